@@ -1,0 +1,54 @@
+# The README's two commands: `make book` and `make test`. Everything they need is installed
+# here, from the package registries only, into .venv and node_modules.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+NPM_FLAGS := --ignore-scripts --no-audit --no-fund
+BUILD_FLAGS := -W -n --keep-going
+
+.PHONY: book test lint serve bench clean venv assets
+
+book: $(VENV)/.stamp-runtime node_modules/.stamp
+	$(BIN)/python tools/vendor_assets.py
+	mkdir -p _build
+	set -o pipefail; $(BIN)/jupyter-book build . --builder html $(BUILD_FLAGS) 2>&1 | tee _build/build.log
+
+test: book $(VENV)/.stamp-dev
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest
+
+lint: $(VENV)/.stamp-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check src tests bench tools
+
+serve: book
+	$(BIN)/python -m http.server --directory _build/html 8000
+
+bench: book $(VENV)/.stamp-bench
+	$(BIN)/python -m bench
+
+venv: $(VENV)/.stamp-runtime
+
+$(VENV)/.stamp-runtime: requirements.txt pyproject.toml
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip==25.3
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	$(BIN)/python -m pip install --quiet --no-deps -e .
+	touch $@
+
+$(VENV)/.stamp-dev: $(VENV)/.stamp-runtime requirements-dev.txt
+	$(BIN)/python -m pip install --quiet -r requirements-dev.txt
+	touch $@
+
+$(VENV)/.stamp-bench: $(VENV)/.stamp-dev requirements-bench.txt
+	$(BIN)/python -m pip install --quiet -r requirements-bench.txt
+	touch $@
+
+node_modules/.stamp: package.json package-lock.json
+	npm ci $(NPM_FLAGS)
+	touch $@
+
+clean:
+	rm -rf _build _vendor
+
+SHELL := /bin/bash

@@ -1,0 +1,24 @@
+"""Shared fixtures: the repository root, the built site, and optional reference data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_build" / "html"
+SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture(scope="session")
+def root() -> Path:
+    return ROOT
+
+
+@pytest.fixture(scope="session")
+def site() -> Path:
+    """The built website; `make test` builds it before pytest runs."""
+    if not (SITE / "index.html").exists():
+        pytest.fail("the book is not built: run `make book` (or `make test`, which builds it)")
+    return SITE
