@@ -11,6 +11,9 @@ BUILD_FLAGS := -W -n --keep-going
 book: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
 	mkdir -p _build
+	# jupyter-cache keys on each notebook's code, Sphinx on each page's source: when the library
+	# is newer than the cache, drop both so every notebook runs again against it.
+	if [ -n "$$(find src \( -name __pycache__ -o -name '*.egg-info' \) -prune -o -newer _build/.jupyter_cache -print -quit 2>/dev/null)" ]; then rm -rf _build/.jupyter_cache _build/.doctrees; fi
 	set -o pipefail; $(BIN)/jupyter-book build . --builder html $(BUILD_FLAGS) 2>&1 | tee _build/build.log
 
 test: book $(VENV)/.stamp-dev

@@ -16,6 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NODE = ROOT / "node_modules"
 OUT = ROOT / "_vendor" / "vendor"
+# embed-amd.js asks for these beside itself (tools/widgets-config.js maps its module URL
+# to vendor/html-manager/, which is what makes "beside itself" a path on the site).
+FONT_SUFFIXES = {".woff", ".woff2", ".ttf", ".eot", ".svg"}
 
 
 def _copy(src: Path, dst: Path) -> None:
@@ -36,7 +39,7 @@ def main() -> None:
     for item in html_manager.iterdir():
         # embed-amd.js plus the font files it requests beside itself; the other bundles
         # (embed.js, libembed-amd.js, index.js) are alternatives the site does not load.
-        if item.name == "embed-amd.js" or item.suffix in {".woff", ".woff2", ".ttf", ".eot", ".svg"}:
+        if item.name == "embed-amd.js" or item.suffix in FONT_SUFFIXES:
             _copy(item, OUT / "html-manager" / item.name)
     _copy(NODE / "mathjax" / "es5", OUT / "mathjax")
     anywidget = Path(sys.prefix) / "share" / "jupyter" / "nbextensions" / "anywidget" / "index.js"

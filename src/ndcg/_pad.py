@@ -1,0 +1,85 @@
+"""Turn long (one row per judgment) data into dense matrices, one row per query.
+
+Queries are bucketed by length (powers of two), so a matrix is never more than twice
+the size of the data it holds, and buckets are cut into chunks of bounded size so that
+memory stays flat however many queries there are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+#: Upper bound on cells per chunk (a few tens of MB per float64 matrix).
+CELL_BUDGET = 4_000_000
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """A block of queries laid out as a matrix.
+
+    Attributes
+    ----------
+    groups : numpy.ndarray
+        Group (query) code of each matrix row.
+    rows : numpy.ndarray
+        For each cell, the index of the input row it holds; -1 marks padding.
+
+    """
+
+    groups: np.ndarray
+    rows: np.ndarray
+
+    def take(self, values: np.ndarray, fill: float) -> np.ndarray:
+        """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells."""
+        # Index -1 (padding) picks the appended fill value.
+        return np.append(values.astype(np.float64, copy=False), fill)[self.rows]
+
+
+def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> Iterator[Chunk]:
+    """Yield :class:`Chunk` blocks covering every input row exactly once.
+
+    Within a row of a chunk, cells keep the input order of the rows of that group.
+    Groups with no rows are not yielded.
+    """
+    counts = np.bincount(codes, minlength=n_groups)
+    present = np.flatnonzero(counts)
+    if present.size == 0:
+        return
+    bucket = np.ceil(np.log2(counts[present])).astype(np.int64)
+    # Order groups by (bucket, code); rows then follow their group's rank.
+    group_order = present[np.argsort(bucket, kind="stable")]
+    rank = np.full(n_groups, -1, dtype=np.int64)
+    rank[group_order] = np.arange(group_order.size)
+    row_rank = rank[codes]
+    if (row_rank[1:] >= row_rank[:-1]).all():
+        row_order = np.arange(row_rank.size)  # already in order: common for grouped runs
+    else:
+        if group_order.size < 2**16:
+            row_rank = row_rank.astype(np.uint16)  # small keys let numpy use a radix sort
+        row_order = np.argsort(row_rank, kind="stable")
+    sizes = counts[group_order]
+    offsets = np.concatenate(([0], np.cumsum(sizes)))
+    bucket_sorted = np.sort(bucket, kind="stable")
+    edges = np.flatnonzero(np.diff(bucket_sorted)) + 1
+    for lo, hi in zip(
+        np.concatenate(([0], edges)), np.concatenate((edges, [bucket_sorted.size])), strict=True
+    ):
+        width = int(sizes[lo:hi].max())
+        step = max(1, cell_budget // width)
+        for a in range(lo, hi, step):
+            b = min(a + step, hi)
+            yield _layout(group_order[a:b], sizes[a:b], row_order[offsets[a] : offsets[b]], width)
+
+
+def _layout(groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int) -> Chunk:
+    if (sizes == width).all():  # no padding: a plain reshape
+        return Chunk(groups=groups, rows=rows.reshape(groups.size, width))
+    local_row = np.repeat(np.arange(groups.size), sizes)
+    starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
+    col = np.arange(rows.size) - np.repeat(starts, sizes)
+    cells = np.full((groups.size, width), -1, dtype=np.int64)
+    cells[local_row, col] = rows
+    return Chunk(groups=groups, rows=cells)

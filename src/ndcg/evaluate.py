@@ -1,0 +1,232 @@
+"""NDCG of a whole run against judgments (qrels), one row per query, as trec_eval does."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ndcg import _frames
+from ndcg._pad import chunks
+from ndcg._rank import TIE_RULES, dcg_rows, ideal_rows, rule_tiebreak
+from ndcg._validate import check_choice, check_empty, check_k
+from ndcg.gains import Gain, gain_values
+from ndcg.scores import normalise
+
+QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
+RUN_COLUMNS = ("query_id", "doc_id", "score")
+EVALUATE_TIES = ("trec_eval", *TIE_RULES)
+
+
+def evaluate(
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    k: int | None | Sequence[int | None] = None,
+    gain: Gain = "linear",
+    missing: str = "skip",
+    ties: str = "trec_eval",
+    empty: float | str = 0.0,
+) -> pd.DataFrame:
+    """NDCG of every query of a run, following trec_eval by default.
+
+    Parameters
+    ----------
+    qrels : pandas.DataFrame
+        Judgments with columns ``query_id``, ``doc_id``, ``relevance`` (one row per
+        judged document; a document judged twice for a query is an error).
+    run : pandas.DataFrame
+        Retrieved documents with columns ``query_id``, ``doc_id``, ``score`` (a document
+        retrieved twice for a query is an error). Row order and any rank column are
+        ignored: documents are ranked by score.
+    k : int, None or sequence of them, default None
+        Cutoff(s). ``None`` gives trec_eval's ``ndcg`` (the whole run against the whole
+        ideal, column ``ndcg``); an int ``k`` gives ``ndcg_cut.k`` (column ``ndcg@k``);
+        a sequence gives one column per entry. A ``k`` larger than a query's list counts
+        what is there.
+    gain : {"linear", "exponential"}, mapping or callable, default "linear"
+        Gain of a grade >= 0 (see :func:`ndcg.dcg`). Negative grades give no gain, as
+        in trec_eval; so do retrieved documents without a judgment.
+    missing : {"skip", "zero"}, default "skip"
+        Queries in ``qrels`` but absent from ``run``: left out (trec_eval) or scored
+        as an empty ranking, hence 0 (trec_eval ``-c``). Queries in ``run`` without any
+        judgment are not evaluated (trec_eval).
+    ties : {"trec_eval", "average", "stable", "pessimistic", "optimistic"}
+        Order of equal scores: ``"trec_eval"`` breaks them by ``doc_id`` descending,
+        compared as text; the others are as in :func:`ndcg.ndcg_from_scores`, with
+        ``"stable"`` meaning the run's row order.
+    empty : float or "raise", default 0.0
+        NDCG of a query whose ideal DCG is 0 (no judged document has a gain).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Column ``query_id`` then one column per cutoff, one row per query, sorted by
+        ``query_id``. The ideal for each query is built from all its judged documents,
+        retrieved or not.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"query_id": "q1", "doc_id": ["D1", "D2", "D3", "D7"],
+    ...                       "relevance": [3, 2, 0, 3]})
+    >>> run = pd.DataFrame({"query_id": "q1", "doc_id": ["D1", "D2", "D3"],
+    ...                     "score": [0.9, 0.8, 0.7]})
+    >>> evaluate(qrels, run, k=[None, 2]).round(4)
+      query_id    ndcg  ndcg@2
+    0       q1  0.7232   0.871
+
+    """
+    cutoffs = _cutoffs(k)
+    missing = check_choice(missing, "missing", ("skip", "zero"))
+    ties = check_choice(ties, "ties", EVALUATE_TIES)
+    empty = check_empty(empty)
+    _frames.require_frame(qrels, "qrels", QRELS_COLUMNS)
+    _frames.require_frame(run, "run", RUN_COLUMNS)
+    if len(qrels) == 0:
+        raise ValueError("qrels has no rows: without judgments there is nothing to evaluate")
+    grades = _frames.numeric_column(qrels, "qrels", "relevance")
+    scores = _frames.numeric_column(run, "run", "score")
+    q_query = _frames.id_column(qrels, "query_id")
+    r_query = _frames.id_column(run, "query_id")
+    q_doc = _frames.id_column(qrels, "doc_id")
+    r_doc = _frames.id_column(run, "doc_id")
+    _frames.check_same_kind(q_query, r_query, "query_id")
+    _frames.check_same_kind(q_doc, r_doc, "doc_id")
+
+    q_code, r_code, queries = _frames.shared_codes(q_query, r_query, grouped=True)
+    _frames.refuse_missing(q_code, qrels, "qrels", "query_id")
+    _frames.refuse_missing(r_code, run, "run", "query_id")
+    n_queries = queries.size
+    q_gain = _qrels_gains(grades, gain)
+    r_gain = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, q_gain)
+
+    judged = np.bincount(q_code, minlength=n_queries) > 0
+    retrieved = np.bincount(r_code, minlength=n_queries) > 0
+    keep = judged & (retrieved | (missing == "zero"))
+
+    actual = np.zeros((n_queries, len(cutoffs)))
+    kept = keep[r_code]
+    kept_rows = slice(None) if kept.all() else np.flatnonzero(kept)
+    sub_code = r_code[kept_rows]
+    for chunk in chunks(sub_code, n_queries):
+        cells = chunk.rows
+        scores_m = chunk.take(scores[kept_rows], -np.inf)
+        gains_m = chunk.take(r_gain[kept_rows], 0.0)
+        tiebreak = (
+            _doc_desc_tiebreak(cells, r_doc[kept_rows])
+            if ties == "trec_eval"
+            else rule_tiebreak(ties, gains_m)
+        )
+        actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak)
+
+    best = np.zeros((n_queries, len(cutoffs)))
+    positive = np.flatnonzero(q_gain > 0)
+    for chunk in chunks(q_code[positive], n_queries):
+        best[chunk.groups] = ideal_rows(chunk.take(q_gain[positive], 0.0), cutoffs)
+
+    order = np.flatnonzero(keep)
+    order = order[_sort_ids(queries[order])]
+    columns = {"query_id": queries[order]}
+    for j, c in enumerate(cutoffs):
+        columns["ndcg" if c is None else f"ndcg@{c}"] = normalise(
+            actual[order, j], best[order, j], empty
+        )
+    return pd.DataFrame(columns)
+
+
+def _cutoffs(k: Any) -> tuple[int | None, ...]:
+    if k is None or isinstance(k, (int, np.integer)):
+        return (check_k(k),)
+    if isinstance(k, str) or not isinstance(k, Sequence):
+        raise TypeError(f"k must be None, a positive integer or a sequence of them; got {k!r}")
+    if len(k) == 0:
+        raise ValueError("k is an empty sequence: give at least one cutoff (None = no cutoff)")
+    values = tuple(check_k(c, "k") for c in k)
+    if len(set(values)) != len(values):
+        raise ValueError(f"k holds a cutoff twice: {list(k)!r}")
+    return values
+
+
+def _qrels_gains(grades: np.ndarray, gain: Gain) -> np.ndarray:
+    if grades.size == 0 or grades.min() >= 0:
+        return gain_values(grades, gain, "qrels['relevance']")
+    gains = np.zeros(grades.size)
+    counted = grades >= 0  # trec_eval: a negative judgment gives nothing
+    gains[counted] = gain_values(grades[counted], gain, "qrels['relevance']")
+    return gains
+
+
+def _join_gains(
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    q_code: np.ndarray,
+    r_code: np.ndarray,
+    q_doc: np.ndarray,
+    r_doc: np.ndarray,
+    q_gain: np.ndarray,
+) -> np.ndarray:
+    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
+    qd_code, rd_code, docs = _frames.shared_codes(q_doc, r_doc, grouped=False)
+    _frames.refuse_missing(qd_code, qrels, "qrels", "doc_id")
+    _frames.refuse_missing(rd_code, run, "run", "doc_id")
+    n_keys = (int(max(q_code.max(initial=0), r_code.max(initial=0))) + 1) * docs.size
+    q_key = q_code * docs.size + qd_code
+    r_key = r_code * docs.size + rd_code
+    if n_keys <= 4 * (q_key.size + r_key.size) + 1024:
+        # Few possible (query, document) pairs: a lookup table beats sorting.
+        slot = np.full(n_keys, -1, dtype=np.int64)
+        slot[q_key] = np.arange(q_key.size)
+        if np.bincount(q_key, minlength=n_keys).max() > 1:
+            lost = slot[q_key] != np.arange(q_key.size)  # the earlier of a repeated pair
+            _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
+        r_count = np.bincount(r_key, minlength=n_keys)
+        if r_count.max() > 1:
+            repeated = np.flatnonzero(r_count[r_key] > 1)
+            _duplicate_error(run, "run", "retrieved", int(repeated[1]))
+        hit = slot[r_key]
+        return np.where(hit >= 0, q_gain[hit], 0.0)
+    _refuse_duplicates(q_key, qrels, "qrels", "judged")
+    _refuse_duplicates(r_key, run, "run", "retrieved")
+    if q_key.size > 1 and not (np.diff(q_key) > 0).all():
+        order = np.argsort(q_key, kind="stable")
+        q_key, q_gain = q_key[order], q_gain[order]
+    pos = np.minimum(np.searchsorted(q_key, r_key), max(q_key.size - 1, 0))
+    found = q_key[pos] == r_key if q_key.size else np.zeros(r_key.size, dtype=bool)
+    return np.where(found, q_gain[pos] if q_key.size else 0.0, 0.0)
+
+
+def _refuse_duplicates(keys: np.ndarray, frame: pd.DataFrame, name: str, verb: str) -> None:
+    i = _frames.duplicate_pair(keys)
+    if i is not None:
+        _duplicate_error(frame, name, verb, i)
+
+
+def _duplicate_error(frame: pd.DataFrame, name: str, verb: str, i: int) -> None:
+    raise ValueError(
+        f"{name} has document {frame['doc_id'].iloc[i]!r} {verb} twice for query "
+        f"{frame['query_id'].iloc[i]!r} (row {frame.index[i]!r})"
+    )
+
+
+def _doc_desc_tiebreak(cells: np.ndarray, doc_ids: np.ndarray):
+    """trec_eval's rule: among equal scores, the larger doc_id (as text) ranks first."""
+
+    def key(rows: np.ndarray) -> np.ndarray:
+        picked = cells[rows]
+        real = picked >= 0
+        text = np.asarray(doc_ids[picked[real]]).astype(str)
+        _, rank = np.unique(text, return_inverse=True)
+        out = np.zeros(picked.shape, dtype=np.int64)
+        out[real] = -rank.ravel()
+        return out
+
+    return key
+
+
+def _sort_ids(ids: np.ndarray) -> np.ndarray:
+    try:
+        return np.argsort(ids, kind="stable")
+    except TypeError:  # mixed types: order as text
+        return np.argsort(ids.astype(str), kind="stable")

@@ -1,0 +1,477 @@
+"""Answer checks for the book's exercises: right or wrong, and a hint that keeps the answer.
+
+A learner writes an answer in a cell and calls :func:`check` with the exercise's key::
+
+    from ndcg import exercises
+    my_answer = 0.97
+    exercises.check("ch05-pessimistic", my_answer)
+
+The result says whether the answer is right. When it is not, it gives a hint, chosen for the
+most common wrong answers, that points at the idea without printing the expected value.
+Expected values are computed by the library when a check runs, so they can never drift from
+the numbers the chapters print.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+import numpy as np
+
+from ndcg import examples
+
+__all__ = ["CheckResult", "Exercise", "check", "exercise_keys", "hint"]
+
+Kind = Literal["number", "choice"]
+# Answers rounded to 4 decimals pass; nearby wrong conventions differ by far more.
+_DEFAULT_TOLERANCE = 5e-5
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """One checkable exercise.
+
+    Attributes
+    ----------
+    key : str
+        Identifier used in :func:`check`, e.g. ``"ch05-pessimistic"``.
+    task : str
+        One line reminding the learner what to compute.
+    expected : callable
+        Returns the right answer (a number, or a choice letter).
+    hint : str
+        General hint for a wrong answer; never contains the answer.
+    kind : {"number", "choice"}
+        How answers are compared.
+    traps : tuple of (callable, str)
+        Known wrong answers (computed like ``expected``) with a hint tailored to each.
+    tolerance : float
+        Absolute tolerance for numbers.
+
+    """
+
+    key: str
+    task: str
+    expected: Callable[[], Any]
+    hint: str
+    kind: Kind = "number"
+    traps: tuple[tuple[Callable[[], Any], str], ...] = field(default=())
+    tolerance: float = _DEFAULT_TOLERANCE
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict on one answer; displays as a short message in a notebook.
+
+    Attributes
+    ----------
+    key : str
+        The exercise's key.
+    correct : bool
+        Whether the answer is right.
+    message : str
+        What the learner sees: confirmation, or a hint.
+
+    """
+
+    key: str
+    correct: bool
+    message: str
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+    def __repr__(self) -> str:
+        return self.message
+
+    def _repr_html_(self) -> str:
+        colour = "#1a7f37" if self.correct else "#9a6700"
+        return f'<p style="color:{colour}"><strong>{self.message}</strong></p>'
+
+
+# --- the expected answers, computed by the library -------------------------------------
+
+
+def _scores(k: int, ties: str) -> float:
+    from ndcg import ndcg_from_scores
+
+    return ndcg_from_scores(
+        examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=k, gain="exponential", ties=ties
+    )
+
+
+def _short_user(k: int, padded: bool, gain: str = "exponential") -> float:
+    from ndcg import ndcg
+
+    ranked = [
+        grade
+        for _, grade in sorted(
+            zip(examples.SHORT_USER_ESTIMATE, examples.SHORT_USER_TRUE, strict=True), reverse=True
+        )
+    ]
+    pool = list(examples.SHORT_USER_TRUE)
+    if padded:
+        pool += [max(pool)] * (k - len(pool))
+    return ndcg(ranked, k=k, gain=gain, pool=pool)
+
+
+_EMPTY_QUERIES = ((3, 2, 0, 1), (0, 1, 2, 0), (0, 0, 0))
+
+
+def _empty_mean(empty: float, skip_nan: bool) -> float:
+    from ndcg import ndcg
+
+    values = np.array([ndcg(q, empty=empty) for q in _EMPTY_QUERIES])
+    return float(np.nanmean(values) if skip_nan else values.mean())
+
+
+def _seed004_mean(gain: str, whole_list: bool) -> float:
+    from ndcg import ndcg
+
+    return float(
+        np.mean(
+            [
+                ndcg(lst, k=5, gain=gain) if whole_list else ndcg(lst[:5], k=5, gain=gain)
+                for lst in examples.SEED004_LISTS
+            ]
+        )
+    )
+
+
+def _lib(name: str, *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    def compute() -> Any:
+        import ndcg as library
+
+        return getattr(library, name)(*args, **kwargs)
+
+    return compute
+
+
+def _sklearn_ignore_ties() -> float:
+    # Reversed input under a stable sort puts tied items in reverse input order, which is
+    # the order numpy's argsort(...)[::-1] gives for short arrays.
+    from ndcg import ndcg_from_scores
+
+    return ndcg_from_scores(
+        examples.RATINGS_TRUE[::-1],
+        examples.RATINGS_ESTIMATE[::-1],
+        k=10,
+        gain="exponential",
+        ties="stable",
+    )
+
+
+def _value(value: Any) -> Callable[[], Any]:
+    return lambda: value
+
+
+_SCALA_FOUR = (5, 4, 3, 2)
+_POOL_D8_ONE = (3, 2, 3, 0, 1, 2, 3, 1)
+
+_EXERCISES: tuple[Exercise, ...] = (
+    Exercise(
+        "ch02-cg",
+        "CG of the D1-D6 list",
+        _lib("cg", examples.D_RELEVANCE),
+        "CG adds the grades and nothing else: no positions, no discount.",
+    ),
+    Exercise(
+        "ch03-dcg-swap",
+        "DCG of the D1-D6 list after swapping D3 and D4",
+        _lib("dcg", (3, 2, 0, 3, 1, 2)),
+        "Swap the third and fourth grades, then divide each grade by log2(position + 1).",
+        traps=((_lib("dcg", examples.D_RELEVANCE), "That is the DCG before the swap."),),
+    ),
+    Exercise(
+        "ch04-ndcg-d-table",
+        "NDCG@6 of D1-D6 with D7 and D8 judged",
+        _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+        "The ideal is the best order of all eight judged documents, cut to six positions.",
+        traps=(
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6),
+                "Your ideal only knows the six retrieved documents: D7 and D8 are judged too.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch04-scala-ndcg",
+        "NDCG of seed 000's list with exponential gain",
+        _lib("ndcg", examples.SCALA_RELEVANCE, gain="exponential"),
+        "Use gain 2**r - 1 for both the list and its ideal order.",
+        traps=(
+            (
+                _lib("ndcg", examples.SCALA_RELEVANCE),
+                "That is the linear-gain figure: this example uses 2**r - 1.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch05-pessimistic-at-3",
+        "Seed 003, NDCG@3 with ties broken pessimistically",
+        lambda: _scores(3, "pessimistic"),
+        "Within each group of tied estimates, put the lowest true rating first, then cut at 3.",
+        traps=(
+            (
+                lambda: _scores(3, "stable"),
+                "That keeps tied items in input order; the "
+                "pessimistic rule assumes the worst order inside each tie.",
+            ),
+            (
+                lambda: _scores(3, "average"),
+                "That averages over the tie; the pessimistic rule takes the worst order instead.",
+            ),
+            (lambda: _scores(3, "optimistic"), "That is the best case; you want the worst."),
+            (lambda: _scores(5, "pessimistic"), "Right rule, but that is the cutoff 5 figure."),
+        ),
+    ),
+    Exercise(
+        "ch05-padded-k5",
+        "Short user, NDCG@5 with the ideal padded to k by top-grade items",
+        lambda: _short_user(5, padded=True),
+        "Pad the pool (not the list) with items of the highest grade until it has k entries.",
+        traps=(
+            (
+                lambda: _short_user(5, padded=False),
+                "That is the ideal-from-what-exists convention: this exercise pads the ideal.",
+            ),
+            (
+                lambda: _short_user(5, padded=True, gain="linear"),
+                "Right convention, wrong gain: the ratings use 2**r - 1.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch05-empty-mean",
+        "Mean NDCG of the three queries with empty=nan, as pandas computes it",
+        lambda: _empty_mean(float("nan"), skip_nan=True),
+        "pandas' mean skips NaN unless told otherwise: how many queries are left?",
+        traps=(
+            (
+                lambda: _empty_mean(0.0, skip_nan=False),
+                "That counts the empty query as 0, which is what empty=0.0 does.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch05-negative",
+        "NDCG of [1, -1, 2, 0] when a negative grade is worth no gain",
+        _lib("ndcg", (1, -1, 2, 0), gain=lambda r: max(r, 0)),
+        "Keep the negative document in its place; it just contributes a gain of 0.",
+        traps=(
+            (
+                _lib("ndcg", (1, 2, 0)),
+                "You removed the negative document; it still takes the second position.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch06-mean-exponential",
+        "Seed 004: mean NDCG@5, exponential gain, ideal from each whole list",
+        lambda: _seed004_mean("exponential", whole_list=True),
+        "Compute each list's NDCG@5 with gain 2**r - 1 and the ideal from all six grades.",
+        traps=(
+            (lambda: _seed004_mean("linear", whole_list=True), "That uses linear gain."),
+            (
+                lambda: _seed004_mean("exponential", whole_list=False),
+                "Your ideal comes from the top five only; use all six grades of each list.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch06-p-value",
+        "What a p-value of 0.003 from the paired randomization test says",
+        _value("b"),
+        "A p-value is computed assuming the systems are interchangeable; it is not the "
+        "probability of that assumption, nor a size of an effect.",
+        kind="choice",
+    ),
+    Exercise(
+        "ch06-ci",
+        "Which statement fits a 95% bootstrap interval (0.004, 0.031)",
+        _value("c"),
+        "An interval describes the mean difference over queries, not single queries.",
+        kind="choice",
+    ),
+    Exercise(
+        "ch07-industry-fixed",
+        "DCG@5 of seed 004's third list with exponential gain",
+        _lib("dcg", examples.SEED004_LISTS[2], k=5, gain="exponential"),
+        "Use 2**v - 1 as the gain and add all five positions before returning.",
+        traps=(
+            (_value(0.98), "That is the broken function's answer: it stops after one term."),
+            (_lib("dcg", examples.SEED004_LISTS[2], k=5), "That is linear gain."),
+        ),
+    ),
+    Exercise(
+        "ch07-filter-depth",
+        "How many grades the >= 2 filter keeps if D8 is graded 1",
+        lambda: len([g for g in _POOL_D8_ONE if g >= 2]),
+        "Count the grades of the new pool that pass the filter.",
+        traps=(
+            (_value(6), "Six is the depth the ideal should have; the filter does not know it."),
+        ),
+    ),
+    Exercise(
+        "ch07-silent-zero",
+        "Library NDCG of the four-item sample (5, 4, 3, 2) against seed 000's pool",
+        _lib("ndcg", _SCALA_FOUR, gain="exponential", pool=examples.SCALA_RELEVANCE),
+        "The shorter list is a real ranking: compare it with the best five-item order.",
+        traps=(
+            (_value(0.0), "That is the broken class's silent zero."),
+            (
+                _lib("ndcg", _SCALA_FOUR, gain="exponential"),
+                "Your ideal forgets the item graded 1 that is judged but not shown; pass the pool.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch07-same-gain",
+        "NDCG@6 of D1-D6 with exponential gain and D7, D8 judged",
+        _lib("ndcg", examples.D_RELEVANCE, k=6, gain="exponential", pool=examples.D_POOL),
+        "Same list and pool as the linear figure, with gain 2**r - 1 throughout.",
+        traps=(
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                "That is the linear-gain figure.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch08-sklearn-retrieved",
+        "scikit-learn's NDCG@6 for D1-D6 passed on their own",
+        _lib("ndcg", examples.D_RELEVANCE, k=6),
+        "scikit-learn only sees the items you pass it.",
+        traps=(
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                "That is trec_eval's figure: it knows about D7 and D8 from the qrels.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch08-trec-uncut",
+        "trec_eval's uncut `ndcg` for the D1-D6 run",
+        _lib("ndcg", examples.D_RELEVANCE, pool=examples.D_POOL),
+        "No cutoff: the ideal runs over every judged document.",
+        traps=(
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                "That is ndcg_cut.6; the uncut measure keeps the whole ideal.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch08-ignore-ties",
+        "scikit-learn's NDCG@10 for seed 003 with ignore_ties=True",
+        _sklearn_ignore_ties,
+        "argsort(...)[::-1] puts tied items in reverse input order.",
+        traps=(
+            (lambda: _scores(10, "stable"), "That keeps tied items in input order."),
+            (lambda: _scores(10, "average"), "That is the default, averaged over ties."),
+        ),
+    ),
+)
+
+_BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
+
+
+def exercise_keys() -> list[str]:
+    """Return the keys of every checkable exercise, in book order."""
+    return [exercise.key for exercise in _EXERCISES]
+
+
+def _exercise(key: str) -> Exercise:
+    if not isinstance(key, str):
+        raise TypeError(f"key must be a str, got {type(key).__name__}")
+    if key not in _BY_KEY:
+        raise ValueError(f"key {key!r} is not an exercise; known keys: {', '.join(_BY_KEY)}")
+    return _BY_KEY[key]
+
+
+def hint(key: str) -> str:
+    """Return the general hint of an exercise (it never contains the answer)."""
+    return _exercise(key).hint
+
+
+def _matches(exercise: Exercise, answer: Any, expected: Any) -> bool:
+    if exercise.kind == "choice":
+        return str(answer).strip().lower().strip("()") == expected
+    return math.isclose(float(answer), float(expected), rel_tol=0.0, abs_tol=exercise.tolerance)
+
+
+def _not_a_number(answer: Any) -> bool:
+    return (
+        isinstance(answer, bool | np.bool_)
+        or not isinstance(answer, numbers.Real)
+        or not (math.isfinite(float(answer)))
+    )
+
+
+def check(key: str, answer: Any) -> CheckResult:
+    """Check a learner's answer to an exercise.
+
+    Parameters
+    ----------
+    key : str
+        The exercise's key (see :func:`exercise_keys`).
+    answer : float, int, str or None
+        The learner's answer: a number, or a letter for multiple-choice exercises. ``None``
+        means "not answered yet" and returns the hint.
+
+    Returns
+    -------
+    CheckResult
+        ``correct`` and a message; wrong answers get a hint without the expected value.
+
+    Raises
+    ------
+    ValueError
+        If ``key`` is not an exercise.
+    TypeError
+        If ``key`` is not a string.
+
+    Examples
+    --------
+    >>> check("ch02-cg", 11)
+    Right: ch02-cg is correct.
+    >>> check("ch02-cg", 12).correct
+    False
+
+    """
+    exercise = _exercise(key)
+    if answer is None or answer is Ellipsis:
+        return CheckResult(
+            key, False, f"No answer yet for {key}: replace None with yours. Hint: {exercise.hint}"
+        )
+    if exercise.kind == "number" and _not_a_number(answer):
+        return CheckResult(
+            key,
+            False,
+            f"Not yet: {key} expects a finite number such as 0.5, "
+            f"got {type(answer).__name__} {answer!r}.",
+        )
+    if exercise.kind == "choice" and (not isinstance(answer, str) or len(answer.strip("() ")) != 1):
+        return CheckResult(
+            key, False, f"Not yet: {key} expects one letter, such as 'a'; got {answer!r}."
+        )
+    if _matches(exercise, answer, exercise.expected()):
+        return CheckResult(key, True, f"Right: {key} is correct.")
+    for trap, trap_hint in exercise.traps:
+        if _matches(exercise, answer, trap()):
+            return CheckResult(key, False, f"Not yet. {trap_hint} Hint: {exercise.hint}")
+    return CheckResult(key, False, f"Not yet. Hint: {exercise.hint}")
+
+
+def _all_answers_for_tests() -> dict[str, Any]:
+    """Return every expected answer; for the test suite, not for learners."""
+    return {exercise.key: exercise.expected() for exercise in _EXERCISES}
+
+
+def _trap_answers_for_tests() -> dict[str, Sequence[Any]]:
+    """Return the known wrong answers of each exercise; for the test suite."""
+    return {exercise.key: [trap() for trap, _ in exercise.traps] for exercise in _EXERCISES}

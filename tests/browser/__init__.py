@@ -1,0 +1,1 @@
+"""Browser tests: the built site and the widget in Chromium."""

@@ -1,0 +1,317 @@
+"""RankingWidget in Chromium: on the built DCG chapter (no kernel), from file://, and alone.
+
+The DCG chapter's first widget is ``RankingWidget(examples.D_TABLE)`` with the default
+cutoff and linear gain. Every figure read from the page is checked against the ndcg
+library, computed in Python for the order the page shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+import ndcg
+from ndcg import examples
+from ndcg.widgets import RankingWidget, standalone_html
+
+pytestmark = pytest.mark.browser
+
+DCG_PAGE = "notebooks/03_discounted_cumulative_gain.html"
+GRADES = dict(examples.D_TABLE)
+XSS = "<img src=x onerror=alert(1)>"
+AXE_JS = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+READY = ".ndcg-rw [data-testid=ndcg]"
+KEYS = ("cg", "dcg", "idcg", "ndcg")
+
+
+def watch_requests(page, allowed: tuple[str, ...]) -> dict[str, list[str]]:
+    """Abort and record requests outside ``allowed`` prefixes; record failures and 404s."""
+    seen: dict[str, list[str]] = {"offsite": [], "failed": []}
+
+    def route(route, request) -> None:
+        if request.url.startswith(allowed):
+            route.continue_()
+        else:
+            seen["offsite"].append(request.url)
+            route.abort()
+
+    page.route("**/*", route)
+    page.on(
+        "request", lambda r: None if r.url.startswith(allowed) else seen["offsite"].append(r.url)
+    )
+    page.on("requestfailed", lambda r: seen["failed"].append(f"{r.url} {r.failure}"))
+    page.on(
+        "response",
+        lambda r: seen["failed"].append(f"{r.url} {r.status}") if r.status >= 400 else None,
+    )
+    return seen
+
+
+def order_of(widget) -> list[str]:
+    ids = widget.locator(".ndcg-rw__list > li").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-testid'))"
+    )
+    return [testid.removeprefix("item-") for testid in ids]
+
+
+def readouts(widget) -> dict[str, float]:
+    """The four readouts at full precision (title), checking the 3-decimal text agrees."""
+    values = {}
+    for key in KEYS:
+        cell = widget.get_by_test_id(key)
+        value = float(cell.get_attribute("title"))
+        assert cell.inner_text().strip() == f"{value:.3f}", key
+        values[key] = value
+    return values
+
+
+def library(order: list[str], grades: dict[str, float], k=None, gain="linear", pool=()):
+    rel = [grades[label] for label in order]
+    judged = rel + list(pool)
+    return {
+        "cg": ndcg.cg(rel, k=k),
+        "dcg": ndcg.dcg(rel, k=k, gain=gain),
+        "idcg": ndcg.idcg(rel, k=k, gain=gain, pool=judged),
+        "ndcg": ndcg.ndcg(rel, k=k, gain=gain, pool=judged),
+    }
+
+
+def assert_matches_library(widget, grades=GRADES, k=None, gain="linear", pool=()) -> None:
+    got = readouts(widget)
+    want = library(order_of(widget), grades, k, gain, pool)
+    for key in KEYS:
+        assert got[key] == pytest.approx(want[key], rel=1e-12, abs=1e-15), (key, k, gain)
+
+
+def drag(page, widget, label: str, onto: str) -> None:
+    """Drag ``label`` with the mouse until its centre is just inside the top of ``onto``."""
+    source = widget.get_by_test_id(f"item-{label}")
+    target = widget.get_by_test_id(f"item-{onto}")
+    source.scroll_into_view_if_needed()
+    a, b = source.bounding_box(), target.bounding_box()
+    x = a["x"] + a["width"] * 0.3
+    page.mouse.move(x, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(x, b["y"] + 2, steps=8)
+    page.mouse.up()
+
+
+def axe_violations(page, selector: str) -> list[str]:
+    page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
+    found = page.evaluate(
+        """async (selector) => {
+          const result = await axe.run({ include: [selector] }, { resultTypes: ['violations'] });
+          return result.violations.map(v => ({ id: v.id, impact: v.impact,
+            nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 3) }));
+        }""",
+        selector,
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['nodes']}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+@pytest.fixture()
+def chapter(page, site_url: str):
+    """The DCG chapter over http, every off-site request aborted and recorded."""
+    seen = watch_requests(page, (site_url + "/", "data:", "blob:"))
+    page.goto(f"{site_url}/{DCG_PAGE}")
+    page.wait_for_selector(READY, timeout=30_000)
+    page.requests_seen = seen  # type: ignore[attr-defined]
+    return page
+
+
+@pytest.fixture()
+def first(chapter):
+    widget = chapter.locator(".ndcg-rw").first
+    assert order_of(widget) == ["D1", "D2", "D3", "D4", "D5", "D6"], "first widget is the D table"
+    return widget
+
+
+def test_the_chapter_widget_starts_at_the_seed_figures(chapter, first) -> None:
+    assert readouts(first) == {
+        "cg": 11.0,
+        "dcg": 6.861126688593502,
+        "idcg": pytest.approx(7.1409951840957, rel=1e-12),
+        "ndcg": pytest.approx(0.9608081943360617, rel=1e-12),
+    }
+    assert first.get_by_test_id("k").input_value() == ""
+    assert first.get_by_test_id("gain").input_value() == "linear"
+
+
+def test_drag_d4_above_d3_reads_6_653(chapter, first) -> None:
+    drag(chapter, first, "D4", onto="D3")
+    assert order_of(first) == ["D1", "D2", "D4", "D3", "D5", "D6"]
+    assert first.get_by_test_id("dcg").inner_text() == "6.653"
+    assert float(first.get_by_test_id("dcg").get_attribute("title")) == pytest.approx(
+        6.653156362813681, rel=1e-12
+    )
+    assert first.get_by_test_id("delta").inner_text().startswith("DCG −0.208")
+    assert_matches_library(first)
+    assert not chapter.console_errors
+    assert not chapter.requests_seen["offsite"] and not chapter.requests_seen["failed"]
+
+
+def test_keyboard_alt_arrow_moves_and_announces(chapter, first) -> None:
+    first.get_by_test_id("item-D4").focus()
+    chapter.keyboard.press("Alt+ArrowUp")
+    assert order_of(first) == ["D1", "D2", "D4", "D3", "D5", "D6"]
+    assert first.get_by_test_id("dcg").inner_text() == "6.653"
+    focused = chapter.evaluate("() => document.activeElement.getAttribute('data-testid')")
+    assert focused == "item-D4", "focus stays on the moved item"
+    live = first.locator("[aria-live=polite]").inner_text()
+    assert "D4 moved from position 4 to 3" in live and re.search(r"NDCG is now 0\.\d{3}", live)
+    chapter.keyboard.press("Alt+ArrowDown")
+    assert order_of(first) == ["D1", "D2", "D3", "D4", "D5", "D6"]
+    assert first.get_by_test_id("dcg").inner_text() == "6.861"
+    # Plain arrows move the focus, not the item.
+    chapter.keyboard.press("ArrowDown")
+    focused = chapter.evaluate("() => document.activeElement.getAttribute('data-testid')")
+    assert focused == "item-D5" and order_of(first)[4] == "D5"
+    assert not chapter.console_errors
+
+
+def test_buttons_reorder_and_match_the_library(chapter, first) -> None:
+    first.get_by_role("button", name="Move D4 up").click()
+    assert order_of(first) == ["D1", "D2", "D4", "D3", "D5", "D6"]
+    assert_matches_library(first)
+    first.get_by_test_id("ideal").click()
+    assert order_of(first) == ["D1", "D3", "D2", "D6", "D5", "D4"]
+    assert first.get_by_test_id("ndcg").inner_text() == "1.000"
+    first.get_by_role("button", name="Reverse").click()
+    assert order_of(first) == ["D4", "D5", "D6", "D2", "D3", "D1"]
+    assert_matches_library(first)
+    first.get_by_role("button", name="Shuffle").click()
+    assert sorted(order_of(first)) == sorted(GRADES)
+    assert_matches_library(first)
+    first.get_by_test_id("reset").click()
+    assert order_of(first) == ["D1", "D2", "D3", "D4", "D5", "D6"]
+    assert first.get_by_test_id("dcg").inner_text() == "6.861"
+    assert not chapter.console_errors
+
+
+def test_every_readout_follows_k_and_gain(chapter, first) -> None:
+    drag(chapter, first, "D4", onto="D3")
+    for gain in ("linear", "exponential"):
+        first.get_by_test_id("gain").select_option(gain)
+        for k in (1, 3, 4, 6, 8, None):
+            first.get_by_test_id("k").select_option("" if k is None else str(k))
+            assert_matches_library(first, k=k, gain=gain)
+            label = first.locator(".ndcg-rw__readout--dcg .ndcg-rw__name").inner_text()
+            assert label == ("DCG" if k is None else f"DCG@{k}")
+    assert not chapter.console_errors
+
+
+def test_chart_tracks_the_order(chapter, first) -> None:
+    tips = first.locator(".ndcg-rw__hit title")
+    assert tips.count() == 6
+    assert tips.nth(2).text_content().startswith("Position 3: D3, grade 3")
+    first.get_by_test_id("item-D4").focus()
+    chapter.keyboard.press("Alt+ArrowUp")
+    assert tips.nth(2).text_content().startswith("Position 3: D4, grade 0")
+    assert "cumulative DCG 4.261859507142915" in tips.nth(2).text_content()
+
+
+def test_chapter_widget_is_accessible(chapter, first) -> None:
+    assert not axe_violations(chapter, ".ndcg-rw")
+    chapter.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+    assert not axe_violations(chapter, ".ndcg-rw")
+
+
+def test_the_chapter_works_from_disk_offline(page, site: Path) -> None:
+    seen = watch_requests(page, ("file://", "data:", "blob:"))
+    page.goto((site / DCG_PAGE).resolve().as_uri())
+    page.wait_for_selector(READY, timeout=30_000)
+    widget = page.locator(".ndcg-rw").first
+    widget.get_by_test_id("item-D4").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    assert widget.get_by_test_id("dcg").inner_text() == "6.653"
+    assert not page.console_errors
+    assert not seen["offsite"], seen["offsite"]
+    assert not seen["failed"], seen["failed"]
+
+
+@pytest.fixture()
+def alone(page, tmp_path: Path):
+    """A standalone page (same ES module and CSS) with HTML-looking labels and a pool."""
+    widget = RankingWidget(
+        [(XSS, 2), ("</script><b>bold</b>", 3), ("plain", 0)], pool=[("<i>p</i>", 1)], k=2
+    )
+    path = tmp_path / "widget.html"
+    path.write_text(standalone_html(widget), encoding="utf-8")
+    dialogs: list[str] = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+    seen = watch_requests(page, ("file://", "data:", "blob:"))
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready='1']", timeout=10_000)
+    page.dialogs = dialogs  # type: ignore[attr-defined]
+    page.requests_seen = seen  # type: ignore[attr-defined]
+    return page
+
+
+def test_html_labels_stay_text(alone) -> None:
+    widget = alone.locator(".ndcg-rw")
+    item = widget.get_by_test_id(f"item-{XSS}")
+    assert item.locator(".ndcg-rw__label").text_content() == XSS
+    assert widget.locator("img, b, i, script").count() == 0
+    assert "<i>p</i>" in widget.locator(".ndcg-rw__pool").text_content()
+    item.focus()
+    alone.keyboard.press("Alt+ArrowDown")
+    assert order_of(widget) == ["</script><b>bold</b>", XSS, "plain"]
+    assert XSS in widget.locator("[aria-live=polite]").text_content()
+    grades = {XSS: 2, "</script><b>bold</b>": 3, "plain": 0}
+    assert_matches_library(widget, grades=grades, k=2, pool=[1])
+    assert alone.dialogs == [] and not alone.console_errors
+    assert not alone.requests_seen["offsite"]
+
+
+def test_standalone_widget_is_accessible_in_both_themes(alone) -> None:
+    assert not axe_violations(alone, ".ndcg-rw")
+    alone.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+    assert not axe_violations(alone, ".ndcg-rw")
+
+
+def test_touch_drag_on_the_handle_moves_the_item(browser, tmp_path: Path) -> None:
+    path = tmp_path / "touch.html"
+    path.write_text(standalone_html(RankingWidget(examples.D_TABLE)), encoding="utf-8")
+    context = browser.new_context(
+        has_touch=True, is_mobile=True, viewport={"width": 420, "height": 900}
+    )
+    try:
+        page = context.new_page()
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready='1']")
+        handle = page.get_by_test_id("item-D4").locator(".ndcg-rw__handle").bounding_box()
+        target = page.get_by_test_id("item-D3").bounding_box()
+        x, y = handle["x"] + handle["width"] / 2, handle["y"] + handle["height"] / 2
+        touch = context.new_cdp_session(page)
+        touch.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        )
+        for step in range(1, 9):
+            point = {"x": x, "y": y + (target["y"] + 2 - y) * step / 8}
+            touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        widget = page.locator(".ndcg-rw")
+        assert order_of(widget) == ["D1", "D2", "D4", "D3", "D5", "D6"]
+        assert widget.get_by_test_id("dcg").inner_text() == "6.653"
+    finally:
+        context.close()
+
+
+def test_long_list_with_table_open_is_accessible(page, tmp_path: Path) -> None:
+    items = [(f"doc{i}", i % 5) for i in range(60)]
+    path = tmp_path / "long.html"
+    path.write_text(standalone_html(RankingWidget(items, pool=[("extra", 4)], k=10)), "utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    page.get_by_text("Figures per position").click()
+    assert page.locator(".ndcg-rw__table tbody tr").count() == 60
+    for theme in ("light", "dark"):
+        page.evaluate(f"() => {{ document.documentElement.dataset.theme = '{theme}'; }}")
+        assert not axe_violations(page, ".ndcg-rw"), theme
+    assert not page.console_errors

@@ -1,0 +1,182 @@
+"""Chapters 1-4 on the built site: every seed figure, exercises, figures and live widgets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from bs4 import BeautifulSoup
+
+CHAPTERS = {
+    1: "01_ranking_and_relevance",
+    2: "02_cumulative_gain",
+    3: "03_discounted_cumulative_gain",
+    4: "04_ideal_dcg_and_ndcg",
+}
+
+# Figures printed by the chapters' code cells, exactly as Python prints them.
+FIGURES = {
+    2: ["CG = 11.0", "CG@5 = 4.26\n"],
+    3: [
+        "DCG@6 = 6.861126688593502",
+        "sum of the rounded terms = 6.861000000000001",
+        "6.653156362813681",
+        "13.848263629272981",
+        "2.520491067899354",
+    ],
+    4: [
+        "ideal order cut to depth 6: [3, 3, 3, 2, 2, 2]",
+        "IDCG@6 = 8.740262365546284",
+        "NDCG@6 = 0.785002371969948",
+        "ideal from retrieved documents only = 0.9608081943360617",
+        "IDCG = 45.64282878502658",
+        "NDCG = 0.8017774474236854",
+        "ValueError: pool must hold every retrieved grade",
+    ],
+}
+
+CITED_AUTHORS = ["Järvelin", "Burges", "Wang", "Manning"]
+
+
+def _page(site: Path, chapter: int) -> BeautifulSoup:
+    path = site / "notebooks" / f"{CHAPTERS[chapter]}.html"
+    assert path.exists(), f"chapter {chapter} was not built: {path}"
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _outputs(page: BeautifulSoup) -> str:
+    return "\n".join(div.get_text() for div in page.select("div.cell_output"))
+
+
+def _widget_states(page: BeautifulSoup) -> tuple[dict, list[str]]:
+    """Return the embedded widget models and the model ids of the views, in page order."""
+    state_tag = page.find("script", type="application/vnd.jupyter.widget-state+json")
+    states = json.loads(state_tag.string)["state"] if state_tag else {}
+    views = [
+        json.loads(tag.string)["model_id"]
+        for tag in page.find_all("script", type="application/vnd.jupyter.widget-view+json")
+    ]
+    return states, views
+
+
+@pytest.mark.parametrize(
+    ("chapter", "figure"), [(c, f) for c, figures in FIGURES.items() for f in figures]
+)
+def test_seed_figure_is_printed_on_its_page(site: Path, chapter: int, figure: str) -> None:
+    assert figure in _outputs(_page(site, chapter)), f"{figure!r} missing from chapter {chapter}"
+
+
+def test_chapter_1_shows_the_d_table(site: Path) -> None:
+    page = _page(site, 1)
+    tables = page.select("div.cell_output table")
+    assert tables, "the D1-D6 table is not rendered as an HTML table"
+    text = tables[0].get_text(" ")
+    for label in ("D1", "D2", "D3", "D4", "D5", "D6"):
+        assert label in text
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_chapter_has_three_exercises_with_hidden_solutions(site: Path, chapter: int) -> None:
+    page = _page(site, chapter)
+    exercises = page.select("div.exercise")
+    solutions = page.select("div.solution")
+    assert len(exercises) >= 3
+    assert len(solutions) >= len(exercises)
+    assert all("dropdown" in solution["class"] for solution in solutions)
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_chapter_opens_with_a_question_and_ends_with_a_summary(site: Path, chapter: int) -> None:
+    page = _page(site, chapter)
+    assert page.find("h1") is not None
+    text = page.get_text(" ")
+    assert "The question of this chapter" in text
+    assert "By the end of this chapter you will be able to" in text
+    headings = [h.get_text().strip("#¶ \n") for h in page.select("h2")]
+    assert headings[-1].endswith("Summary"), "the last section must be the summary"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_chapter_figures_have_alt_text(site: Path, chapter: int) -> None:
+    page = _page(site, chapter)
+    images = page.select("div.cell_output img")
+    assert images, f"chapter {chapter} has no figure"
+    for image in images:
+        assert image.get("alt", "").strip(), f"an image in chapter {chapter} has no alt text"
+        assert not image["src"].startswith(("http:", "https:", "//"))
+
+
+@pytest.mark.parametrize("chapter", [2, 3, 4])
+def test_chapter_has_a_widget_with_embedded_state_and_a_task(site: Path, chapter: int) -> None:
+    page = _page(site, chapter)
+    states, views = _widget_states(page)
+    assert views, f"chapter {chapter} shows no widget"
+    for model_id in views:
+        assert model_id in states, "a widget view has no embedded state"
+        assert states[model_id]["model_module"] == "anywidget"
+    assert "Your task" in page.get_text(" ")
+
+
+def test_first_dcg_widget_is_d1_to_d6_with_defaults(site: Path) -> None:
+    # The browser test drags D4 above D3 on this widget and expects DCG 6.653.
+    states, views = _widget_states(_page(site, 3))
+    first = states[views[0]]["state"]
+    assert first["order"] == ["D1", "D2", "D3", "D4", "D5", "D6"]
+    assert [item["grade"] for item in first["items"]] == [3, 2, 3, 0, 1, 2]
+    assert first["k"] is None
+    assert first["gain"] == "linear"
+    assert first["pool"] == []
+
+
+def test_ndcg_widget_has_the_unretrieved_pool(site: Path) -> None:
+    states, views = _widget_states(_page(site, 4))
+    first = states[views[0]]["state"]
+    assert [item["label"] for item in first["pool"]] == ["D7", "D8"]
+    assert first["k"] == 6
+
+
+def test_chapters_cite_the_four_sources(site: Path) -> None:
+    titles = " ".join(
+        link.get("title", "")
+        for chapter in CHAPTERS
+        for link in _page(site, chapter).select("a[href*='bibliography']")
+    )
+    for author in CITED_AUTHORS:
+        assert author in titles, f"no chapter cites {author}"
+
+
+def test_glossary_defines_the_book_terms(site: Path) -> None:
+    page = BeautifulSoup(
+        (site / "book" / "glossary.html").read_text(encoding="utf-8"), "html.parser"
+    )
+    terms = {dt.get_text(" ").strip().lower().rstrip("¶ ") for dt in page.select("dl.glossary dt")}
+    for term in (
+        "cumulative gain",
+        "dcg",
+        "ndcg",
+        "ideal dcg",
+        "pool",
+        "judged document",
+        "tie rule",
+        "averaged ties",
+        "cutoff",
+        "qrels",
+        "run",
+        "mean ndcg",
+        "paired randomization test",
+        "bootstrap confidence interval",
+        "gain function",
+        "exponential gain",
+    ):
+        assert any(t.startswith(term) for t in terms), f"glossary lacks {term!r}"
+
+
+def test_preface_says_how_to_run_and_links_the_guide(site: Path) -> None:
+    html = (site / "book" / "preface.html").read_text(encoding="utf-8")
+    text = BeautifulSoup(html, "html.parser").get_text()
+    for phrase in ("make book", "make test", "jupyter lab", "Who this book is for", "How to teach"):
+        assert phrase in text
+    assert "PLACEHOLDER" not in text
+    if (site / "book" / "instructor-guide.html").exists():  # absent from partial builds
+        assert 'href="instructor-guide.html"' in html

@@ -1,0 +1,266 @@
+"""Chapters 5-8 and the instructor guide on the built site: figures, exercises, key numbers.
+
+Each key number is looked for in the executed outputs of its page, so the test fails if a
+chapter stops printing it or the library starts computing something else.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+from bs4 import BeautifulSoup
+from conftest import ROOT
+
+import ndcg
+from ndcg import examples, pitfalls, stats, synthetic
+
+CHAPTERS = {
+    "05": "notebooks/05_cutoffs_ties_edge_cases",
+    "06": "notebooks/06_many_queries",
+    "07": "notebooks/07_pitfalls",
+    "08": "notebooks/08_ndcg_in_the_wild",
+}
+
+
+@cache
+def _soup(path: Path) -> BeautifulSoup:
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def _page(site: Path, chapter: str) -> BeautifulSoup:
+    page = site / f"{CHAPTERS[chapter]}.html"
+    assert page.exists(), f"{page} was not built"
+    return _soup(page)
+
+
+def _outputs(site: Path, chapter: str) -> str:
+    soup = _page(site, chapter)
+    return "\n".join(div.get_text() for div in soup.select("div.cell_output"))
+
+
+def _assert_printed(site: Path, chapter: str, *values: float) -> None:
+    text = _outputs(site, chapter)
+    for value in values:
+        # 14 significant digits: the full figure minus the last bits a sum order can move.
+        prefix = repr(float(value))[:15]
+        assert prefix in text, f"chapter {chapter} does not print {value!r}"
+
+
+def _ties(k: int, rule: str) -> float:
+    return ndcg.ndcg_from_scores(
+        examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=k, gain="exponential", ties=rule
+    )
+
+
+# --- every chapter ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_figures_have_alt_text_and_exist(site: Path, chapter: str) -> None:
+    soup = _page(site, chapter)
+    images = soup.select("div.cell_output img")
+    assert images, f"chapter {chapter} shows no figure"
+    page_dir = (site / CHAPTERS[chapter]).parent
+    for image in images:
+        assert len(image.get("alt", "").strip()) > 40, f"figure without real alt text: {image}"
+        assert (page_dir / image["src"]).resolve().exists(), image["src"]
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_exercises_solutions_and_answer_checks(site: Path, chapter: str) -> None:
+    soup = _page(site, chapter)
+    assert len(soup.select("div.exercise")) >= 3
+    solutions = soup.select("div.solution")
+    assert len(solutions) >= 3
+    assert all("dropdown" in solution["class"] for solution in solutions)
+    text = _outputs(site, chapter)
+    assert "No answer yet for" in text, "no answer-check cell for the learner"
+    assert "Right: " in text, "worked solutions do not confirm their answer"
+    assert "Traceback" not in text
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_opening_goals_summary_and_citation(site: Path, chapter: str) -> None:
+    soup = _page(site, chapter)
+    text = soup.get_text()
+    assert "The question" in text
+    assert "Learning goals" in text
+    assert soup.find(id="summary") is not None
+    assert "PLACEHOLDER" not in text
+    # A citation links to an entry (#...) of the bibliography page; the sidebar link has no anchor.
+    citations = [
+        a
+        for a in soup.select("article a.reference.internal")
+        if "bibliography.html#" in a.get("href", "")
+    ]
+    assert citations, f"chapter {chapter} cites nothing"
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_notebook_is_committed_without_outputs(chapter: str) -> None:
+    notebook = json.loads((ROOT / f"{CHAPTERS[chapter]}.ipynb").read_text())
+    assert notebook["metadata"]["kernelspec"]["name"] == "python3"
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            assert cell["outputs"] == [] and cell["execution_count"] is None
+
+
+# --- chapter 5 ----------------------------------------------------------------------------
+
+
+def test_chapter_5_tie_rules(site: Path) -> None:
+    assert _ties(10, "stable") == pytest.approx(0.9618453554812123, rel=1e-14)
+    assert _ties(5, "stable") == pytest.approx(0.9590911770652969, rel=1e-14)
+    assert _ties(10, "average") == pytest.approx(0.9707974922098048, rel=1e-14)
+    assert _ties(5, "average") == pytest.approx(0.9679884234574834, rel=1e-14)
+    _assert_printed(
+        site,
+        "05",
+        *(_ties(k, rule) for k in (10, 5) for rule in ("stable", "average", "pessimistic")),
+    )
+    assert "96 arrival orders" in _outputs(site, "05")
+    # The tie-breaking widget is embedded, so it works on the static site.
+    assert "application/vnd.jupyter.widget-view+json" in str(_page(site, "05"))
+
+
+def test_chapter_5_short_user_empty_and_negative(site: Path) -> None:
+    ranked = [5, 3, 1]
+    padded = ndcg.ndcg(ranked, k=10, gain="exponential", pool=[1, 3, 5] + [5] * 7)
+    empty_mean = np.mean([ndcg.ndcg(g) for g in ([3, 2, 0, 1], [0, 1, 2, 0], [0, 0, 0])])
+    _assert_printed(
+        site,
+        "05",
+        padded,
+        ndcg.ndcg([3, 2], k=10, pool=[3, 2, 3]),
+        empty_mean,
+        ndcg.ndcg([-1, 2, 0], gain=lambda r: max(r, 0)),
+    )
+    text = _outputs(site, "05")
+    assert "NDCG@10, ideal from what exists: 1.0" in text
+    assert "empty='raise'" in text
+    assert "numpy mean:                 nan" in text
+
+
+# --- chapter 6 ----------------------------------------------------------------------------
+
+
+def test_chapter_6_seed_004_means(site: Path) -> None:
+    _assert_printed(site, "06", 0.9995776631824039, 0.9961322104432755)
+
+
+def test_chapter_6_paired_comparison_on_the_synthetic_collection(site: Path) -> None:
+    def per_query(collection: synthetic.SyntheticCollection, run: object) -> object:
+        return ndcg.evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
+
+    figures = []
+    for difference in (0.3, 0.0):
+        collection = synthetic.make_collection(
+            n_queries=50, docs_per_query=30, difference=difference, depth=20, seed=2026
+        )
+        a, b = per_query(collection, collection.run_a), per_query(collection, collection.run_b)
+        test = stats.paired_randomization_test(b, a, seed=1)
+        interval = stats.paired_bootstrap_ci(b, a, seed=1)
+        figures += [test.p_value, interval.low, interval.high]
+        if difference:
+            assert test.p_value < 0.05 and not interval.covers(0.0)
+        else:
+            assert test.p_value > 0.2 and interval.covers(0.0)
+    _assert_printed(site, "06", *figures)
+    assert "synthetic" in _page(site, "06").get_text().lower()
+
+
+# --- chapter 7 ----------------------------------------------------------------------------
+
+
+def test_chapter_7_every_exhibit_prints_wrong_and_right(site: Path) -> None:
+    _assert_printed(
+        site,
+        "07",
+        pitfalls.broken_industry_dcg(examples.SEED004_LIST, k=5),
+        2.520491067899354,
+        0.9608081943360617,
+        0.785002371969948,
+        8.740262365546284,
+        6.861000000000001,
+        6.861126688593502,
+        0.8017774474236854,
+        ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.SCALA_RELEVANCE),
+        pitfalls.broken_ascending_ndcg(examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=10),
+    )
+    text = _outputs(site, "07")
+    assert "broken industry DCG@5:   0.98" in text
+    assert "score of (5, 4, 3, 2):     0.0" in text
+    assert "apparent improvement:     +0.0109" in text
+
+
+def test_chapter_7_names_the_tests_that_catch_each_mistake(site: Path) -> None:
+    text = _page(site, "07").get_text()
+    source = (ROOT / "tests" / "test_pitfalls.py").read_text()
+    names = [line.split("(")[0][4:] for line in source.splitlines() if line.startswith("def test_")]
+    named = [name for name in names if name in text]
+    assert len(named) >= 7, f"chapter 7 names only {named}"
+
+
+# --- chapter 8 ----------------------------------------------------------------------------
+
+
+def test_chapter_8_conventions_table_and_live_scikit_learn(site: Path) -> None:
+    soup = _page(site, "08")
+    table = soup.find("table")
+    assert table is not None
+    table_text = table.get_text()
+    for library in (
+        "scikit-learn",
+        "trec_eval",
+        "ranx",
+        "ir_measures",
+        "torchmetrics",
+        "TF-Ranking",
+        "Spark",
+    ):
+        assert library in table_text, library
+    _assert_printed(
+        site,
+        "08",
+        0.9707974922098048,
+        0.9641599458546578,
+        0.7561640298168337,
+        0.785002371969948,
+        0.2618595071429146,
+    )
+
+
+def test_chapter_8_trec_files_and_command_line(site: Path) -> None:
+    text = _outputs(site, "08")
+    assert "q1 Q0 D1 1 6.0 demo" in text
+    assert "q1 0 D7 3" in text
+    for line in ("ndcg_cut_6", "all\t0.7541", "q2\t0.7232"):
+        assert line in text, line
+
+
+# --- instructor guide ---------------------------------------------------------------------
+
+
+def test_instructor_guide(site: Path) -> None:
+    page = site / "book" / "instructor-guide.html"
+    soup = _soup(page)
+    text = soup.get_text()
+    for heading in (
+        "Learning outcomes",
+        "Two 90-minute classes",
+        "Common misconceptions",
+        "Running the notebooks locally",
+    ):
+        assert heading in text, heading
+    assert text.count("Widget task") >= 3
+    assert "make book" in text and ".venv/bin/jupyter lab" in text
+    links = {a["href"].split("#")[0] for a in soup.select("a.reference.internal") if a.get("href")}
+    for chapter in CHAPTERS.values():
+        assert f"../{chapter}.html" in links, f"the guide does not link {chapter}"
+    for link in links:
+        if link:
+            assert (page.parent / link).resolve().exists(), f"broken link {link}"

@@ -1,0 +1,114 @@
+"""trec_eval's own test outputs, reproduced to the 4 decimals trec_eval prints.
+
+The data live outside the project (``../shared/conformance/trec_eval``); without them the
+tests are skipped with a plain reason.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from conftest import SHARED
+
+import ndcg
+from ndcg.cli import main as cli_main
+
+DATA = SHARED / "conformance" / "trec_eval"
+
+# (expected output, qrels, run, missing queries count as 0?)  See DATA / "README.md".
+CASES = {
+    "out.test.aq": ("qrels.test", "results.test", False),
+    "out.test.aqc": ("qrels.test", "results.trunc", True),
+    "out.test.aql": ("qrels.rel_level", "results.test", False),
+    # -mndcg.1=3,2=9,4=4.5 -mndcg_cut.10,20,23.4 on the binary qrels
+    "out.test.meas_params": ("qrels.test", "results.test", False),
+}
+LINE = re.compile(r"^(ndcg(?:_cut_\d+)?|ndcg_[-\d.=,]+)\s+(\S+)\s+(\S+)$")
+
+
+@pytest.fixture(scope="module")
+def data() -> Path:
+    if not (DATA / "out.test.aq").exists():
+        pytest.skip(f"trec_eval conformance data not found at {DATA}")
+    return DATA
+
+
+def expected_lines(path: Path) -> list[tuple[str, str, str]]:
+    found = []
+    for line in path.read_text().splitlines():
+        match = LINE.match(line)
+        if match:
+            found.append(match.groups())
+    return found
+
+
+def measure_spec(name: str) -> tuple[int | None, object]:
+    """trec_eval measure name -> (cutoff, gain)."""
+    if name == "ndcg":
+        return None, "linear"
+    if name.startswith("ndcg_cut_"):
+        return int(name.removeprefix("ndcg_cut_")), "linear"
+    levels = dict(item.split("=") for item in name.removeprefix("ndcg_").split(","))
+    return None, {int(level): float(gain) for level, gain in levels.items()}
+
+
+@pytest.mark.parametrize("output", sorted(CASES))
+def test_library_matches_every_ndcg_line(data, output):
+    qrels_name, run_name, complete = CASES[output]
+    qrels = ndcg.read_qrels(data / qrels_name)
+    run = ndcg.read_run(data / run_name)
+    lines = expected_lines(data / output)
+    assert len(lines) >= 12, "no ndcg lines found: has the file changed?"
+    checked = 0
+    for name in dict.fromkeys(n for n, _, _ in lines):
+        k, gain = measure_spec(name)
+        if isinstance(gain, dict):  # trec_eval: unlisted levels keep their own value
+            gain = {lvl: float(lvl) for lvl in range(0, 5)} | gain
+        table = ndcg.evaluate(
+            qrels, run, k=k, gain=gain, missing="zero" if complete else "skip"
+        ).set_index("query_id")
+        column = table.columns[0]
+        for measure, query, value in lines:
+            if measure != name:
+                continue
+            got = table[column].mean() if query == "all" else table.at[query, column]
+            assert f"{got:.4f}" == value, (output, measure, query, got, value)
+            checked += 1
+    assert checked == len(lines)
+
+
+@pytest.mark.parametrize("output", ["out.test.aq", "out.test.aqc", "out.test.aql"])
+def test_cli_prints_the_same_lines(data, output, capsys):
+    qrels_name, run_name, complete = CASES[output]
+    args = [str(data / qrels_name), str(data / run_name), "-q", "-m", "ndcg", "-m", "ndcg_cut"]
+    assert cli_main(args + (["-c"] if complete else [])) == 0
+    printed = capsys.readouterr().out.splitlines()
+    wanted = [
+        line
+        for line in (data / output).read_text().splitlines()
+        if re.match(r"^ndcg(_cut_\d+)?\s", line)
+    ]
+    assert printed == wanted
+
+
+def test_cli_meas_params(data, capsys):
+    args = [str(data / "qrels.test"), str(data / "results.test"), "-q"]
+    args += ["-m", "ndcg.1=3,2=9,4=4.5", "-m", "ndcg_cut.10,20,23"]
+    assert cli_main(args) == 0
+    printed = capsys.readouterr().out.splitlines()
+    wanted = [
+        line
+        for line in (data / "out.test.meas_params").read_text().splitlines()
+        if line.startswith("ndcg")
+    ]
+    assert printed == wanted
+
+
+def test_the_suite_covers_queries_missing_from_the_run(data):
+    # out.test.aqc exists to test -c: query 302 is judged but absent from results.trunc.
+    run = ndcg.read_run(data / "results.trunc")
+    assert "302" not in set(run["query_id"])
+    assert isinstance(run, pd.DataFrame)

@@ -1,0 +1,94 @@
+"""Answer checks: right answers pass, wrong ones fail with a hint that keeps the answer."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from ndcg import exercises
+
+ANSWERS = exercises._all_answers_for_tests()
+TRAPS = exercises._trap_answers_for_tests()
+
+
+def _spellings(value: object) -> list[str]:
+    """Ways an answer could leak into a message."""
+    if isinstance(value, str):
+        return [f"({value})", f"'{value}'", f" {value})"]
+    number = float(value)
+    forms = {repr(number), f"{number:g}"}
+    forms.update(f"{number:.{places}f}" for places in range(2, 8))
+    # Integers like 5 or 11 are only leaks as whole words.
+    return [form for form in forms if not re.fullmatch(r"\d", form)]
+
+
+def test_every_exercise_has_an_answer() -> None:
+    assert set(ANSWERS) == set(exercises.exercise_keys())
+    assert len(ANSWERS) >= 12
+
+
+@pytest.mark.parametrize("key", exercises.exercise_keys())
+def test_right_answer_passes(key: str) -> None:
+    result = exercises.check(key, ANSWERS[key])
+    assert result.correct, result.message
+    assert "Right" in repr(result)
+
+
+@pytest.mark.parametrize("key", exercises.exercise_keys())
+def test_wrong_answer_fails_with_a_hint_that_keeps_the_answer(key: str) -> None:
+    answer = ANSWERS[key]
+    wrong = "z" if isinstance(answer, str) else float(answer) + 0.37
+    results = [exercises.check(key, wrong), exercises.check(key, None)]
+    results += [exercises.check(key, trap) for trap in TRAPS[key]]
+    for result in results:
+        assert not result.correct
+        assert "Hint" in result.message
+        for spelling in _spellings(answer):
+            assert spelling not in result.message, (key, spelling, result.message)
+
+
+def test_known_wrong_answers_get_their_own_hint() -> None:
+    result = exercises.check("ch08-trec-uncut", TRAPS["ch08-trec-uncut"][0])
+    assert "ndcg_cut.6" in result.message
+    assert not exercises.check("ch07-industry-fixed", 0.98).correct
+
+
+def test_traps_are_really_wrong() -> None:
+    for key, traps in TRAPS.items():
+        for trap in traps:
+            assert not exercises.check(key, trap).correct, (key, trap)
+
+
+def test_rounded_answers_pass_and_choice_letters_are_forgiving() -> None:
+    assert exercises.check("ch04-ndcg-d-table", 0.78500).correct
+    assert not exercises.check("ch04-ndcg-d-table", 0.79).correct
+    assert exercises.check("ch06-p-value", " B ").correct
+    assert exercises.check("ch06-p-value", "(b)").correct
+
+
+def test_answers_of_the_wrong_type_get_a_message_not_a_crash() -> None:
+    assert "finite number" in exercises.check("ch02-cg", "eleven").message
+    assert "finite number" in exercises.check("ch02-cg", True).message
+    assert "finite number" in exercises.check("ch02-cg", float("nan")).message
+    assert "one letter" in exercises.check("ch06-p-value", 2).message
+
+
+def test_unknown_keys_raise() -> None:
+    with pytest.raises(ValueError, match="not an exercise"):
+        exercises.check("ch99-nothing", 1)
+    with pytest.raises(TypeError, match="key"):
+        exercises.check(5, 1)
+
+
+def test_result_shows_in_a_notebook() -> None:
+    result = exercises.check("ch02-cg", 12)
+    assert "Hint" in result._repr_html_()
+    assert bool(result) is False
+
+
+def test_docstring_examples_hold() -> None:
+    import doctest
+
+    result = doctest.testmod(exercises)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,0 +1,97 @@
+"""The museum of mistakes: each broken variant gives its documented wrong number, the
+library gives the right one, and the test names the difference that catches the mistake."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import ndcg
+from ndcg import examples, pitfalls
+
+FIRST_LIST = examples.SEED004_LIST
+
+
+def test_industry_dcg_returns_inside_the_loop_and_doubles_instead_of_exponentiating() -> None:
+    assert pitfalls.broken_industry_dcg(FIRST_LIST, k=5) == pytest.approx(0.98, abs=1e-12)
+    right = ndcg.dcg(FIRST_LIST, k=5, gain="exponential")
+    assert right == pytest.approx(2.520491067899354, rel=1e-12)
+    # What catches it: the broken value ignores everything after the first position.
+    assert pitfalls.broken_industry_dcg((0.99, 0.0, 0.0), k=3) == pitfalls.broken_industry_dcg(
+        FIRST_LIST, k=5
+    )
+    assert ndcg.dcg((0.99, 0.0, 0.0), k=3, gain="exponential") < right
+
+
+def test_ideal_from_the_top_k_inflates_the_score() -> None:
+    broken = pitfalls.broken_ndcg_ideal_from_top_k(examples.D_RELEVANCE, k=6)
+    right = ndcg.ndcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL)
+    assert broken == pytest.approx(0.9608081943360617, rel=1e-12)
+    assert right == pytest.approx(0.785002371969948, rel=1e-12)
+    seed004_broken = np.mean(
+        [pitfalls.broken_ndcg_ideal_from_top_k(lst, k=5) for lst in examples.SEED004_LISTS]
+    )
+    seed004_right = np.mean([ndcg.ndcg(lst, k=5) for lst in examples.SEED004_LISTS])
+    assert seed004_broken == pytest.approx(0.9995776631824039, rel=1e-12)
+    assert seed004_right == pytest.approx(0.9961322104432755, rel=1e-12)
+
+
+def test_ideal_by_filtering_only_has_depth_six_by_coincidence() -> None:
+    assert pitfalls.broken_ideal_by_filtering(examples.D_POOL) == [3, 3, 3, 2, 2, 2]
+    assert ndcg.idcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL) == pytest.approx(
+        8.740262365546284, rel=1e-12
+    )
+    # Grade D8 as 1 instead of 2 and the filter keeps five grades, not six.
+    pool = (3, 2, 3, 0, 1, 2, 3, 1)
+    broken_ideal = pitfalls.broken_ideal_by_filtering(pool)
+    assert len(broken_ideal) == 5
+    assert ndcg.dcg(broken_ideal) < ndcg.idcg((3, 2, 3, 0, 1, 2), k=6, pool=pool)
+
+
+def test_rounded_terms_drift_from_the_exact_dcg() -> None:
+    broken = pitfalls.broken_rounded_dcg(examples.D_RELEVANCE)
+    assert broken == 6.861000000000001
+    assert ndcg.dcg(examples.D_RELEVANCE) == pytest.approx(6.861126688593502, rel=1e-14)
+    assert abs(broken - ndcg.dcg(examples.D_RELEVANCE)) > 1e-4
+
+
+def test_first_sample_class_hides_a_length_mismatch_as_zero() -> None:
+    broken = pitfalls.BrokenFirstSampleNdcg(examples.SCALA_RELEVANCE)
+    assert broken.idcg == pytest.approx(45.64282878502658, rel=1e-12)
+    assert broken.score() == pytest.approx(0.8017774474236854, rel=1e-12)
+    assert broken.score((5, 4, 3, 2)) == 0.0
+    right = ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.SCALA_RELEVANCE)
+    assert 0.9 < right < 1.0
+    # The library refuses a list that cannot come from the judged pool instead of scoring 0.
+    with pytest.raises(ValueError, match="pool"):
+        ndcg.ndcg((5, 5, 4), gain="exponential", pool=examples.SCALA_RELEVANCE)
+
+
+def test_mixed_gains_turn_a_worse_ranking_into_an_apparent_gain() -> None:
+    before, after = (3, 2, 3, 0, 1, 2), (3, 2, 2, 1, 3, 0)
+    old_report, new_report = pitfalls.broken_mixed_gain_reports(before, after)
+    assert new_report > old_report
+    for gain in ("linear", "exponential"):
+        assert ndcg.ndcg(after, gain=gain) < ndcg.ndcg(before, gain=gain)
+    assert old_report == pytest.approx(ndcg.ndcg(before, gain="exponential"), rel=1e-12)
+    assert new_report == pytest.approx(ndcg.ndcg(after), rel=1e-12)
+
+
+def test_ascending_sort_puts_the_worst_guesses_first() -> None:
+    broken = pitfalls.broken_ascending_ndcg(examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=10)
+    right = ndcg.ndcg_from_scores(
+        examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=10, gain="linear", ties="stable"
+    )
+    assert broken == pytest.approx(0.765353095488256, rel=1e-12)
+    assert right > 0.95 > broken
+
+
+def test_broken_functions_still_validate_their_arguments() -> None:
+    with pytest.raises(ValueError, match="k must be at least 1"):
+        pitfalls.broken_industry_dcg(FIRST_LIST, k=0)
+    with pytest.raises(TypeError, match="relevance"):
+        pitfalls.broken_rounded_dcg(["a", "b"])
+    with pytest.raises(ValueError, match="same length"):
+        pitfalls.broken_ascending_ndcg([1, 2], [0.5])
+    with pytest.raises(ValueError, match="gain"):
+        pitfalls.broken_ndcg_ideal_from_top_k(FIRST_LIST, k=5, gain="cubic")

@@ -1,0 +1,168 @@
+"""Every figure of shared/reference/seed_examples.md, reproduced by the library."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import ndcg
+from ndcg import examples as ex
+
+EXACT = 1e-15  # relative: the figures are given to 16 significant digits
+
+
+def close(value: float, expected: float) -> bool:
+    return math.isclose(value, expected, rel_tol=EXACT, abs_tol=0.0)
+
+
+def test_examples_data_match_the_documents():
+    assert ex.D_RELEVANCE == (3, 2, 3, 0, 1, 2)
+    assert ex.D_POOL == (3, 2, 3, 0, 1, 2, 3, 2)
+    assert ex.SCALA_RELEVANCE == (4, 3, 5, 2, 1)
+    table = ex.d_table()
+    assert list(table.columns) == ["document", "relevance", "position"]
+    assert table["document"].tolist() == ["D1", "D2", "D3", "D4", "D5", "D6"]
+    assert table["position"].tolist() == [1, 2, 3, 4, 5, 6]
+
+
+# --- seed 001: the D1-D6 table, linear gain -----------------------------------------
+
+
+def test_seed001_cg():
+    assert ndcg.cg(ex.D_RELEVANCE) == 11
+
+
+def test_seed001_dcg_exact_is_what_the_document_shows_after_rounding():
+    assert ndcg.dcg(ex.D_RELEVANCE, k=6) == 6.861126688593502
+    assert round(ndcg.dcg(ex.D_RELEVANCE, k=6), 3) == 6.861
+
+
+def test_seed001_rounding_each_term_first_gives_a_different_float():
+    terms = ndcg.breakdown(ex.D_RELEVANCE)["discounted_gain"]
+    rounded_sum = 0.0
+    for term in terms:
+        rounded_sum += round(term, 3)
+    assert rounded_sum == 6.861000000000001
+    assert rounded_sum != ndcg.dcg(ex.D_RELEVANCE)
+
+
+def test_seed001_swap_d3_d4():
+    assert ndcg.dcg((3, 2, 0, 3, 1, 2), k=6) == 6.653156362813681
+
+
+def test_seed001_ideal_from_pool():
+    ideal_order = sorted(ex.D_POOL, reverse=True)[:6]
+    assert ideal_order == [3, 3, 3, 2, 2, 2]
+    assert ndcg.idcg(ex.D_RELEVANCE, k=6, pool=ex.D_POOL) == 8.740262365546284
+    assert round(ndcg.idcg(ex.D_RELEVANCE, k=6, pool=ex.D_POOL), 3) == 8.740
+
+
+def test_seed001_ndcg_with_pool():
+    value = ndcg.ndcg(ex.D_RELEVANCE, k=6, pool=ex.D_POOL)
+    assert value == 0.785002371969948
+    assert round(value, 3) == 0.785
+
+
+def test_seed001_ideal_from_retrieved_only_is_the_wrong_figure():
+    assert ndcg.ndcg(ex.D_RELEVANCE, k=6) == 0.9608081943360617
+
+
+# --- seeds 000/002: the Scala class, exponential gain --------------------------------
+
+
+def test_scala_relevance_is_the_rank_column():
+    assert tuple(rank for _, _, rank in ex.SCALA_ITEMS) == ex.SCALA_RELEVANCE
+
+
+def test_scala_idcg_dcg_ndcg():
+    rel = ex.SCALA_RELEVANCE
+    assert ndcg.idcg(rel, gain="exponential") == 45.64282878502658
+    assert ndcg.dcg(rel, gain="exponential") == 36.595390756454925
+    assert ndcg.ndcg(rel, gain="exponential") == 0.8017774474236854
+    assert round(ndcg.idcg(rel, gain="exponential"), 2) == 45.64
+    assert math.floor(ndcg.ndcg(rel, gain="exponential") * 1000) / 1000 == 0.801
+
+
+# --- seed 003: estimated vs true ratings, ties -----------------------------------------
+
+
+@pytest.mark.parametrize(("k", "expected"), [(10, 89.3986129310978), (5, 78.3217628403342)])
+def test_seed003_idcg(k, expected):
+    assert close(ndcg.idcg(ex.RATINGS_TRUE, k=k, gain="exponential"), expected)
+
+
+def _stable_order(scores):
+    return np.argsort(-np.asarray(scores), kind="stable")
+
+
+@pytest.mark.parametrize(("k", "expected"), [(10, 85.98764063423907), (5, 75.11771171236516)])
+def test_seed003_dcg_stable(k, expected):
+    ranked = np.asarray(ex.RATINGS_TRUE)[_stable_order(ex.RATINGS_ESTIMATE)]
+    assert close(ndcg.dcg(ranked, k=k, gain="exponential"), expected)
+
+
+@pytest.mark.parametrize(("k", "expected"), [(10, 0.9618453554812123), (5, 0.9590911770652969)])
+def test_seed003_ndcg_stable(k, expected):
+    got = ndcg.ndcg_from_scores(
+        ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties="stable"
+    )
+    assert close(got, expected)
+
+
+@pytest.mark.parametrize(("k", "expected"), [(10, 0.9707974922098048), (5, 0.9679884234574834)])
+def test_seed003_ndcg_ties_averaged(k, expected):
+    got = ndcg.ndcg_from_scores(
+        ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties="average"
+    )
+    # scikit-learn (which printed the figure) takes log2 as ln(x)/ln(2): last-bit noise.
+    assert math.isclose(got, expected, rel_tol=1e-15)
+
+
+def test_seed003_tie_rules_differ_as_the_book_shows():
+    values = {
+        rule: ndcg.ndcg_from_scores(
+            ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=10, gain="exponential", ties=rule
+        )
+        for rule in ("pessimistic", "stable", "average", "optimistic")
+    }
+    assert values["pessimistic"] < values["stable"] < values["average"] < values["optimistic"]
+
+
+def test_seed003_short_user_fewer_items_than_k():
+    got = ndcg.ndcg_from_scores(
+        ex.SHORT_USER_TRUE, ex.SHORT_USER_ESTIMATE, k=10, gain="exponential"
+    )
+    # Only three items: k=10 counts what is there, and the estimate orders them perfectly.
+    assert got == 1.0
+
+
+# --- seed 004: scores as grades, linear gain ---------------------------------------------
+
+
+def test_seed004_cg_dcg():
+    assert close(ndcg.cg(ex.SEED004_LIST, k=5), 4.26)
+    assert ndcg.dcg(ex.SEED004_LIST, k=5) == 2.6164401144680056
+
+
+def test_seed004_swapped():
+    assert ndcg.ndcg(ex.SEED004_SWAPPED, k=5) == 0.9962906539247512
+
+
+def test_seed004_mean_ndcg_ideal_from_top5_only_as_printed():
+    mean = np.mean([ndcg.ndcg(lst[:5], k=5) for lst in ex.SEED004_LISTS])
+    assert close(mean, 0.9995776631824039)
+    assert round(mean, 5) == 0.99958
+
+
+def test_seed004_mean_ndcg_ideal_from_whole_list():
+    mean = np.mean([ndcg.ndcg(lst, k=5) for lst in ex.SEED004_LISTS])
+    assert close(mean, 0.9961322104432755)
+
+
+def test_seed004_exponential_dcg_and_the_documents_defect():
+    assert close(ndcg.dcg(ex.SEED004_LIST, k=5, gain="exponential"), 2.520491067899354)
+    # The document's "industry" DCG: gain 2*v - 1 and a return inside the loop, so only
+    # the first term is ever counted.
+    assert close(ndcg.dcg(ex.SEED004_LIST[:1], gain=lambda v: 2 * v - 1), 0.98)
