@@ -65,7 +65,7 @@ def dcg_rows(
 
     """
     m, w = scores.shape
-    width = w if any(c is None for c in cutoffs) else min(w, max(cutoffs))
+    width = _depth(w, cutoffs)
     # One full argsort beats argpartition + a small sort at these widths; ascending
     # order reversed avoids negating the whole matrix.
     order = np.argsort(scores, axis=1)[:, : -width - 2 : -1]
@@ -74,13 +74,51 @@ def dcg_rows(
     flat = order + (np.arange(m) * w)[:, None]
     top = scores.ravel()[flat]
     tied = _has_adjacent_ties(top)
-    out = np.empty((m, len(cutoffs)), dtype=np.float64)
-    ranked_gains = gains.ravel()[flat[:, :width]]
-    for j, c in enumerate(cutoffs):
-        out[:, j] = _plain_dcg(ranked_gains, c)
+    out = _plain_dcg_columns(gains.ravel()[flat[:, :width]], cutoffs)
     if tied.any():
         rows = np.flatnonzero(tied)
         out[rows] = _dcg_full(scores[rows], gains[rows], cutoffs, tiebreak, rows)
+    return out
+
+
+def _depth(w: int, cutoffs: Sequence[int | None]) -> int:
+    """Return how many ranked columns the cutoffs read.
+
+    Parameters
+    ----------
+    w : int
+        Width of the matrix.
+    cutoffs : sequence of int or None
+        Positive cutoffs; ``None`` means the whole row.
+
+    Returns
+    -------
+    int
+        ``w`` if any cutoff is ``None``, else the largest cutoff, capped at ``w``.
+
+    """
+    return w if any(c is None for c in cutoffs) else min(w, max(cutoffs))
+
+
+def _plain_dcg_columns(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
+    """DCG of every row of gains already in rank order, one column per cutoff, ties ignored.
+
+    Parameters
+    ----------
+    ranked_gains : numpy.ndarray, shape (m, width)
+        Gains in rank order; ``width`` may be narrower than the matrix, as long as it covers
+        every cutoff (see :func:`_depth`).
+    cutoffs : sequence of int or None
+        Positive cutoffs; ``None`` means every column of ``ranked_gains``.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, len(cutoffs))
+
+    """
+    out = np.empty((ranked_gains.shape[0], len(cutoffs)), dtype=np.float64)
+    for j, c in enumerate(cutoffs):
+        out[:, j] = _plain_dcg(ranked_gains, c)
     return out
 
 
@@ -104,18 +142,15 @@ def _dcg_full(
     tiebreak: TieBreak | None,
     rows: np.ndarray,
 ) -> np.ndarray:
-    if tiebreak is None:
-        order = np.argsort(-scores, axis=1, kind="stable")
-    else:
+    if tiebreak is not None:
         order = np.lexsort((tiebreak(rows), -scores), axis=-1)
+        return _plain_dcg_columns(np.take_along_axis(gains, order, axis=1), cutoffs)
+    order = np.argsort(-scores, axis=1, kind="stable")
     ranked_scores = np.take_along_axis(scores, order, axis=1)
     ranked_gains = np.take_along_axis(gains, order, axis=1)
     out = np.empty((scores.shape[0], len(cutoffs)), dtype=np.float64)
     for j, c in enumerate(cutoffs):
-        if tiebreak is None:
-            out[:, j] = _tie_averaged_dcg(ranked_scores, ranked_gains, c)
-        else:
-            out[:, j] = _plain_dcg(ranked_gains, c)
+        out[:, j] = _tie_averaged_dcg(ranked_scores, ranked_gains, c)
     return out
 
 
@@ -146,10 +181,6 @@ def ideal_rows(gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
     numpy.ndarray, shape (m, len(cutoffs))
 
     """
-    m, w = gains.shape
-    width = w if any(c is None for c in cutoffs) else min(w, max(cutoffs))
+    width = _depth(gains.shape[1], cutoffs)
     ranked = np.sort(gains, axis=1)[:, : -width - 1 : -1]
-    out = np.empty((m, len(cutoffs)), dtype=np.float64)
-    for j, c in enumerate(cutoffs):
-        out[:, j] = _plain_dcg(ranked, c)
-    return out
+    return _plain_dcg_columns(ranked, cutoffs)

@@ -19,6 +19,14 @@ import numpy as np
 from matplotlib.figure import Figure
 
 import ndcg as _metrics
+from ndcg._plotting import (
+    PALETTE,
+    checked_title,
+    new_figure,
+    series_look,
+    set_title,
+    style,
+)
 
 __all__ = [
     "PALETTE",
@@ -29,26 +37,6 @@ __all__ = [
     "ideal_vs_actual",
     "position_bars",
 ]
-
-#: Okabe-Ito colours with enough contrast against a white background.
-PALETTE: dict[str, str] = {
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "green": "#009E73",
-    "orange": "#E69F00",
-    "purple": "#CC79A7",
-    "sky": "#56B4E9",
-    "black": "#000000",
-}
-_SERIES = ("blue", "vermillion", "green", "purple", "orange", "black")
-_MARKERS = ("o", "s", "^", "D", "v", "P")
-_FIGSIZE = (6.4, 3.6)
-
-
-def _new_figure(ncols: int = 1, figsize: tuple[float, float] = _FIGSIZE) -> Figure:
-    fig = Figure(figsize=figsize, layout="constrained", dpi=110)
-    fig.subplots(1, ncols)
-    return fig
 
 
 def _grades(values: Any, name: str) -> list[float]:
@@ -77,19 +65,6 @@ def _positive_int(value: Any, name: str, minimum: int = 1) -> int:
 
 def _optional_k(k: Any, name: str = "k") -> int | None:
     return None if k is None else _positive_int(k, name)
-
-
-def _title(ax: Any, title: str | None) -> None:
-    if title is not None:
-        if not isinstance(title, str):
-            raise TypeError(f"title must be a string or None, got {type(title).__name__}")
-        ax.set_title(title)
-
-
-def _style(ax: Any) -> None:
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.grid(axis="y", color="#d0d0d0", linewidth=0.6)
-    ax.set_axisbelow(True)
 
 
 def grade_bars(
@@ -128,7 +103,7 @@ def grade_bars(
         raise TypeError("items must contain (label, grade) pairs only")
     labels = [str(label) for label, _ in items]
     grades = _grades([grade for _, grade in items], "items' grades")
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.axes[0]
     positions = np.arange(1, len(grades) + 1)
     ax.bar(positions, grades, color=PALETTE["blue"], width=0.6)
@@ -146,8 +121,8 @@ def grade_bars(
     ax.set_ylabel("relevance grade")
     top = max(grades) if max_grade is None else float(max_grade)
     ax.set_ylim(0, top * 1.15 if top > 0 else 1)
-    _style(ax)
-    _title(ax, title)
+    style(ax)
+    set_title(ax, title)
     return fig
 
 
@@ -190,7 +165,7 @@ def cumulative_curves(
         raise ValueError("rankings must hold at least one ordering")
     if measure not in ("dcg", "cg"):
         raise ValueError(f"measure must be 'dcg' or 'cg', got {measure!r}")
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.axes[0]
     longest = 0
     for j, (name, grades) in enumerate(rankings.items()):
@@ -203,10 +178,9 @@ def cumulative_curves(
         ax.plot(
             cutoffs,
             ys,
-            marker=_MARKERS[j % len(_MARKERS)],
             label=str(name),
-            color=PALETTE[_SERIES[j % len(_SERIES)]],
             linewidth=1.8,
+            **series_look(j),
         )
         longest = max(longest, len(values))
     ax.set_xticks(np.arange(1, longest + 1))
@@ -214,8 +188,8 @@ def cumulative_curves(
     ax.set_ylabel("CG@k" if measure == "cg" else "DCG@k")
     ax.set_ylim(bottom=0)
     ax.legend(frameon=False)
-    _style(ax)
-    _title(ax, title)
+    style(ax)
+    set_title(ax, title)
     return fig
 
 
@@ -253,7 +227,7 @@ def discount_curve(
     table = _metrics.breakdown([1] * n)
     positions = table["position"].to_numpy()
     discounts = table["discount"].to_numpy()
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.axes[0]
     ax.plot(
         positions,
@@ -270,8 +244,8 @@ def discount_curve(
     ax.set_ylabel("discount (share of the gain kept)")
     ax.set_ylim(0, 1.1)
     ax.legend(frameon=False)
-    _style(ax)
-    _title(ax, title)
+    style(ax)
+    set_title(ax, title)
     return fig
 
 
@@ -305,20 +279,24 @@ def gain_curves(
     """
     top = _positive_int(max_grade, "max_grade")
     grades = list(range(top + 1))
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.axes[0]
     for j, gain in enumerate(("linear", "exponential")):
         gains = _metrics.breakdown(grades, gain=gain)["gain"].to_numpy()
         label = "linear: g = r" if gain == "linear" else "exponential: g = 2^r - 1"
         ax.plot(
-            grades, gains, marker=_MARKERS[j], color=PALETTE[_SERIES[j]], linewidth=1.8, label=label
+            grades,
+            gains,
+            linewidth=1.8,
+            label=label,
+            **series_look(j),
         )
     ax.set_xticks(grades)
     ax.set_xlabel("relevance grade r")
     ax.set_ylabel("gain g(r)")
     ax.legend(frameon=False)
-    _style(ax)
-    _title(ax, title)
+    style(ax)
+    set_title(ax, title)
     return fig
 
 
@@ -373,7 +351,7 @@ def position_bars(
                 f"labels must have one entry per grade ({len(grades)}), got {len(labels)}"
             )
         ticks = [f"{p}\n{labels[p - 1]}" for p in positions]
-    fig = _new_figure(ncols=2, figsize=(8.8, 3.6))
+    fig = new_figure(ncols=2, figsize=(8.8, 3.6))
     bars, line = fig.axes
     width = 0.4
     bars.bar(
@@ -397,7 +375,7 @@ def position_bars(
     bars.set_xlabel("position")
     bars.set_ylabel("gain")
     bars.legend(frameon=False)
-    _style(bars)
+    style(bars)
     cumulative = table["cumulative_dcg"].to_numpy()
     line.plot(positions, cumulative, marker="o", color=PALETTE["green"], linewidth=1.8)
     line.annotate(
@@ -410,10 +388,8 @@ def position_bars(
     line.set_xlabel("position")
     line.set_ylabel("cumulative DCG")
     line.set_ylim(bottom=0)
-    _style(line)
-    if title is not None:
-        if not isinstance(title, str):
-            raise TypeError(f"title must be a string or None, got {type(title).__name__}")
+    style(line)
+    if checked_title(title) is not None:
         fig.suptitle(title)
     return fig
 
@@ -458,8 +434,9 @@ def ideal_vs_actual(
         If ``relevance`` or ``pool`` is empty, or ``k`` < 1.
 
     """
-    if title is not None and not isinstance(title, str):
-        raise TypeError(f"title must be a string or None, got {type(title).__name__}")
+    # Checked before any work, because the title is only drawn at the very end, in place of
+    # the default NDCG line.
+    checked_title(title)
     grades = _grades(relevance, "relevance")
     judged = grades if pool is None else _grades(pool, "pool")
     cut = _optional_k(k)
@@ -471,7 +448,7 @@ def ideal_vs_actual(
     dcg_value = _metrics.dcg(grades, k=depth, gain=gain)
     idcg_value = _metrics.idcg(grades, k=depth, gain=gain, pool=None if pool is None else judged)
     ndcg_value = _metrics.ndcg(grades, k=depth, gain=gain, pool=None if pool is None else judged)
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.axes[0]
     width = 0.4
     ax.bar(
@@ -495,6 +472,6 @@ def ideal_vs_actual(
     ax.set_xlabel("position")
     ax.set_ylabel("discounted gain")
     ax.legend(frameon=False)
-    _style(ax)
+    style(ax)
     ax.set_title(f"NDCG = DCG / IDCG = {ndcg_value:.3f}" if title is None else title)
     return fig

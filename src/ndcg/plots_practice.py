@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ndcg.plots import PALETTE
+from ndcg._plotting import PALETTE, SERIES, new_figure, series_look, style
 
 __all__ = [
     "cutoff_curves",
@@ -25,15 +25,6 @@ __all__ = [
     "tie_rule_dots",
     "value_bars",
 ]
-
-_SERIES = ("blue", "vermillion", "green", "purple", "orange", "black")
-_MARKERS = ("o", "s", "^", "D", "v", "P")
-
-
-def _figure(figsize: tuple[float, float] = (6.4, 3.6)) -> Figure:
-    fig = Figure(figsize=figsize, layout="constrained", dpi=110)
-    fig.subplots()
-    return fig
 
 
 def _numbers(values: object, name: str) -> np.ndarray:
@@ -54,15 +45,9 @@ def _numbers(values: object, name: str) -> np.ndarray:
 def _series(series: Mapping[str, Sequence[float]], name: str) -> dict[str, np.ndarray]:
     if not isinstance(series, Mapping) or not series:
         raise TypeError(f"{name} must be a non-empty mapping of label -> numbers")
-    if len(series) > len(_SERIES):
-        raise ValueError(f"{name} can hold at most {len(_SERIES)} series, got {len(series)}")
+    if len(series) > len(SERIES):
+        raise ValueError(f"{name} can hold at most {len(SERIES)} series, got {len(series)}")
     return {str(label): _numbers(values, f"{name}[{label!r}]") for label, values in series.items()}
-
-
-def _style(ax: object, axis: str = "y") -> None:
-    ax.spines[["top", "right"]].set_visible(False)
-    ax.grid(axis=axis, color="#d0d0d0", linewidth=0.6)
-    ax.set_axisbelow(True)
 
 
 def tie_rule_dots(table: pd.DataFrame, *, title: str | None = None) -> Figure:
@@ -87,9 +72,9 @@ def tie_rule_dots(table: pd.DataFrame, *, title: str | None = None) -> Figure:
         raise TypeError(
             "table must be a non-empty pandas DataFrame (rows = rules, columns = cutoffs)"
         )
-    if table.shape[1] > len(_SERIES):
-        raise ValueError(f"table can have at most {len(_SERIES)} columns, got {table.shape[1]}")
-    fig = _figure()
+    if table.shape[1] > len(SERIES):
+        raise ValueError(f"table can have at most {len(SERIES)} columns, got {table.shape[1]}")
+    fig = new_figure()
     ax = fig.axes[0]
     rows = np.arange(table.shape[0])
     for i, column in enumerate(table.columns):
@@ -98,16 +83,15 @@ def tie_rule_dots(table: pd.DataFrame, *, title: str | None = None) -> Figure:
             values,
             rows,
             linestyle="none",
-            marker=_MARKERS[i],
             markersize=8,
-            color=PALETTE[_SERIES[i]],
             label=str(column),
+            **series_look(i),
         )
     ax.set_yticks(rows, [str(label) for label in table.index])
     ax.invert_yaxis()
     ax.set_xlabel("NDCG")
     ax.legend(frameon=False, loc="best")
-    _style(ax, "x")
+    style(ax, "x")
     if title:
         ax.set_title(title)
     return fig
@@ -133,7 +117,7 @@ def per_query_strips(
 
     """
     series = _series(scores, "scores")
-    fig = _figure()
+    fig = new_figure()
     ax = fig.axes[0]
     ax.boxplot(
         list(series.values()),
@@ -149,15 +133,14 @@ def per_query_strips(
             values,
             i + jitter,
             linestyle="none",
-            marker=_MARKERS[i - 1],
             markersize=4,
             alpha=0.7,
-            color=PALETTE[_SERIES[i - 1]],
             label=name,
+            **series_look(i - 1),
         )
     ax.set_yticks(range(1, len(series) + 1), list(series))
     ax.set_xlabel(f"{label} per query")
-    _style(ax, "x")
+    style(ax, "x")
     if title:
         ax.set_title(title)
     return fig
@@ -189,7 +172,7 @@ def paired_differences_plot(
 
     """
     values = np.sort(_numbers(differences, "differences"))
-    fig = _figure()
+    fig = new_figure()
     ax = fig.axes[0]
     positions = np.arange(1, values.size + 1)
     colours = [PALETTE["blue"] if v > 0 else PALETTE["vermillion"] for v in values]
@@ -211,7 +194,7 @@ def paired_differences_plot(
     ax.set_xlabel("queries, sorted by difference")
     ax.set_ylabel(label)
     ax.legend(frameon=False, loc="upper left")
-    _style(ax)
+    style(ax)
     if title:
         ax.set_title(title)
     return fig
@@ -247,15 +230,15 @@ def cutoff_curves(
     for name, values in series.items():
         if values.size != x.size:
             raise ValueError(f"curves[{name!r}] has {values.size} values for {x.size} cutoffs")
-    fig = _figure()
+    fig = new_figure()
     ax = fig.axes[0]
     for i, (name, values) in enumerate(series.items()):
-        ax.plot(x, values, marker=_MARKERS[i], color=PALETTE[_SERIES[i]], label=name)
+        ax.plot(x, values, label=name, **series_look(i))
     ax.set_xticks(x)
     ax.set_xlabel("cutoff k")
     ax.set_ylabel(ylabel)
     ax.legend(frameon=False, loc="best")
-    _style(ax)
+    style(ax)
     if title:
         ax.set_title(title)
     return fig
@@ -287,7 +270,7 @@ def value_bars(
             raise ValueError(f"values[{label!r}] must be a finite number, got {value!r}")
     labels = list(values)
     numbers = np.array([float(values[label]) for label in labels])
-    fig = _figure((6.4, 0.45 * len(labels) + 1.2))
+    fig = new_figure(figsize=(6.4, 0.45 * len(labels) + 1.2))
     ax = fig.axes[0]
     rows = np.arange(len(labels))
     ax.barh(rows, numbers, color=PALETTE["sky"], edgecolor=PALETTE["blue"])
@@ -297,7 +280,7 @@ def value_bars(
     ax.invert_yaxis()
     ax.set_xlim(0, max(1.0, float(numbers.max())) * 1.2)
     ax.set_xlabel(xlabel)
-    _style(ax, "x")
+    style(ax, "x")
     if title:
         ax.set_title(title)
     return fig

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pandas as pd
@@ -76,9 +76,7 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
         _check_repeat(seen, (query, doc), number, where, "judged")
         rows.append((query, doc, relevance))
         numbers.append(number)
-    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "relevance"])
-    frame.index = pd.Index(numbers, name="line", dtype="int64")
-    return frame.astype({"query_id": str, "doc_id": str, "relevance": "int64"})
+    return _frame(rows, numbers, "relevance", "int64")
 
 
 def read_run(path: PathLike) -> pd.DataFrame:
@@ -125,9 +123,35 @@ def read_run(path: PathLike) -> pd.DataFrame:
         _check_repeat(seen, (query, doc), number, where, "retrieved")
         rows.append((query, doc, score))
         numbers.append(number)
-    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", "score"])
+    return _frame(rows, numbers, "score", "float64")
+
+
+def _frame(
+    rows: Sequence[tuple[str, str, float]], numbers: Sequence[int], column: str, dtype: str
+) -> pd.DataFrame:
+    """Lay out parsed lines as the frame both readers return.
+
+    Parameters
+    ----------
+    rows : sequence of (str, str, number)
+        ``(query_id, doc_id, value)`` of each line kept.
+    numbers : sequence of int
+        Line number in the file of each row.
+    column : str
+        Name of the value column (``"relevance"`` or ``"score"``).
+    dtype : str
+        Dtype of the value column.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``query_id`` (str), ``doc_id`` (str) and ``column``; the index, named
+        ``line``, holds the line numbers.
+
+    """
+    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", column])
     frame.index = pd.Index(numbers, name="line", dtype="int64")
-    return frame.astype({"query_id": str, "doc_id": str, "score": "float64"})
+    return frame.astype({"query_id": str, "doc_id": str, column: dtype})
 
 
 def _check_repeat(
