@@ -85,11 +85,21 @@ class _QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class _QuietServer(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A visit ends by closing its browser context, which may cut a transfer short
+        # (a font still arriving); that is expected here, not worth a traceback.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextmanager
 def serve(site: Path) -> Iterator[str]:
     """Serve ``site`` on an ephemeral loopback port for the duration of the block."""
     handler = functools.partial(_QuietHandler, directory=str(site))
-    with socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler) as server:
+    with _QuietServer(("127.0.0.1", 0), handler) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         try:
             yield f"http://127.0.0.1:{server.server_address[1]}"

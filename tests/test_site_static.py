@@ -29,6 +29,7 @@ FETCHED = (
     ("audio", "src"),
     ("embed", "src"),
 )
+FETCHED_LINK_RELS = {"stylesheet", "preload", "icon", "modulepreload", "prefetch", "manifest"}
 SPHINX_PROBLEM = re.compile(r"\b(WARNING|ERROR|CRITICAL):")
 
 
@@ -72,31 +73,24 @@ def test_site_has_pages(site: Path) -> None:
 
 
 def test_every_asset_is_served_by_the_site(site: Path) -> None:
-    """Scripts, styles, fonts preloads and images come from the site's own files."""
+    """Scripts, styles, font preloads and images come from the site's own files."""
     problems = []
     for page in _pages(site):
+        rel = page.relative_to(site)
         for tag, attr in FETCHED:
             for el in _soup(page).find_all(tag, attrs={attr: True}):
                 url = el[attr]
-                if tag == "link" and not set(el.get("rel", [])) & {
-                    "stylesheet",
-                    "preload",
-                    "icon",
-                    "modulepreload",
-                    "prefetch",
-                    "manifest",
-                }:
+                if tag == "link" and not set(el.get("rel", [])) & FETCHED_LINK_RELS:
                     continue  # rel=next/prev/index/search are navigation, not fetches
-                rel = page.relative_to(site)
                 if url.startswith("data:"):
                     continue
                 if _is_external(url):
                     problems.append(f"{rel}: <{tag} {attr}={url!r}> is off-site")
                 elif not _resolve(site, page, url).is_file():
                     problems.append(f"{rel}: <{tag} {attr}={url!r}> names a missing file")
-            for el in _soup(page).find_all("script", attrs={"crossorigin": True}):
-                # A crossorigin script is refused when the page is opened from file://.
-                problems.append(f"{page.relative_to(site)}: crossorigin on {el.get('src')}")
+        for el in _soup(page).find_all("script", attrs={"crossorigin": True}):
+            # A crossorigin script is refused when the page is opened from file://.
+            problems.append(f"{rel}: crossorigin on {el.get('src')}")
     assert not problems, "\n".join(problems)
 
 

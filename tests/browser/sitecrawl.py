@@ -48,6 +48,12 @@ _IMAGE_BACKDROPS_JS = """
 })
 """
 
+_WIDGETS_RENDERED_JS = """
+() => Array.from(document.querySelectorAll(
+  'script[type="application/vnd.jupyter.widget-view+json"]'
+)).every(view => view.parentElement.querySelector('.lm-Widget'))
+"""
+
 _AXE_RUN_JS = """
 async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -162,6 +168,9 @@ def crawl(
             page.evaluate(
                 "() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null"
             )
+            # A widget may render without fetching anything: wait until each one is drawn,
+            # so the audit sees it.
+            page.wait_for_function(_WIDGETS_RENDERED_JS, timeout=30_000)
             visit.theme = page.evaluate("() => document.documentElement.dataset.theme || ''")
             visit.links = page.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")
             visit.ids = set(

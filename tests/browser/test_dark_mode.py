@@ -48,8 +48,6 @@ def dark(browser: Browser, site_url: str, site: Path) -> dict[str, PageVisit]:
     return crawl(browser, site_url, site_pages(site), color_scheme="dark")
 
 
-
-
 def test_every_page_follows_the_dark_scheme(dark: dict[str, PageVisit]) -> None:
     light_pages = [path for path, visit in dark.items() if visit.theme != "dark"]
     assert not light_pages, f"pages not in the dark theme: {light_pages}"

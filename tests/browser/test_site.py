@@ -34,8 +34,6 @@ def light(browser: Browser, site_url: str, pages: list[str]) -> dict[str, PageVi
     return crawl(browser, site_url, pages, color_scheme="light")
 
 
-
-
 def test_crawl_covers_every_page_of_the_book(pages: list[str], root: Path) -> None:
     toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
     entries = [toc["root"]] + [
@@ -137,13 +135,15 @@ def test_dcg_page_from_disk_renders_math_and_a_live_widget(browser: Browser, sit
         # Every piece of math Sphinx wrote (raw TeX in a .math element) is now typeset.
         raw = page.locator(".math:not(:has(mjx-container))").all_inner_texts()
         assert not raw, f"math left as TeX: {raw[:5]}"
-        dcg = page.locator('[data-testid="dcg"]').first
-        dcg.wait_for(timeout=30_000)
+        # The first widget on the page (the output block holding its buttons and readouts).
+        widget = page.locator('div.cell_output:has([data-testid="ideal"])').first
+        widget.wait_for(timeout=30_000)
+        dcg = widget.get_by_test_id("dcg").first
         before = dcg.inner_text()
-        page.locator('[data-testid="ideal"]').first.click()
+        widget.get_by_test_id("ideal").first.click()
         page.wait_for_function(
-            "before => document.querySelector('[data-testid=\"dcg\"]').innerText !== before",
-            arg=before,
+            "([el, before]) => el.innerText !== before",
+            arg=[dcg.element_handle(), before],
             timeout=10_000,
         )
         assert dcg.inner_text() != before
