@@ -13,7 +13,7 @@ from ndcg._pad import chunks
 from ndcg._rank import TIE_RULES, dcg_rows, ideal_rows, rule_tiebreak
 from ndcg._validate import check_choice, check_empty, check_k
 from ndcg.gains import Gain, gain_values
-from ndcg.scores import normalise
+from ndcg.scores import ndcg_from_scores, normalise
 
 QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
 RUN_COLUMNS = ("query_id", "doc_id", "score")
@@ -33,13 +33,16 @@ def evaluate(
 
     Parameters
     ----------
-    qrels : pandas.DataFrame
+    qrels : pandas.DataFrame or 2-D array
         Judgments with columns ``query_id``, ``doc_id``, ``relevance`` (one row per
-        judged document; a document judged twice for a query is an error).
-    run : pandas.DataFrame
+        judged document; a document judged twice for a query is an error). Or, for the
+        dense path, a matrix of grades: row ``i`` is query ``i``, column ``j`` document
+        ``j``, and every document of a row is both judged and retrieved.
+    run : pandas.DataFrame or 2-D array
         Retrieved documents with columns ``query_id``, ``doc_id``, ``score`` (a document
         retrieved twice for a query is an error). Row order and any rank column are
-        ignored: documents are ranked by score.
+        ignored: documents are ranked by score. With a grade matrix as ``qrels``, a
+        score matrix of the same shape.
     k : int, None or sequence of them, default None
         Cutoff(s). ``None`` gives trec_eval's ``ndcg`` (the whole run against the whole
         ideal, column ``ndcg``); an int ``k`` gives ``ndcg_cut.k`` (column ``ndcg@k``);
@@ -55,7 +58,8 @@ def evaluate(
     ties : {"trec_eval", "average", "stable", "pessimistic", "optimistic"}
         Order of equal scores: ``"trec_eval"`` breaks them by ``doc_id`` descending,
         compared as text; the others are as in :func:`ndcg.ndcg_from_scores`, with
-        ``"stable"`` meaning the run's row order.
+        ``"stable"`` meaning the run's row order. On the dense path a document's id is
+        its column number (so ``"trec_eval"`` ranks column 9 before column 10, as text).
     empty : float or "raise", default 0.0
         NDCG of a query whose ideal DCG is 0 (no judged document has a gain).
 
@@ -64,7 +68,14 @@ def evaluate(
     pandas.DataFrame
         Column ``query_id`` then one column per cutoff, one row per query, sorted by
         ``query_id``. The ideal for each query is built from all its judged documents,
-        retrieved or not.
+        retrieved or not. On the dense path ``query_id`` is the row number.
+
+    Notes
+    -----
+    The dense path skips the join of run to judgments, which makes it the fast way to
+    score many equally long lists; it hands each cutoff to :func:`ndcg.ndcg_from_scores`,
+    so negative grades there need a ``gain`` that says what they are worth, and
+    ``missing`` has no effect (every row is in both matrices).
 
     Examples
     --------
@@ -77,11 +88,20 @@ def evaluate(
       query_id    ndcg  ndcg@2
     0       q1  0.7232   0.871
 
+    The dense path, two queries of three documents:
+
+    >>> evaluate([[3, 2, 0], [0, 1, 2]], [[0.9, 0.8, 0.7], [0.9, 0.8, 0.7]], k=2).round(4)
+       query_id  ndcg@2
+    0         0  1.0000
+    1         1  0.2398
+
     """
     cutoffs = _cutoffs(k)
     missing = check_choice(missing, "missing", ("skip", "zero"))
     ties = check_choice(ties, "ties", EVALUATE_TIES)
     empty = check_empty(empty)
+    if not isinstance(qrels, pd.DataFrame) and not isinstance(run, pd.DataFrame):
+        return _evaluate_matrix(qrels, run, cutoffs, gain, ties, empty)
     _frames.require_frame(qrels, "qrels", QRELS_COLUMNS)
     _frames.require_frame(run, "run", RUN_COLUMNS)
     if len(qrels) == 0:
@@ -130,8 +150,45 @@ def evaluate(
     order = order[_sort_ids(queries[order])]
     columns = {"query_id": queries[order]}
     for j, c in enumerate(cutoffs):
-        columns["ndcg" if c is None else f"ndcg@{c}"] = normalise(
-            actual[order, j], best[order, j], empty
+        columns[_column(c)] = normalise(actual[order, j], best[order, j], empty)
+    return pd.DataFrame(columns)
+
+
+def _column(cutoff: int | None) -> str:
+    return "ndcg" if cutoff is None else f"ndcg@{cutoff}"
+
+
+def _evaluate_matrix(
+    y_true: Any,
+    y_score: Any,
+    cutoffs: tuple[int | None, ...],
+    gain: Gain,
+    ties: str,
+    empty: float | str,
+) -> pd.DataFrame:
+    """Score grade and score matrices (the dense path of :func:`evaluate`), row by row."""
+    true, score = np.asarray(y_true), np.asarray(y_score)
+    for values, name in ((true, "qrels"), (score, "run")):
+        if values.ndim != 2:
+            raise ValueError(
+                f"{name} must be a DataFrame or a 2-D array (queries x documents); "
+                f"got an array of {values.ndim} dimension(s)"
+            )
+    if true.shape != score.shape:
+        raise ValueError(
+            f"qrels and run must have the same shape (queries x documents); got qrels "
+            f"{true.shape} and run {score.shape}"
+        )
+    if ties == "trec_eval":
+        # trec_eval breaks equal scores by document id compared as text, highest first.
+        # Laying the columns out in that order turns the rule into a stable sort, and
+        # matches what the DataFrame path does with the column numbers as doc_id.
+        by_id = np.argsort(np.arange(true.shape[1]).astype(str), kind="stable")[::-1]
+        true, score, ties = true[:, by_id], score[:, by_id], "stable"
+    columns: dict[str, Any] = {"query_id": np.arange(true.shape[0])}
+    for cutoff in cutoffs:
+        columns[_column(cutoff)] = ndcg_from_scores(
+            true, score, k=cutoff, gain=gain, ties=ties, empty=empty
         )
     return pd.DataFrame(columns)
 
