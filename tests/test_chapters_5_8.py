@@ -16,7 +16,8 @@ from bs4 import BeautifulSoup
 from conftest import ROOT
 
 import ndcg
-from ndcg import examples, pitfalls, stats, synthetic
+from ndcg import stats
+from ndcg.teaching import examples, pitfalls, synthetic
 
 CHAPTERS = {
     "05": "notebooks/05_cutoffs_ties_edge_cases",
@@ -180,7 +181,7 @@ def test_chapter_7_every_exhibit_prints_wrong_and_right(site: Path) -> None:
     _assert_printed(
         site,
         "07",
-        pitfalls.broken_industry_dcg(examples.SEED004_LIST, k=5),
+        pitfalls.broken_industry_dcg(examples.FRACTIONAL_SCORES, k=5),
         2.520491067899354,
         0.9608081943360617,
         0.785002371969948,
@@ -188,7 +189,7 @@ def test_chapter_7_every_exhibit_prints_wrong_and_right(site: Path) -> None:
         6.861000000000001,
         6.861126688593502,
         0.8017774474236854,
-        ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.SCALA_RELEVANCE),
+        ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE),
         pitfalls.broken_ascending_ndcg(examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=10),
     )
     text = _outputs(site, "07")

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 import ndcg
-from ndcg import examples as ex
+from ndcg.teaching import examples as ex
 
 
 def seed001_frames():

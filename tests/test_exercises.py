@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from ndcg import exercises
+from ndcg.teaching import exercises
 
 ANSWERS = exercises._all_answers_for_tests()
 TRAPS = exercises._trap_answers_for_tests()

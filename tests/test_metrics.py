@@ -115,7 +115,6 @@ def test_public_names():
         "evaluate",
         "read_qrels",
         "read_run",
-        "examples",
         "__version__",
     ):
         assert hasattr(ndcg, name), name

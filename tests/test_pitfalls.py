@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import ndcg
-from ndcg import examples, pitfalls
+from ndcg.teaching import examples, pitfalls
 
-FIRST_LIST = examples.SEED004_LIST
+FIRST_LIST = examples.FRACTIONAL_SCORES
 
 
 def test_industry_dcg_returns_inside_the_loop_and_doubles_instead_of_exponentiating() -> None:
@@ -29,9 +29,9 @@ def test_ideal_from_the_top_k_inflates_the_score() -> None:
     assert broken == pytest.approx(0.9608081943360617, rel=1e-12)
     assert right == pytest.approx(0.785002371969948, rel=1e-12)
     seed004_broken = np.mean(
-        [pitfalls.broken_ndcg_ideal_from_top_k(lst, k=5) for lst in examples.SEED004_LISTS]
+        [pitfalls.broken_ndcg_ideal_from_top_k(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS]
     )
-    seed004_right = np.mean([ndcg.ndcg(lst, k=5) for lst in examples.SEED004_LISTS])
+    seed004_right = np.mean([ndcg.ndcg(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS])
     assert seed004_broken == pytest.approx(0.9995776631824039, rel=1e-12)
     assert seed004_right == pytest.approx(0.9961322104432755, rel=1e-12)
 
@@ -56,15 +56,15 @@ def test_rounded_terms_drift_from_the_exact_dcg() -> None:
 
 
 def test_first_sample_class_hides_a_length_mismatch_as_zero() -> None:
-    broken = pitfalls.BrokenFirstSampleNdcg(examples.SCALA_RELEVANCE)
+    broken = pitfalls.BrokenFirstSampleNdcg(examples.FIVE_ITEMS_RELEVANCE)
     assert broken.idcg == pytest.approx(45.64282878502658, rel=1e-12)
     assert broken.score() == pytest.approx(0.8017774474236854, rel=1e-12)
     assert broken.score((5, 4, 3, 2)) == 0.0
-    right = ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.SCALA_RELEVANCE)
+    right = ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE)
     assert 0.9 < right < 1.0
     # The library refuses a list that cannot come from the judged pool instead of scoring 0.
     with pytest.raises(ValueError, match="pool"):
-        ndcg.ndcg((5, 5, 4), gain="exponential", pool=examples.SCALA_RELEVANCE)
+        ndcg.ndcg((5, 5, 4), gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE)
 
 
 def test_mixed_gains_turn_a_worse_ranking_into_an_apparent_gain() -> None:

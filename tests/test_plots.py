@@ -9,7 +9,7 @@ import pytest
 from matplotlib.figure import Figure
 
 import ndcg
-from ndcg import examples, plots
+from ndcg.teaching import examples, plots
 
 matplotlib.use("Agg")
 
@@ -101,7 +101,7 @@ def test_ideal_vs_actual_uses_the_judged_pool() -> None:
 
 
 def test_ideal_vs_actual_without_pool_uses_the_list() -> None:
-    fig = plots.ideal_vs_actual(examples.SCALA_RELEVANCE, gain="exponential")
+    fig = plots.ideal_vs_actual(examples.FIVE_ITEMS_RELEVANCE, gain="exponential")
     _, ideal = fig.axes[0].containers
     assert sum(_heights(ideal)) == pytest.approx(45.64282878502658, rel=1e-12)
     assert "0.802" in fig.axes[0].get_title()

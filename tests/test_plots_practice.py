@@ -6,7 +6,7 @@ import pandas as pd
 import pytest
 from matplotlib.figure import Figure
 
-from ndcg import plots_practice
+from ndcg.teaching import plots_practice
 
 
 def test_tie_rule_dots_draws_one_series_per_cutoff() -> None:

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import ndcg
-from ndcg import examples as ex
+from ndcg.teaching import examples as ex
 
 EXACT = 1e-15  # relative: the figures are given to 16 significant digits
 
@@ -20,7 +20,7 @@ def close(value: float, expected: float) -> bool:
 def test_examples_data_match_the_documents():
     assert ex.D_RELEVANCE == (3, 2, 3, 0, 1, 2)
     assert ex.D_POOL == (3, 2, 3, 0, 1, 2, 3, 2)
-    assert ex.SCALA_RELEVANCE == (4, 3, 5, 2, 1)
+    assert ex.FIVE_ITEMS_RELEVANCE == (4, 3, 5, 2, 1)
     table = ex.d_table()
     assert list(table.columns) == ["document", "relevance", "position"]
     assert table["document"].tolist() == ["D1", "D2", "D3", "D4", "D5", "D6"]
@@ -73,11 +73,11 @@ def test_seed001_ideal_from_retrieved_only_is_the_wrong_figure():
 
 
 def test_scala_relevance_is_the_rank_column():
-    assert tuple(rank for _, _, rank in ex.SCALA_ITEMS) == ex.SCALA_RELEVANCE
+    assert tuple(rank for _, _, rank in ex.FIVE_ITEMS) == ex.FIVE_ITEMS_RELEVANCE
 
 
 def test_scala_idcg_dcg_ndcg():
-    rel = ex.SCALA_RELEVANCE
+    rel = ex.FIVE_ITEMS_RELEVANCE
     assert ndcg.idcg(rel, gain="exponential") == 45.64282878502658
     assert ndcg.dcg(rel, gain="exponential") == 36.595390756454925
     assert ndcg.ndcg(rel, gain="exponential") == 0.8017774474236854
@@ -142,27 +142,27 @@ def test_seed003_short_user_fewer_items_than_k():
 
 
 def test_seed004_cg_dcg():
-    assert close(ndcg.cg(ex.SEED004_LIST, k=5), 4.26)
-    assert ndcg.dcg(ex.SEED004_LIST, k=5) == 2.6164401144680056
+    assert close(ndcg.cg(ex.FRACTIONAL_SCORES, k=5), 4.26)
+    assert ndcg.dcg(ex.FRACTIONAL_SCORES, k=5) == 2.6164401144680056
 
 
 def test_seed004_swapped():
-    assert ndcg.ndcg(ex.SEED004_SWAPPED, k=5) == 0.9962906539247512
+    assert ndcg.ndcg(ex.FRACTIONAL_SCORES_SWAPPED, k=5) == 0.9962906539247512
 
 
 def test_seed004_mean_ndcg_ideal_from_top5_only_as_printed():
-    mean = np.mean([ndcg.ndcg(lst[:5], k=5) for lst in ex.SEED004_LISTS])
+    mean = np.mean([ndcg.ndcg(lst[:5], k=5) for lst in ex.FRACTIONAL_SCORE_LISTS])
     assert close(mean, 0.9995776631824039)
     assert round(mean, 5) == 0.99958
 
 
 def test_seed004_mean_ndcg_ideal_from_whole_list():
-    mean = np.mean([ndcg.ndcg(lst, k=5) for lst in ex.SEED004_LISTS])
+    mean = np.mean([ndcg.ndcg(lst, k=5) for lst in ex.FRACTIONAL_SCORE_LISTS])
     assert close(mean, 0.9961322104432755)
 
 
 def test_seed004_exponential_dcg_and_the_documents_defect():
-    assert close(ndcg.dcg(ex.SEED004_LIST, k=5, gain="exponential"), 2.520491067899354)
+    assert close(ndcg.dcg(ex.FRACTIONAL_SCORES, k=5, gain="exponential"), 2.520491067899354)
     # The document's "industry" DCG: gain 2*v - 1 and a return inside the loop, so only
     # the first term is ever counted.
-    assert close(ndcg.dcg(ex.SEED004_LIST[:1], gain=lambda v: 2 * v - 1), 0.98)
+    assert close(ndcg.dcg(ex.FRACTIONAL_SCORES[:1], gain=lambda v: 2 * v - 1), 0.98)

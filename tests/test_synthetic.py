@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ndcg.synthetic import make_collection
+from ndcg.teaching.synthetic import make_collection
 
 
 def test_shape_and_columns() -> None:
@@ -73,7 +73,7 @@ def test_bad_arguments_are_rejected(kwargs: dict, error: type, message: str) -> 
 def test_docstring_examples_hold() -> None:
     import doctest
 
-    from ndcg import synthetic
+    from ndcg.teaching import synthetic
 
     result = doctest.testmod(synthetic)
     assert result.attempted > 0 and result.failed == 0

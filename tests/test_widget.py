@@ -9,7 +9,7 @@ import pytest
 import traitlets
 
 import ndcg
-from ndcg import examples
+from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, standalone_html
 
 SEED_DCG = 6.861126688593502

@@ -1,11 +1,16 @@
 """ndcg: cumulative gain, DCG and NDCG, exact and explained.
 
-The list API (:func:`cg`, :func:`dcg`, :func:`idcg`, :func:`ndcg`, :func:`breakdown`)
-takes grades in ranked order. The widgets (``ndcg.widgets``) and plots (``ndcg.plots``)
-are imported on demand so that ``import ndcg`` stays light.
+The list API (:func:`cg`, :func:`dcg`, :func:`idcg`, :func:`ndcg`, :func:`breakdown`) takes
+grades in ranked order (chapters 2 to 4 of *Ranking, Measured*); :func:`ndcg_from_scores`
+ranks items by predicted scores under an explicit tie rule (chapter 5); :func:`evaluate`
+scores a whole run against judgments, one row per query, as trec_eval does (chapters 6 and 8).
+
+``import ndcg`` loads numpy and pandas only. The book's own teaching code (worked examples,
+figures, exercises, the pitfalls museum, synthetic collections) lives in
+:mod:`ndcg.teaching`, and the widgets in :mod:`ndcg.widgets`; the library never imports
+either.
 """
 
-from ndcg import examples
 from ndcg.evaluate import evaluate
 from ndcg.metrics import breakdown, cg, dcg, idcg, ndcg
 from ndcg.scores import ndcg_from_scores
@@ -19,7 +24,6 @@ __all__ = [
     "cg",
     "dcg",
     "evaluate",
-    "examples",
     "idcg",
     "ndcg",
     "ndcg_from_scores",

@@ -1,5 +1,7 @@
 """Command line: NDCG of a TREC run, printed as trec_eval prints it.
 
+Taught in chapter 8, "NDCG in the wild" (TREC files and trec_eval's report).
+
 Usage::
 
     python -m ndcg QRELS RUN [-q] [-c] [-m ndcg] [-m ndcg_cut.5,10] [-k 10] [--gain G] [--json]

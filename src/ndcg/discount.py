@@ -1,4 +1,7 @@
-"""The positional discount: the gain at rank i (1-based) is divided by log2(i + 1)."""
+"""The positional discount: the gain at rank i (1-based) is divided by log2(i + 1).
+
+Taught in chapter 3, "Discounted cumulative gain".
+"""
 
 from __future__ import annotations
 

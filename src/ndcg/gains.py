@@ -1,5 +1,8 @@
 """Gain functions: how a relevance grade becomes the gain a position contributes.
 
+Taught in chapter 3, "Discounted cumulative gain" (linear and exponential gain), and
+chapter 8 (per-level gains).
+
 ``"linear"`` uses the grade itself, ``"exponential"`` uses ``2**grade - 1`` (the form
 popularised by Burges et al. 2005), a mapping gives each grade its own gain (trec_eval's
 ``-m ndcg.1=3,2=9``), and a callable computes the gain of one grade.

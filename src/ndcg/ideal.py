@@ -1,4 +1,7 @@
-"""The ideal ranking: the best possible order of every judged document."""
+"""The ideal ranking: the best possible order of every judged document.
+
+Taught in chapter 4, "Ideal DCG and NDCG".
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""CG, DCG, ideal DCG and NDCG of one ranked list of grades."""
+"""CG, DCG, ideal DCG and NDCG of one ranked list of grades.
+
+Taught in chapters 2 to 4: cumulative gain, discounted cumulative gain, ideal DCG and NDCG.
+"""
 
 from __future__ import annotations
 

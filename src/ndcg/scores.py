@@ -1,4 +1,7 @@
-"""NDCG of items ranked by predicted scores, with an explicit rule for tied scores."""
+"""NDCG of items ranked by predicted scores, with an explicit rule for tied scores.
+
+Taught in chapter 5, "Cutoffs, ties and edge cases".
+"""
 
 from __future__ import annotations
 

@@ -1,5 +1,7 @@
 """Paired significance tests for per-query scores of two systems.
 
+Taught in chapter 6, "Many queries".
+
 Two systems evaluated on the same queries give two paired samples: query ``q`` has a score
 ``a[q]`` for one system and ``b[q]`` for the other. Queries differ in difficulty far more than
 systems differ in quality, so every test here works on the per-query differences

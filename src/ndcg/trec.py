@@ -1,5 +1,7 @@
 """Read TREC judgment (qrels) and run files into DataFrames.
 
+Taught in chapter 8, "NDCG in the wild".
+
 A qrels line is ``query_id iteration doc_id relevance``; a run line is
 ``query_id Q0 doc_id rank score run_id`` (anything after the sixth field is ignored,
 as trec_eval does). Fields are separated by any whitespace. Every error names the file

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import ndcg
-from ndcg import examples
+from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, standalone_html
 
 pytestmark = pytest.mark.browser

@@ -1,5 +1,7 @@
 """``RankingWidget``: reorder a ranked list and watch CG, DCG, IDCG and NDCG respond.
 
+Used from chapter 2 on: each chapter gives the widget a task.
+
 The Python side holds the state (items, their order, the judged-but-unretrieved pool, the
 cutoff and the gain) as synced traitlets and answers with the library's own figures
 (:attr:`RankingWidget.metrics`). The view, ``ranking.js``, recomputes the same figures in
@@ -64,7 +66,7 @@ class RankingWidget(anywidget.AnyWidget):
 
     Examples
     --------
-    >>> from ndcg import examples
+    >>> from ndcg.teaching import examples
     >>> w = RankingWidget(examples.D_TABLE, pool=examples.D_UNRETRIEVED, k=6)
     >>> round(w.metrics["ndcg"], 6)
     0.785002

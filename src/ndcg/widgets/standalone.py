@@ -1,5 +1,7 @@
 """Write a widget's current state into a self-contained HTML page.
 
+Used by the tests of chapter 3's widget and by the widget benchmark.
+
 The page carries the widget's ES module and CSS inline and drives them with a small
 in-page model, so it opens from disk in any modern browser with no Jupyter, no network
 and no kernel. The tests and the speed benchmark use it to exercise the view exactly as

@@ -58,7 +58,7 @@ def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
 
 
 def broken_industry_dcg(relevance: Sequence[float], k: int) -> float:
-    """Seed 004's "industry" DCG, with both of its bugs.
+    """Compute the course notebook's "industry" DCG, with both of its bugs.
 
     Two mistakes: the gain is ``2 * v - 1`` where ``2 ** v - 1`` was meant, and the
     ``return`` sits inside the loop, so only the first position is ever summed.
@@ -73,7 +73,7 @@ def broken_industry_dcg(relevance: Sequence[float], k: int) -> float:
     Returns
     -------
     float
-        ``2 * relevance[0] - 1``: 0.98 for seed 004's first list, whatever the rest holds.
+        ``2 * relevance[0] - 1``: 0.98 for the first fractional list, whatever the rest holds.
 
     """
     grades = _grades(relevance, "relevance")[: _cutoff(k)]
@@ -85,7 +85,7 @@ def broken_industry_dcg(relevance: Sequence[float], k: int) -> float:
 
 
 def broken_ndcg_ideal_from_top_k(relevance: Sequence[float], k: int, gain: str = "linear") -> float:
-    """NDCG@k whose ideal is the retrieved top k re-sorted (seed 004's normalisation).
+    """NDCG@k whose ideal is the retrieved top k re-sorted (the course notebook's normalisation).
 
     The ideal should come from every judged document; taking it from the top k of the ranked
     list forgets the relevant documents ranked below k (and any never retrieved), so the
@@ -111,9 +111,9 @@ def broken_ndcg_ideal_from_top_k(relevance: Sequence[float], k: int, gain: str =
 
 
 def broken_ideal_by_filtering(pool: Sequence[float], threshold: float = 2) -> list[float]:
-    """Seed 001's ideal ranking: keep grades at or above a threshold, sort them descending.
+    """Build the D1-D6 notebook's ideal: keep grades at or above a threshold, sorted descending.
 
-    The seed wanted the ideal cut to depth 6 and got it by filtering ``relevance >= 2``,
+    The notebook wanted the ideal cut to depth 6 and got it by filtering ``relevance >= 2``,
     which keeps exactly six documents of its pool only by coincidence. For any other pool the
     depth is whatever the filter leaves.
 
@@ -135,10 +135,10 @@ def broken_ideal_by_filtering(pool: Sequence[float], threshold: float = 2) -> li
 
 
 def broken_rounded_dcg(relevance: Sequence[float], decimals: int = 3) -> float:
-    """Seed 001's DCG with every term rounded before summing (linear gain).
+    """Compute the D1-D6 notebook's DCG with every term rounded before summing (linear gain).
 
     Rounding each term throws away up to half a unit in the last place per position, and the
-    errors add up; round once, for display, at the end. For the seed's list this gives
+    errors add up; round once, for display, at the end. For the D1-D6 list this gives
     6.861000000000001 where the exact DCG is 6.861126688593502.
 
     Parameters
@@ -160,7 +160,7 @@ def broken_rounded_dcg(relevance: Sequence[float], decimals: int = 3) -> float:
 
 
 class BrokenFirstSampleNdcg:
-    """Seed 000's NDCG class: the ideal comes from the first sample given to the constructor.
+    """The Scala post's NDCG class: the ideal comes from the first sample given to the constructor.
 
     Its ``score`` returns 0.0 for a sample whose length differs from the first one, so a
     caller who passes the wrong list gets a plausible-looking zero instead of an error.

@@ -1,4 +1,4 @@
-"""Figure helpers shared by :mod:`ndcg.plots` and :mod:`ndcg.plots_practice`.
+"""Figure helpers shared by :mod:`ndcg.teaching.plots` and :mod:`ndcg.teaching.plots_practice`.
 
 Both modules draw on the same palette, series colours, markers, canvas and axis style, so
 the figures of every chapter look alike; keeping them here means a change of look is made

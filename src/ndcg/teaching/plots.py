@@ -1,5 +1,7 @@
 """Matplotlib figures for the book: every number drawn comes from the library.
 
+Used by chapters 1 to 4.
+
 Each function builds a fresh :class:`matplotlib.figure.Figure` without going through
 ``pyplot``. Such figures are never registered with pyplot's global list, so a notebook shows
 each one exactly once (as the value of its cell) and nothing needs closing afterwards.
@@ -19,7 +21,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 import ndcg as _metrics
-from ndcg._plotting import (
+from ndcg.teaching._plotting import (
     PALETTE,
     checked_title,
     new_figure,
@@ -78,7 +80,7 @@ def grade_bars(
     Parameters
     ----------
     items : sequence of (str, float)
-        ``(label, grade)`` pairs in ranked order, e.g. ``ndcg.examples.D_TABLE``.
+        ``(label, grade)`` pairs in ranked order, e.g. ``ndcg.teaching.examples.D_TABLE``.
     max_grade : float, optional
         Top of the grade axis; the largest grade in ``items`` when omitted.
     title : str, optional

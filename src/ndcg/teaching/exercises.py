@@ -2,7 +2,7 @@
 
 A learner writes an answer in a cell and calls :func:`check` with the exercise's key::
 
-    from ndcg import exercises
+    from ndcg.teaching import exercises
     my_answer = 0.97
     exercises.check("ch05-pessimistic", my_answer)
 
@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ndcg import examples
+from ndcg.teaching import examples
 
 __all__ = ["CheckResult", "Exercise", "check", "exercise_keys", "hint"]
 
@@ -136,7 +136,7 @@ def _seed004_mean(gain: str, whole_list: bool) -> float:
         np.mean(
             [
                 ndcg(lst, k=5, gain=gain) if whole_list else ndcg(lst[:5], k=5, gain=gain)
-                for lst in examples.SEED004_LISTS
+                for lst in examples.FRACTIONAL_SCORE_LISTS
             ]
         )
     )
@@ -200,19 +200,19 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch04-scala-ndcg",
-        "NDCG of seed 000's list with exponential gain",
-        _lib("ndcg", examples.SCALA_RELEVANCE, gain="exponential"),
+        "NDCG of the Scala example's five items with exponential gain",
+        _lib("ndcg", examples.FIVE_ITEMS_RELEVANCE, gain="exponential"),
         "Use gain 2**r - 1 for both the list and its ideal order.",
         traps=(
             (
-                _lib("ndcg", examples.SCALA_RELEVANCE),
+                _lib("ndcg", examples.FIVE_ITEMS_RELEVANCE),
                 "That is the linear-gain figure: this example uses 2**r - 1.",
             ),
         ),
     ),
     Exercise(
         "ch05-pessimistic-at-3",
-        "Seed 003, NDCG@3 with ties broken pessimistically",
+        "Estimated ratings, NDCG@3 with ties broken pessimistically",
         lambda: _scores(3, "pessimistic"),
         "Within each group of tied estimates, put the lowest true rating first, then cut at 3.",
         traps=(
@@ -271,7 +271,7 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch06-mean-exponential",
-        "Seed 004: mean NDCG@5, exponential gain, ideal from each whole list",
+        "Fractional scores: mean NDCG@5, exponential gain, ideal from each whole list",
         lambda: _seed004_mean("exponential", whole_list=True),
         "Compute each list's NDCG@5 with gain 2**r - 1 and the ideal from all six grades.",
         traps=(
@@ -299,12 +299,12 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch07-industry-fixed",
-        "DCG@5 of seed 004's third list with exponential gain",
-        _lib("dcg", examples.SEED004_LISTS[2], k=5, gain="exponential"),
+        "DCG@5 of the third fractional-scores list with exponential gain",
+        _lib("dcg", examples.FRACTIONAL_SCORE_LISTS[2], k=5, gain="exponential"),
         "Use 2**v - 1 as the gain and add all five positions before returning.",
         traps=(
             (_value(0.98), "That is the broken function's answer: it stops after one term."),
-            (_lib("dcg", examples.SEED004_LISTS[2], k=5), "That is linear gain."),
+            (_lib("dcg", examples.FRACTIONAL_SCORE_LISTS[2], k=5), "That is linear gain."),
         ),
     ),
     Exercise(
@@ -318,8 +318,8 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch07-silent-zero",
-        "Library NDCG of the four-item sample (5, 4, 3, 2) against seed 000's pool",
-        _lib("ndcg", _SCALA_FOUR, gain="exponential", pool=examples.SCALA_RELEVANCE),
+        "Library NDCG of the four-item sample (5, 4, 3, 2) against the Scala example's pool",
+        _lib("ndcg", _SCALA_FOUR, gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE),
         "The shorter list is a real ranking: compare it with the best five-item order.",
         traps=(
             (_value(0.0), "That is the broken class's silent zero."),
@@ -367,7 +367,7 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch08-ignore-ties",
-        "scikit-learn's NDCG@10 for seed 003 with ignore_ties=True",
+        "scikit-learn's NDCG@10 for the estimated ratings with ignore_ties=True",
         _sklearn_ignore_ties,
         "argsort(...)[::-1] puts tied items in reverse input order.",
         traps=(

@@ -2,7 +2,7 @@
 
 The functions draw numbers they are given; the chapters compute those numbers with the
 library first, so a figure can never disagree with the table printed beside it. Like
-:mod:`ndcg.plots`, every function returns a fresh :class:`matplotlib.figure.Figure` built
+:mod:`ndcg.teaching.plots`, every function returns a fresh :class:`matplotlib.figure.Figure` built
 without ``pyplot`` and uses the same colour-blind-safe palette, with markers that keep the
 series apart in greyscale.
 """
@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ndcg._plotting import PALETTE, SERIES, new_figure, series_look, style
+from ndcg.teaching._plotting import PALETTE, SERIES, new_figure, series_look, style
 
 __all__ = [
     "cutoff_curves",

@@ -1,0 +1,77 @@
+"""The package layout holds: the library apart from the teaching code and the widgets."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "ndcg"
+HEAVY = ("matplotlib", "scipy", "sklearn", "anywidget", "ipywidgets", "traitlets")
+WINGS = ("ndcg.teaching", "ndcg.widgets")
+
+
+def _imports(path: Path) -> set[str]:
+    """Every module a file imports, at any depth (function-level imports included)."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    package = ".".join(path.relative_to(SRC.parent).with_suffix("").parts[:-1])
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def _core_files() -> list[Path]:
+    wings = ("teaching", "widgets")
+    return sorted(p for p in SRC.rglob("*.py") if p.relative_to(SRC).parts[0] not in wings)
+
+
+@pytest.mark.parametrize("path", _core_files(), ids=lambda p: str(p.relative_to(SRC)))
+def test_core_never_imports_the_wings(path):
+    bad = {m for m in _imports(path) if m.startswith(WINGS) or m.split(".")[0] in HEAVY}
+    assert not bad, f"{path.name} imports {sorted(bad)}: the core must stand alone"
+
+
+def test_import_ndcg_loads_no_heavy_or_teaching_module():
+    code = (
+        "import sys, ndcg, ndcg.cli, ndcg.stats\n"
+        f"bad = sorted(m for m in sys.modules if m.split('.')[0] in {HEAVY!r} "
+        f"or m.startswith({WINGS!r}))\n"
+        "print(','.join(bad))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "", f"import ndcg loaded {out.stdout.strip()}"
+
+
+@pytest.mark.parametrize("path", sorted((SRC / "teaching").glob("*.py")), ids=lambda p: p.name)
+def test_teaching_uses_public_names_only(path):
+    private = sorted(
+        m
+        for m in _imports(path)
+        if m.startswith("ndcg.")
+        and not m.startswith("ndcg.teaching")
+        and any(part.startswith("_") for part in m.split(".")[1:])
+    )
+    assert not private, f"{path.name} reaches into the library's private modules: {private}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted(p for p in SRC.rglob("*.py") if not p.name.startswith("_") or p.name == "__init__.py"),
+    ids=lambda p: str(p.relative_to(SRC)),
+)
+def test_every_public_module_names_its_chapter(path):
+    doc = ast.get_docstring(ast.parse(path.read_text())) or ""
+    assert "hapter" in doc, f"{path.relative_to(SRC)}'s docstring does not name its chapter"
