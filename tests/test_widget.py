@@ -187,3 +187,25 @@ def test_html_labels_are_kept_as_data() -> None:
 def test_standalone_html_refuses_other_objects() -> None:
     with pytest.raises(TypeError, match="widget must be a RankingWidget"):
         standalone_html("not a widget")  # type: ignore[arg-type]
+
+
+def test_an_order_of_unknown_labels_gets_a_short_message() -> None:
+    w = RankingWidget([(f"L{i}", i % 4) for i in range(10_000)])
+    with pytest.raises(traitlets.TraitError) as info:
+        w.order = [f"X{i}" for i in range(10_000)]
+    assert str(info.value) == (
+        "order must list every item label exactly once; missing ['L0', 'L1', 'L10', 'L100', "
+        "'L1000'] and 9995 more, unknown ['X0', 'X1', 'X10', 'X100', 'X1000'] and 9995 more, "
+        "repeated []"
+    )
+
+
+def test_repeated_labels_in_a_long_order_are_named() -> None:
+    w = RankingWidget([(f"L{i}", i % 4) for i in range(10_000)])
+    order = list(w.order)
+    order[1] = order[2] = "L7"
+    with pytest.raises(traitlets.TraitError) as info:
+        w.order = order
+    assert str(info.value).endswith("missing ['L1', 'L2'], unknown [], repeated ['L7']")
+    w.order = list(reversed(w.order))
+    assert w.order[0] == "L9999"

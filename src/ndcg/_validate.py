@@ -378,10 +378,11 @@ def _bool_message(name: str) -> str:
 
 def _ragged_message(value: Any, name: str) -> str:
     lengths = [len(row) if hasattr(row, "__len__") else 1 for row in value]
-    shown = ", ".join(f"row {i} has {n}" for i, n in list(enumerate(lengths))[:3])
+    odd = next((i for i, n in enumerate(lengths) if n != lengths[0]), len(lengths) - 1)
     return (
-        f"{name} is ragged: its rows have different lengths ({shown}, ...); a matrix needs "
-        "rows of one length (pad them, or pass a list per query to the list API)"
+        f"{name} is ragged: row 0 has {lengths[0]} values but row {odd} has {lengths[odd]}; "
+        "a matrix needs rows of one length (pad them, or pass a list per query to the list "
+        "API)"
     )
 
 
