@@ -391,3 +391,21 @@ def test_negative_grades_mean_the_same_on_the_dense_and_the_table_path() -> None
         pd.testing.assert_frame_equal(dense, table, check_dtype=False)
     # trec_eval: a negative judgment gives no gain (library_conventions: 0.630930).
     assert round(ndcg.evaluate([[-1, 2, 0]], [[3, 2, 1]])["ndcg"][0], 6) == 0.630930
+
+
+def test_declared_checks_keep_signatures_docstrings_and_call_errors() -> None:
+    import inspect
+
+    assert list(inspect.signature(ndcg.ndcg).parameters) == [
+        "relevance", "k", "gain", "pool", "empty", "unjudged"
+    ]  # fmt: skip
+    assert ndcg.ndcg.__doc__.startswith("Normalised DCG")
+    assert ndcg.ndcg([3, 2], 1, "exponential") == ndcg.ndcg([3, 2], k=1, gain="exponential")
+    with pytest.raises(TypeError, match="missing a required argument: 'relevance'"):
+        ndcg.ndcg()
+    with pytest.raises(TypeError, match="multiple values for argument 'relevance'"):
+        ndcg.ndcg([1], relevance=[2])
+    with pytest.raises(TypeError, match="too many positional arguments"):
+        ndcg.dcg([1], 1, "linear", "zero", None)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'kk'"):
+        ndcg.ndcg([1], kk=3)

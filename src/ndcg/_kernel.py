@@ -75,7 +75,8 @@ def cumulative_dcg(ranked_gains: np.ndarray) -> np.ndarray:
     """Return the running DCG along the last axis: entry ``i`` is DCG at cutoff ``i + 1``.
 
     A running sum in rank order, so every cutoff of one list, the list API, the matrix
-    rows and trec_eval all add the same terms in the same order, bit for bit.
+    rows and trec_eval all add the same terms in the same order, bit for bit. Gains that
+    could overflow are scaled first (:func:`overflow_scale`) or refused by the caller.
 
     Examples
     --------
@@ -84,8 +85,7 @@ def cumulative_dcg(ranked_gains: np.ndarray) -> np.ndarray:
     [3.0, 4.2619, 5.7619]
 
     """
-    with np.errstate(over="ignore"):  # an overflow shows as inf; callers decide what it means
-        return np.cumsum(ranked_gains / log2_ranks(ranked_gains.shape[-1]), axis=-1)
+    return np.cumsum(ranked_gains / log2_ranks(ranked_gains.shape[-1]), axis=-1)
 
 
 def dcg_at(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
@@ -114,8 +114,8 @@ def dcg_at(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarra
     width = ranked_gains.shape[-1]
     if width == 0:
         return np.zeros((*ranked_gains.shape[:-1], len(cutoffs)))
-    running = cumulative_dcg(ranked_gains[..., : depth(width, cutoffs)])
-    return running[..., [min(width, c or width) - 1 for c in cutoffs]]
+    last = [width if c is None or c > width else c for c in cutoffs]
+    return cumulative_dcg(ranked_gains[..., : max(last)])[..., [c - 1 for c in last]]
 
 
 def depth(width: int, cutoffs: Sequence[int | None]) -> int:
@@ -161,12 +161,15 @@ def overflow_scale(
     [1.0, 5.562684646268003e-309]
 
     """
+    shape = gains.shape[:-1] if groups is None else (n_groups,)
     with np.errstate(over="ignore"):
+        if gains.size == 0 or gains.max() * gains.size < _SAFE_TOTAL:
+            return np.ones(shape)  # the usual case, settled by one bound for every list at once
         if groups is None:
             total = gains.sum(axis=-1)
         else:
             total = np.bincount(groups, weights=gains, minlength=n_groups)
-    factor = np.ones(np.shape(total))
+    factor = np.ones(shape)
     big = ~(total < _SAFE_TOTAL)
     if big.any():
         if groups is None:
@@ -208,17 +211,17 @@ def normalise(
 
     """
     zero = best == 0.0
-    if empty == "raise" and zero.any():
+    if not zero.any():
+        return actual / best
+    if empty == "raise":
         first = int(np.flatnonzero(zero)[0])
         raise ValueError(
             f"empty='raise': the ideal DCG is 0{where(first) if where else ''} (no judged "
             "document has any gain), so NDCG is undefined; pass empty=0.0 (trec_eval's "
             "convention) or empty=float('nan') to score it anyway"
         )
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result = actual / np.where(zero, 1.0, best)
-    if zero.any():
-        result[zero] = empty
+    result = actual / np.where(zero, 1.0, best)
+    result[zero] = empty
     return result
 
 

@@ -145,22 +145,21 @@ def evaluate(
     _frames.refuse_missing(r_code, run, "run", "query_id")
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
-    # The join carries each run row's judgment number (1-based; 0 when there is none), so
-    # that "never judged" stays apart from "judged, with no gain".
-    number = np.arange(1.0, q_gain.size + 1)
-    match = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, number).astype(np.int64) - 1
-    r_judged = match >= 0
-    r_judged[r_judged] = q_judged[match[r_judged]]
-    r_gain = np.where(r_judged, q_gain[match], 0.0)
-
     judged = np.bincount(q_code, minlength=n_queries) > 0
     retrieved = np.bincount(r_code, minlength=n_queries) > 0
     keep = judged & (retrieved | (missing == "zero"))
     kept = keep[r_code]
-    if not r_judged.all():
+    if unjudged == "zero":  # trec_eval: a run row without a judgment joins with gain 0
+        r_gain = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, q_gain)
+    else:
+        # Join each run row's judgment number instead (1-based, 0 when there is none), so
+        # that "never judged" stays apart from "judged, with no gain".
+        number = np.arange(1.0, q_gain.size + 1)
+        match = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, number).astype(np.intp)
+        r_gain = np.append(0.0, q_gain)[match]
+        r_judged = np.append(False, q_judged)[match]
         _check_unjudged_rows(run, kept & ~r_judged, unjudged)
-        if unjudged == "condense":
-            kept &= r_judged  # trec_eval -J: the query stays, its unjudged documents go
+        kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
 
     factor = overflow_scale(q_gain, q_code, n_queries)
     if (factor != 1.0).any():

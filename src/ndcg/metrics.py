@@ -140,7 +140,9 @@ def dcg(
 
     """
     gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
-    return check.check_finite_sum(float(dcg_at(gains, (k,))[0]), "relevance", "DCG")
+    with np.errstate(over="ignore"):  # an overflow is refused just below, by name
+        total = float(dcg_at(gains, (k,))[0])
+    return check.check_finite_sum(total, "relevance", "DCG")
 
 
 @check.validate_params(
@@ -192,8 +194,9 @@ def idcg(
     grades = _ranked(relevance, unjudged)
     judged_gains(grades, gain, "relevance")  # the same checks as dcg, so errors name relevance
     ideal = ideal_ranking(_ideal_source(grades, gain, pool), k)
-    named = "relevance" if pool is None else "pool"
-    return check.check_finite_sum(float(dcg_at(ideal, (k,))[0]), named, "ideal DCG")
+    with np.errstate(over="ignore"):  # an overflow is refused just below, by name
+        total = float(dcg_at(ideal, (k,))[0])
+    return check.check_finite_sum(total, "relevance" if pool is None else "pool", "ideal DCG")
 
 
 @check.validate_params(
@@ -329,6 +332,10 @@ def breakdown(
     grades = _ranked(relevance, unjudged)[:k]
     gains, _ = judged_gains(grades, gain, "relevance")
     logs = log2_ranks(grades.size)
+    with np.errstate(over="ignore"):  # an overflow is refused just below, by name
+        running = cumulative_dcg(gains)
+    if running.size:
+        check.check_finite_sum(float(running[-1]), "relevance", "DCG")
     return pd.DataFrame(
         {
             "position": np.arange(1, grades.size + 1),
@@ -337,6 +344,6 @@ def breakdown(
             "log2(i+1)": logs,
             "discount": discounts(grades.size),
             "discounted_gain": gains / logs,
-            "cumulative_dcg": cumulative_dcg(gains),
+            "cumulative_dcg": running,
         }
     )
