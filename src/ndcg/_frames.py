@@ -116,3 +116,18 @@ def duplicate_pair(keys: np.ndarray) -> int | None:
     if not index.has_duplicates:
         return None
     return int(np.flatnonzero(index.duplicated())[0])
+
+
+def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
+    """Index of the first row whose pair ``(a, b)`` occurred before, else ``None``.
+
+    ``a`` and ``b`` are int64 codes in ``[0, 2**31)`` (categorical codes), so each pair
+    packs into one int64 whose sort (fast in NumPy) finds any repeat.
+    """
+    if a.size < 2:
+        return None
+    keys = a * (int(b.max()) + 1) + b
+    ordered = np.sort(keys)
+    if not (ordered[1:] == ordered[:-1]).any():
+        return None
+    return duplicate_pair(keys)
