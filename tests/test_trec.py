@@ -206,3 +206,31 @@ def test_ids_that_share_a_hash_are_still_told_apart(tmp_path, monkeypatch):
     )
     assert frame["query_id"].tolist() == ["query-one", "query-two"]
     assert frame["doc_id"].tolist() == ["document-a", "document-b"]
+
+
+def test_other_control_bytes_are_part_of_a_field(tmp_path):
+    # C's isspace: \x1f (unit separator) is not a separator, so the line has 3 fields.
+    path = tmp_path / "ctrl.qrels"
+    path.write_bytes(b"1 0 a\x1f1\n")
+    with pytest.raises(ValueError, match=r"ctrl\.qrels:1: a qrels line needs 4 fields"):
+        ndcg.read_qrels(path)
+    path.write_bytes(b"1 0 a\x1fb 1\n")
+    assert ndcg.read_qrels(path)["doc_id"].tolist() == ["a\x1fb"]
+
+
+def test_decimals_read_exactly_as_python_reads_them(tmp_path):
+    rng = np.random.default_rng(7)
+    texts = [
+        f"{sign}{int(m)}{'.' if point else ''}{int(f) if point else ''}"
+        for sign, m, point, f in zip(
+            rng.choice(["", "-", "+"], 3000),
+            rng.integers(0, 10**9, 3000),
+            rng.random(3000) < 0.8,
+            rng.integers(0, 10**7, 3000),
+            strict=True,
+        )
+    ]
+    texts += ["0.1", "0.3", "123456789012345", "1234567890123456", "9007199254740993", "1e5"]
+    lines = "".join(f"q Q0 d{i} 1 {t} r\n" for i, t in enumerate(texts))
+    frame = ndcg.read_run(write(tmp_path, "many.run", lines))
+    assert frame["score"].tolist() == [float(t) for t in texts]

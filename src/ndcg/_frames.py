@@ -50,7 +50,7 @@ class Ids:
     """One id column coded: ``codes`` (int64, -1 where missing) index ``uniques``."""
 
     codes: np.ndarray
-    uniques: np.ndarray
+    uniques: pd.Index
     kind: str  # "integer" or "text"
 
 
@@ -99,18 +99,21 @@ def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
     series = frame[column]
     label = f"{name}[{column!r}]"
     if isinstance(series.dtype, pd.CategoricalDtype):
-        categories = series.cat.categories.to_numpy()
-        kind, values = _exact(categories, label, pd.RangeIndex(categories.size))
+        categories = series.cat.categories
+        kind, values = _exact(categories.to_numpy(), label, pd.RangeIndex(categories.size))
+        codes = series.cat.codes.to_numpy(np.int64)
+        if kind == "text" or categories.dtype == values.dtype:
+            # The categories themselves: pandas keeps their hash table for the merge.
+            return Ids(codes, categories, kind)
         # Categories that become equal once exact (1 and 1.0) share one code.
         remap, uniques = pd.factorize(values)
-        codes = series.cat.codes.to_numpy(np.int64)
-        return Ids(np.append(remap, -1)[codes], np.asarray(uniques), kind)
+        return Ids(np.append(remap, -1)[codes], pd.Index(uniques, dtype=values.dtype), kind)
     kind, values = _exact(series.to_numpy(), label, frame.index)
     if grouped:
         codes, uniques = factorize_runs(values)
     else:
         codes, uniques = pd.factorize(values)
-    return Ids(codes.astype(np.int64, copy=False), np.asarray(uniques), kind)
+    return Ids(codes.astype(np.int64, copy=False), pd.Index(uniques, dtype=values.dtype), kind)
 
 
 def _exact(values: np.ndarray, label: str, index: pd.Index) -> tuple[str, np.ndarray]:
@@ -169,12 +172,15 @@ def _whole(values: np.ndarray, label: str, index: pd.Index) -> np.ndarray:
 
 
 def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes of ``a`` kept; ``b``'s ids found among them or appended after them."""
     ua, ub = a.uniques, b.uniques
-    if a.kind == "integer" and (ua.dtype != np.int64 or ub.dtype != np.int64):
-        # uint64 beyond int64 or Python ints: compare as Python ints, never as floats.
-        ua, ub = ua.astype(object), ub.astype(object)
-    elif ua.dtype != ub.dtype:
-        ua, ub = ua.astype(object), ub.astype(object)
+    if ua.dtype != ub.dtype or (a.kind == "integer" and ua.dtype != np.int64):
+        # uint64 beyond int64, Python ints, or two text dtypes: compare as Python
+        # objects, exactly (never through float64).
+        ua, ub = (
+            pd.Index(ua.to_numpy(object), dtype=object),
+            pd.Index(ub.to_numpy(object), dtype=object),
+        )
     if (
         ua.dtype == np.int64
         and ua.size
@@ -185,15 +191,16 @@ def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         # Small non-negative integers are their own codes: no hashing needed.
         top = int(max(ua.max(), ub.max())) + 1
         return (
-            np.append(ua, -1)[a.codes],
-            np.append(ub, -1)[b.codes],
+            np.append(ua.to_numpy(), -1)[a.codes],
+            np.append(ub.to_numpy(), -1)[b.codes],
             np.arange(top),
         )
-    both, uniques = pd.factorize(np.concatenate([ua, ub]))
+    found = ua.get_indexer(ub)
+    new = found < 0
+    found[new] = ua.size + np.arange(int(new.sum()))
+    uniques = np.concatenate([ua.to_numpy(), ub.to_numpy()[new]])
     # A trailing -1 keeps missing ids (code -1) missing after the remapping.
-    map_a = np.append(both[: ua.size], -1)
-    map_b = np.append(both[ua.size :], -1)
-    return map_a[a.codes], map_b[b.codes], np.asarray(uniques)
+    return a.codes, np.append(found, -1)[b.codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:

@@ -133,12 +133,13 @@ def _split(
 ) -> Block:
     data = np.frombuffer(text, dtype=np.uint8)
     _check_bytes(text, data, line_base, path)
-    space = _SPACE[data]
-    word = ~space
-    starts = np.flatnonzero(word[1:] & space[:-1]) + 1
-    if word[0]:
-        starts = np.concatenate(([0], starts))
-    ends = np.flatnonzero(word[:-1] & space[1:]) + 1  # the block ends with "\n"
+    space = _space(data)
+    # Field edges are where space turns to text and back; the block ends with "\n", so
+    # they alternate start, end, start, ... once a field at offset 0 is counted.
+    edges = np.flatnonzero(space[1:] != space[:-1]) + 1
+    if not space[0]:
+        edges = np.concatenate(([0], edges))
+    starts, ends = edges[0::2], edges[1::2]
     newlines = np.flatnonzero(data == _NEWLINE)
     line_starts = np.concatenate(([0], newlines[:-1] + 1))
     first = np.searchsorted(starts, line_starts)
@@ -163,6 +164,14 @@ def _split(
         starts=starts[token],
         ends=ends[token],
     )
+
+
+def _space(data: np.ndarray) -> np.ndarray:
+    """C's isspace for every byte: one comparison unless odd control bytes occur."""
+    controls = np.count_nonzero(data < 32)
+    if controls == np.count_nonzero((data - np.uint8(9)) < 5):  # only \t \n \v \f \r
+        return data <= 32
+    return _SPACE[data]
 
 
 def _check_bytes(text: bytes, data: np.ndarray, line_base: int, path: PathLike) -> None:
@@ -199,10 +208,6 @@ def tokens(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:
 
 _FLOAT_BYTES = np.zeros(256, dtype=bool)
 _FLOAT_BYTES[list(b"0123456789+-.eE\0")] = True
-_INT_BYTES = np.zeros(256, dtype=bool)
-_INT_BYTES[list(b"0123456789+-\0")] = True
-#: Longest integer text that always fits in int64 (sign and 18 digits).
-_SAFE_INT_WIDTH = 19
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
@@ -214,30 +219,82 @@ def as_text(cells: np.ndarray) -> np.ndarray:
 def floats(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
     """Parse one field as C's ``strtod`` would, whole tokens only, finite values only."""
     cells, _ = tokens(block, field)
+    mantissa, after, negative, fast = _decimals(cells, point=True)
+    values = mantissa / _TENS[np.minimum(after, _TENS.size - 1)]
+    np.negative(values, out=values, where=negative)
+    rest = np.flatnonzero(~fast)
+    if rest.size:  # exponents, long mantissas, hexadecimal, or errors
+        values[rest] = _other_floats(block, field, rest, cells[rest], path, name)
+    return values
+
+
+def _other_floats(
+    block: Block, field: int, rows: np.ndarray, cells: np.ndarray, path: PathLike, name: str
+) -> np.ndarray:
     plain = _FLOAT_BYTES[cells].all(axis=1)
-    values = np.empty(cells.shape[0], dtype=np.float64)
+    values = np.empty(rows.size, dtype=np.float64)
     try:
         values[plain] = as_text(cells[plain]).astype(np.float64)
     except ValueError:  # a malformed token among them: find it below
         plain[:] = False
     finite = np.isfinite(values) | ~plain
     for i in np.flatnonzero(~plain | ~finite):
-        values[i] = parse_float(_token(block, i, field), f"{path}:{block.lines[i]}", name)
+        row = int(rows[i])
+        values[i] = parse_float(_token(block, row, field), f"{path}:{block.lines[row]}", name)
     return values
 
 
 def integers(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
     """Parse one field as a C integer (sign and ASCII digits), within int64."""
-    cells, lengths = tokens(block, field)
-    plain = _INT_BYTES[cells].all(axis=1) & (lengths < _SAFE_INT_WIDTH)
-    values = np.empty(cells.shape[0], dtype=np.int64)
-    try:
-        values[plain] = as_text(cells[plain]).astype(np.int64)
-    except ValueError:
-        plain[:] = False
-    for i in np.flatnonzero(~plain):
-        values[i] = parse_int(_token(block, i, field), f"{path}:{block.lines[i]}", name)
+    cells, _ = tokens(block, field)
+    values, _, negative, fast = _decimals(cells, point=False)
+    np.negative(values, out=values, where=negative)
+    for row in np.flatnonzero(~fast):
+        where = f"{path}:{block.lines[row]}"
+        values[row] = parse_int(_token(block, int(row), field), where, name)
     return values
+
+
+#: Exact powers of ten in float64 (up to 10**22).
+_TENS = 10.0 ** np.arange(23)
+#: Most digits a mantissa may have to be exact in float64 (below 2**53).
+_FAST_DIGITS = 15
+
+
+def _decimals(
+    cells: np.ndarray, *, point: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Read plain decimals column by column: mantissa, digits after the point, sign, ok.
+
+    A token is read here when it is an optional sign, at most 15 ASCII digits and (with
+    ``point``) at most one decimal point. Its value is then ``mantissa / 10**after``
+    with both terms exact in float64, so one IEEE division rounds it correctly, as
+    ``strtod`` does. Other tokens are marked not ok and read one by one.
+    """
+    n = cells.shape[0]
+    mantissa = np.zeros(n, dtype=np.int64)
+    after = np.zeros(n, dtype=np.int64)
+    digits = np.zeros(n, dtype=np.int64)
+    seen = np.zeros(n, dtype=bool)
+    ok = np.ones(n, dtype=bool)
+    for j in range(cells.shape[1]):
+        column = cells[:, j]
+        digit = column - np.uint8(48)  # wraps below '0': then > 9
+        is_digit = digit < 10
+        if not is_digit.any() and not (column != 0).any():
+            break  # padding only from here on
+        mantissa = np.where(is_digit, mantissa * 10 + digit, mantissa)
+        digits += is_digit
+        after += is_digit & seen
+        dot = column == 46
+        ok &= ~(dot & seen) if point else ~dot
+        seen |= dot
+        other = ~is_digit & ~dot & (column != 0)
+        if j == 0:
+            other &= (column != 45) & (column != 43)
+        ok &= ~other
+    ok &= (digits > 0) & (digits <= _FAST_DIGITS)
+    return mantissa, after, cells[:, 0] == 45, ok
 
 
 def _token(block: Block, row: int, field: int) -> str:
