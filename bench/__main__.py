@@ -1,18 +1,14 @@
-"""Run every benchmark that exists: library first, then widget and site if present."""
+"""Run every benchmark: the library, the large run, the widget and the site."""
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 
-MODULES = ("bench.library", "bench.widget", "bench.site")
+MODULES = ("bench.library", "bench.large_run", "bench.widget", "bench.site")
 
 
 def main() -> None:
     for name in MODULES:
-        if importlib.util.find_spec(name) is None:
-            print(f"({name} not present: skipped)")
-            continue
         print(f"== {name} ==")
         importlib.import_module(name).main()
         print()

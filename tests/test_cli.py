@@ -6,9 +6,10 @@ import json
 import subprocess
 import sys
 
+import pandas as pd
 import pytest
 
-from ndcg.cli import main
+from ndcg.cli import format_json, main
 
 QRELS = "q1 0 D1 3\nq1 0 D2 2\nq1 0 D3 3\nq1 0 D4 0\nq1 0 D5 1\nq1 0 D6 2\nq1 0 D7 3\nq1 0 D8 2\n"
 QRELS += "q2 0 X 1\nq3 0 Y 1\n"
@@ -113,7 +114,115 @@ def test_k_is_shorthand_for_ndcg_cut(files, capsys):
     assert names == ["ndcg", "ndcg_cut_2", "ndcg_cut_6"]
 
 
-def test_a_measure_named_twice_prints_once(files, capsys):
-    assert main([*files, "-m", "ndcg_cut.6,2", "-k", "6", "-m", "ndcg"]) == 0
+def test_k_lists_join_into_one_ndcg_cut(files, capsys):
+    assert main([*files, "-k", "6", "-k", "2", "-m", "ndcg_cut.2,6"]) == 0
     names = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
-    assert names == ["ndcg_cut_6", "ndcg_cut_2", "ndcg"]
+    assert names == ["ndcg_cut_2", "ndcg_cut_6"]
+
+
+# The three-document query of the trec_eval comparisons below: grades a=1, b=2, c=0,
+# ranked b, a, c. Every expected line was printed by trec_eval 10.0 on these files.
+SMALL_QRELS = "q1 0 a 1\nq1 0 b 2\nq1 0 c 0\n"
+SMALL_RUN = "q1 Q0 b 1 3 r\nq1 Q0 a 2 2 r\nq1 Q0 c 3 1 r\n"
+
+
+@pytest.fixture
+def small(tmp_path):
+    (tmp_path / "q").write_text(SMALL_QRELS)
+    (tmp_path / "r").write_text(SMALL_RUN)
+    return str(tmp_path / "q"), str(tmp_path / "r")
+
+
+@pytest.mark.parametrize(
+    ("measures", "printed"),
+    [
+        # trec_eval prints a measure once, with the parameters of its first -m giving any.
+        (["-m", "ndcg", "-m", "ndcg.1=3"], ["ndcg_1=3              \tq1\t0.9134"]),
+        (["-m", "ndcg.1=3", "-m", "ndcg"], ["ndcg_1=3              \tq1\t0.9134"]),
+        # ndcg before ndcg_cut whatever the order typed; cutoffs sorted.
+        (
+            ["-m", "ndcg_cut.3,1", "-m", "ndcg"],
+            ["ndcg                  \tq1\t1.0000", "ndcg_cut_1            \tq1\t1.0000"]
+            + ["ndcg_cut_3            \tq1\t1.0000"],
+        ),
+    ],
+)
+def test_measures_print_as_trec_eval_prints_them(small, capsys, measures, printed):
+    assert main([*small, "-q", *measures]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == printed + [line.replace("\tq1\t", "\tall\t") for line in printed]
+
+
+def test_a_fractional_cutoff_is_read_as_trec_eval_reads_it(small, capsys):
+    # The command behind trec_eval's test/out.test.meas_params: 23.4 is read as 23.
+    assert main([*small, "-m", "ndcg_cut.10,20,23.4"]) == 0
+    captured = capsys.readouterr()
+    assert [line.split()[0] for line in captured.out.splitlines()] == [
+        "ndcg_cut_10",
+        "ndcg_cut_20",
+        "ndcg_cut_23",
+    ]
+    assert captured.err == "ndcg: note: cutoff '23.4' read as 23, as trec_eval reads it\n"
+
+
+@pytest.mark.parametrize(
+    ("measures", "message"),
+    [
+        (["-m", "ndcg.1=3,1=5"], "gain map '1=3,1=5' gives level 1 twice"),
+        (["-m", "ndcg.a=3"], "each item must be level=gain with an integer level, got 'a=3'"),
+        (["-m", "ndcg.1=3x"], "the gain of level 1 must be a number, got '3x'"),
+        (["-m", "ndcg.1=nan"], "the gain of level 1 must be finite, got 'nan'"),
+        (["-m", "ndcg.-1=2"], "level -1 is negative"),
+        # trec_eval prints 0.6845 here: the -1 counts in the DCG, not in the ideal.
+        (["-m", "ndcg.1=-1"], "the gain of level 1 is negative (-1); gains here are >= 0"),
+        (["-m", "ndcg."], "nothing after the '.'"),
+        (["-m", "ndcg_cut.5,5"], "cutoff 5 is given twice in '5,5'"),
+        (["-m", "ndcg_cut.5x"], "cutoff '5x' in '5x' must be a positive integer"),
+        (["-m", "ndcg_cut.5,"], "cutoff '' in '5,' must be a positive integer"),
+        (
+            ["-m", "ndcg_cut.5", "-m", "ndcg_cut.10"],
+            "-m ndcg_cut is given two parameter lists, '5' and '10'",
+        ),
+        (["-m", "ndcg.1=3", "-m", "ndcg.1=4"], "-m ndcg is given two parameter lists"),
+    ],
+)
+def test_measures_trec_eval_would_misread_are_refused(small, capsys, measures, message):
+    assert main([*small, *measures]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_no_shared_query_is_an_error_unless_complete(small, tmp_path, capsys):
+    other = tmp_path / "other.run"
+    other.write_text("zz Q0 b 1 3 r\n")
+    assert main([small[0], str(other)]) == 2
+    assert f"no query is in both {small[0]} and {other}" in capsys.readouterr().err
+    # With -c, trec_eval scores every judged query, the missing ones as 0.
+    assert main([small[0], str(other), "-c", "-m", "ndcg"]) == 0
+    assert capsys.readouterr().out == "ndcg                  \tall\t0.0000\n"
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n", "\n\n"])
+def test_an_empty_run_is_an_error(small, tmp_path, capsys, text):
+    empty = tmp_path / "empty.run"
+    empty.write_text(text)
+    assert main([small[0], str(empty), "-c"]) == 2
+    assert f"{empty}: no result lines, nothing to evaluate" in capsys.readouterr().err
+    assert main([str(empty), small[1]]) == 2
+    assert f"{empty}: no judgment lines, nothing to evaluate" in capsys.readouterr().err
+
+
+def test_an_empty_path_is_named(small, capsys):
+    assert main(["", small[1]]) == 2
+    assert "cannot read '': empty path" in capsys.readouterr().err
+
+
+def _refuse(constant: str) -> float:
+    raise ValueError(f"not JSON: {constant}")
+
+
+def test_json_is_strict(files, capsys):
+    assert main([*files, "-q", "-c", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out, parse_constant=_refuse)
+    assert report["queries"]["q3"]["ndcg"] == 0.0
+    with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
+        format_json(pd.DataFrame({"ndcg": [float("nan")]}, index=["q"]), per_query=False)

@@ -6,6 +6,8 @@ tests are skipped with a plain reason.
 
 from __future__ import annotations
 
+import json
+import math
 import re
 from pathlib import Path
 
@@ -95,8 +97,9 @@ def test_cli_prints_the_same_lines(data, output, capsys):
 
 
 def test_cli_meas_params(data, capsys):
+    # The ndcg part of the exact command behind out.test.meas_params (23.4 reads as 23).
     args = [str(data / "qrels.test"), str(data / "results.test"), "-q"]
-    args += ["-m", "ndcg.1=3,2=9,4=4.5", "-m", "ndcg_cut.10,20,23"]
+    args += ["-mndcg.1=3,2=9,4=4.5", "-mndcg_cut.10,20,23.4"]
     assert cli_main(args) == 0
     printed = capsys.readouterr().out.splitlines()
     wanted = [
@@ -112,3 +115,41 @@ def test_the_suite_covers_queries_missing_from_the_run(data):
     run = ndcg.read_run(data / "results.trunc")
     assert "302" not in set(run["query_id"])
     assert isinstance(run, pd.DataFrame)
+
+
+def test_comment_lines_read_as_in_trec_eval_tests(data, tmp_path, capsys):
+    # trec_eval's test/qrels.test.with-comments is qrels.test with these three comment
+    # lines (the third before a line whose docno holds '#'); its output is out.test.
+    lines = (data / "qrels.test").read_text().splitlines(keepends=True)
+    commented = ["# comment here\n", *lines[:2], "# and comment here\n", *lines[2:4]]
+    commented += ["# comment in docno\n", *lines[4:]]
+    (tmp_path / "qrels").write_text("".join(commented))
+    args = [str(data / "results.test"), "-m", "ndcg", "-m", "ndcg_cut"]
+    assert cli_main([str(tmp_path / "qrels"), *args]) == 0
+    with_comments = capsys.readouterr().out
+    assert cli_main([str(data / "qrels.test"), *args]) == 0
+    assert with_comments == capsys.readouterr().out
+    assert "ndcg                  \tall\t" in with_comments
+
+
+def test_where_trec_eval_is_wrong_per_level_gains_closer_than_one(tmp_path, capsys):
+    """The one place this library and trec_eval 10.0 disagree on purpose.
+
+    Grades a=1, b=2, c=0, ranked b, a, c, with ``-m ndcg.2=0.5``: level 1 gains 1 and
+    level 2 gains 0.5. trec_eval sorts the levels by gain with a comparator that returns
+    the difference of two gains as an ``int`` (``comp_rel_gain`` in ``gain_init.c``), so
+    gains closer than 1 compare equal: the 0.5 of level 2 stays below the 0 of level 0,
+    and the ideal, which stops at the first gain that is not positive, holds the 1 alone.
+    It prints ``ndcg_2=0.5  q1  1.1309``: DCG = 0.5 + 1/log2(3) = 1.1309 over an IDCG
+    of 1, above 1, which no NDCG can be. The exact IDCG is 1 + 0.5/log2(3) = 1.3155 and
+    the NDCG 0.8597.
+    """
+    (tmp_path / "q").write_text("q1 0 a 1\nq1 0 b 2\nq1 0 c 0\n")
+    (tmp_path / "r").write_text("q1 Q0 b 1 3 r\nq1 Q0 a 2 2 r\nq1 Q0 c 3 1 r\n")
+    assert cli_main([str(tmp_path / "q"), str(tmp_path / "r"), "-m", "ndcg.2=0.5", "--json"]) == 0
+    ours = json.loads(capsys.readouterr().out)["all"]["ndcg_2=0.5"]
+    dcg = 0.5 + 1 / math.log2(3)
+    assert ours == pytest.approx(dcg / (1 + 0.5 / math.log2(3)), rel=1e-15)
+    assert f"{ours:.4f}" == "0.8597"
+    trec_eval_printed = "1.1309"  # its IDCG is 1: the 0.5 is lost behind the 0
+    assert f"{dcg / 1.0:.4f}" == trec_eval_printed

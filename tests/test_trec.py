@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
+import numpy as np
+import pandas as pd
 import pytest
 
 import ndcg
+from ndcg import _scan
 
 
 def write(tmp_path, name, text):
@@ -69,3 +74,163 @@ def test_bytes_that_are_not_text(tmp_path):
     path.write_bytes(b"1 0 a 1\n\xff\xfe 0 b 1\n")
     with pytest.raises(ValueError, match=r"binary\.qrels:2: not UTF-8 text"):
         ndcg.read_qrels(path)
+
+
+def test_comment_lines_as_trec_eval_reads_them(tmp_path):
+    # trec_eval 10.0's test/qrels.test.with-comments: '#' starts a comment only at the
+    # start of a line; inside a document id it is part of the id.
+    text = "# comment here\n301 0 CR93E-10279 0\n# and comment here\n# again\n301 0 CR#93E-1860 1\n"
+    frame = ndcg.read_qrels(write(tmp_path, "q", text))
+    assert frame["doc_id"].tolist() == ["CR93E-10279", "CR#93E-1860"]
+    assert frame.index.tolist() == [2, 5]
+    run = ndcg.read_run(write(tmp_path, "r", "  # indented comment\n301 Q0 d 1 2.5 r\n"))
+    assert run["doc_id"].tolist() == ["d"] and run.index.tolist() == [2]
+
+
+def test_byte_order_mark_and_c_whitespace(tmp_path):
+    path = tmp_path / "bom.qrels"
+    path.write_bytes(b"\xef\xbb\xbfq1 0 a 1\r\nq1\v0\fb\t2\n")
+    frame = ndcg.read_qrels(path)
+    assert frame["query_id"].tolist() == ["q1", "q1"]
+    assert frame["doc_id"].tolist() == ["a", "b"]
+
+
+def test_ids_are_categoricals_and_numbers_typed(tmp_path):
+    frame = ndcg.read_run(write(tmp_path, "r", "q2 Q0 a 1 2.5 r\nq1 Q0 a 2 1 r\n"))
+    assert isinstance(frame["query_id"].dtype, pd.CategoricalDtype)
+    assert isinstance(frame["doc_id"].dtype, pd.CategoricalDtype)
+    assert frame["score"].dtype == np.float64
+    assert frame["query_id"].tolist() == ["q2", "q1"]
+
+
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [
+        ("+3", 3),
+        ("-0", 0),
+        ("007", 7),
+        ("9223372036854775807", 2**63 - 1),
+        ("-9223372036854775808", -(2**63)),
+    ],
+)
+def test_relevance_read_as_c_integers(tmp_path, token, value):
+    frame = ndcg.read_qrels(write(tmp_path, "q", f"1 0 a {token}\n"))
+    assert frame["relevance"].tolist() == [value]
+    assert frame["relevance"].dtype == np.int64
+
+
+@pytest.mark.parametrize(
+    "token",
+    ["9223372036854775808", "18446744073709551615", "18446744073709551616", "-9223372036854775809"],
+)
+def test_relevance_beyond_int64_is_refused_not_wrapped(tmp_path, token):
+    path = write(tmp_path, "big.qrels", f"1 0 a 1\n1 0 b {token}\n")
+    with pytest.raises(ValueError, match=rf"big\.qrels:2: relevance {token} is outside the 64-bit"):
+        ndcg.read_qrels(path)
+
+
+@pytest.mark.parametrize("token", ["1_0", "\u0663", "1.0", "1e2", "0x1", "2abc", "++1"])
+def test_relevance_that_c_would_not_read_whole_is_refused(tmp_path, token):
+    path = write(tmp_path, "odd.qrels", f"1 0 a {token}\n")
+    with pytest.raises(
+        ValueError, match=rf"odd\.qrels:1: relevance must be an integer, got '{re.escape(token)}'"
+    ):
+        ndcg.read_qrels(path)
+
+
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [("0x1p-2", 0.25), ("-.5", -0.5), ("1.", 1.0), ("+2e-3", 0.002), ("0.1", 0.1)],
+)
+def test_scores_read_as_c_strtod(tmp_path, token, value):
+    frame = ndcg.read_run(write(tmp_path, "r", f"1 Q0 a 1 {token} r\n"))
+    assert frame["score"].tolist() == [value]
+
+
+@pytest.mark.parametrize(
+    ("token", "message"),
+    [
+        ("1_0", "must be a number"),
+        ("\u0661", "must be a number"),
+        ("1e", "must be a number"),
+        ("1.5x", "must be a number"),
+        ("inf", "must be finite"),
+        ("-Infinity", "must be finite"),
+        ("1e999", "must be finite"),
+    ],
+)
+def test_scores_that_c_would_not_read_whole_are_refused(tmp_path, token, message):
+    path = write(tmp_path, "odd.run", f"1 Q0 a 1 0.5 r\n1 Q0 b 2 {token} r\n")
+    with pytest.raises(ValueError, match=rf"odd\.run:2: score {message}, got '{token}'"):
+        ndcg.read_run(path)
+
+
+def test_no_break_space_is_not_a_separator(tmp_path):
+    # C's isspace does not know U+00A0: trec_eval reads "a\u00a01" as one field.
+    path = write(tmp_path, "nbsp.qrels", "1 0 a\u00a01\n")
+    with pytest.raises(ValueError, match=r"nbsp\.qrels:1: a qrels line needs 4 fields .* found 3"):
+        ndcg.read_qrels(path)
+
+
+def test_nul_byte_is_refused(tmp_path):
+    path = tmp_path / "nul.run"
+    path.write_bytes(b"1 Q0 a 1 0.5 r\n1 Q0 b\x00 2 0.5 r\n")
+    with pytest.raises(ValueError, match=r"nul\.run:2: a NUL byte"):
+        ndcg.read_run(path)
+
+
+def test_empty_path_is_named():
+    with pytest.raises(FileNotFoundError, match="empty path"):
+        ndcg.read_qrels("")
+
+
+def test_blocks_split_anywhere_give_the_same_frame(tmp_path, monkeypatch):
+    lines = [f"q{i % 3} Q0 doc-{i:03d}-{'x' * (i % 11)} {i} {i / 7!r} run" for i in range(60)]
+    path = write(tmp_path, "r", "# head\n" + "\n".join(lines[:30]) + "\n\n" + "\n".join(lines[30:]))
+    whole = ndcg.read_run(path)
+    for size in (1, 7, 64, 1000):
+        monkeypatch.setattr(_scan, "BLOCK_BYTES", size)
+        pd.testing.assert_frame_equal(ndcg.read_run(path), whole)
+    assert whole.index.tolist() == [*range(2, 32), *range(33, 63)]
+    assert whole["score"].tolist() == [i / 7 for i in range(60)]
+    monkeypatch.setattr(_scan, "BLOCK_BYTES", 5)
+    bad = write(tmp_path, "bad.run", "\n".join(lines[:40]) + "\nq1 Q0 d 1\n")
+    with pytest.raises(ValueError, match=r"bad\.run:41: a run line needs 6 fields"):
+        ndcg.read_run(bad)
+
+
+def test_ids_that_share_a_hash_are_still_told_apart(tmp_path, monkeypatch):
+    monkeypatch.setattr(_scan, "text_keys", lambda cells: np.zeros(cells.shape[0], np.uint64))
+    frame = ndcg.read_qrels(
+        write(tmp_path, "q", "query-one 0 document-a 1\nquery-two 0 document-b 2\n")
+    )
+    assert frame["query_id"].tolist() == ["query-one", "query-two"]
+    assert frame["doc_id"].tolist() == ["document-a", "document-b"]
+
+
+def test_other_control_bytes_are_part_of_a_field(tmp_path):
+    # C's isspace: \x1f (unit separator) is not a separator, so the line has 3 fields.
+    path = tmp_path / "ctrl.qrels"
+    path.write_bytes(b"1 0 a\x1f1\n")
+    with pytest.raises(ValueError, match=r"ctrl\.qrels:1: a qrels line needs 4 fields"):
+        ndcg.read_qrels(path)
+    path.write_bytes(b"1 0 a\x1fb 1\n")
+    assert ndcg.read_qrels(path)["doc_id"].tolist() == ["a\x1fb"]
+
+
+def test_decimals_read_exactly_as_python_reads_them(tmp_path):
+    rng = np.random.default_rng(7)
+    texts = [
+        f"{sign}{int(m)}{'.' if point else ''}{int(f) if point else ''}"
+        for sign, m, point, f in zip(
+            rng.choice(["", "-", "+"], 3000),
+            rng.integers(0, 10**9, 3000),
+            rng.random(3000) < 0.8,
+            rng.integers(0, 10**7, 3000),
+            strict=True,
+        )
+    ]
+    texts += ["0.1", "0.3", "123456789012345", "1234567890123456", "9007199254740993", "1e5"]
+    lines = "".join(f"q Q0 d{i} 1 {t} r\n" for i, t in enumerate(texts))
+    frame = ndcg.read_run(write(tmp_path, "many.run", lines))
+    assert frame["score"].tolist() == [float(t) for t in texts]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -9,7 +10,7 @@ import pandas as pd
 
 
 def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
-    """Return ``frame`` if it is a DataFrame holding ``columns``, else raise naming ``name``."""
+    """Return ``frame`` if it is a DataFrame holding each of ``columns`` once, else raise."""
     if not isinstance(frame, pd.DataFrame):
         raise TypeError(f"{name} must be a pandas DataFrame, got {type(frame).__name__}")
     missing = [c for c in columns if c not in frame.columns]
@@ -17,6 +18,12 @@ def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFra
         raise ValueError(
             f"{name} lacks column(s) {missing}; it needs {list(columns)} "
             f"(it has {list(frame.columns)})"
+        )
+    repeated = [c for c in columns if (frame.columns == c).sum() > 1]
+    if repeated:
+        raise ValueError(
+            f"{name} has the column {repeated[0]!r} {(frame.columns == repeated[0]).sum()} "
+            f"times; keep one, e.g. {name}.loc[:, ~{name}.columns.duplicated()]"
         )
     return frame
 
@@ -38,29 +45,169 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
     return values
 
 
-def id_column(frame: pd.DataFrame, column: str) -> np.ndarray:
-    """Return the identifiers as a NumPy array (missing ids are caught when coded)."""
-    return frame[column].to_numpy()
+@dataclass(frozen=True)
+class Ids:
+    """One id column coded: ``codes`` (int64, -1 where missing) index ``uniques``."""
+
+    codes: np.ndarray
+    uniques: pd.Index
+    kind: str  # "integer" or "text"
+
+
+def shared_ids(
+    qrels: pd.DataFrame, run: pd.DataFrame, column: str, *, grouped: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Code ``column`` of both frames in one code space; return both codes and the ids.
+
+    Ids are integers (any integer dtype, or whole floats, compared as exact integers:
+    ``2**53 + 1`` never meets ``2**53``) or text; categorical columns are coded through
+    their categories. Missing ids, ids of another kind (booleans, fractions, bytes), a
+    column that mixes integers and text, and integer ids on one side but text on the
+    other are refused, naming the column.
+
+    Parameters
+    ----------
+    qrels, run : pandas.DataFrame
+        The two frames.
+    column : str
+        ``"query_id"`` or ``"doc_id"``.
+    grouped : bool
+        Whether equal ids usually come in runs (query ids do): each run is hashed once.
+
+    Returns
+    -------
+    (numpy.ndarray, numpy.ndarray, numpy.ndarray)
+        Codes of the qrels rows, codes of the run rows (both int64, >= 0) and the ids
+        they index, exact (int64, uint64 or Python ints for integers; str for text).
+
+    """
+    a = _ids(qrels, "qrels", column, grouped)
+    b = _ids(run, "run", column, grouped)
+    if a.kind != b.kind:
+        raise TypeError(
+            f"{column} holds {a.kind} in qrels but {b.kind} in run: ids of one kind never "
+            f"equal ids of the other, so nothing would match; convert one side, e.g. "
+            f"qrels[{column!r}].astype(str) and run[{column!r}].astype(str)"
+        )
+    codes_a, codes_b, uniques = _merge(a, b)
+    refuse_missing(codes_a, qrels, "qrels", column)
+    refuse_missing(codes_b, run, "run", column)
+    return codes_a, codes_b, uniques
+
+
+def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
+    series = frame[column]
+    label = f"{name}[{column!r}]"
+    if isinstance(series.dtype, pd.CategoricalDtype):
+        categories = series.cat.categories
+        kind, values = _exact(categories.to_numpy(), label, pd.RangeIndex(categories.size))
+        codes = series.cat.codes.to_numpy(np.int64)
+        if kind == "text" or categories.dtype == values.dtype:
+            # The categories themselves: pandas keeps their hash table for the merge.
+            return Ids(codes, categories, kind)
+        # Categories that become equal once exact (1 and 1.0) share one code.
+        remap, uniques = pd.factorize(values)
+        return Ids(np.append(remap, -1)[codes], pd.Index(uniques, dtype=values.dtype), kind)
+    kind, values = _exact(series.to_numpy(), label, frame.index)
+    if grouped:
+        codes, uniques = factorize_runs(values)
+    else:
+        codes, uniques = pd.factorize(values)
+    return Ids(codes.astype(np.int64, copy=False), pd.Index(uniques, dtype=values.dtype), kind)
+
+
+def _exact(values: np.ndarray, label: str, index: pd.Index) -> tuple[str, np.ndarray]:
+    """Return the kind of ids ``values`` holds and the values in an exact form."""
+    dtype = values.dtype
+    if dtype.kind in "iu":
+        return "integer", _as_int64(values)
+    if dtype.kind == "f":
+        return "integer", _whole(values, label, index)
+    if dtype.kind == "U":
+        return "text", values
+    inferred = pd.api.types.infer_dtype(values, skipna=True) if dtype.kind in "Ob" else "x"
+    if inferred in ("string", "empty"):
+        return "text", values
+    if inferred == "integer":
+        try:
+            return "integer", np.asarray(values, dtype=np.int64)
+        except (OverflowError, TypeError, ValueError):
+            return "integer", values  # beyond int64 (or with None): exact Python ints
+    if inferred in ("floating", "mixed-integer-float", "integer-na"):
+        return "integer", _whole(values.astype(np.float64), label, index)
+    if inferred == "mixed-integer":
+        number = next(i for i, v in enumerate(values) if not isinstance(v, str))
+        text = next(i for i, v in enumerate(values) if isinstance(v, str))
+        raise TypeError(
+            f"{label} mixes numbers and text (row {index[number]!r} holds "
+            f"{values[number]!r}, row {index[text]!r} holds {values[text]!r}); 1 and '1' "
+            f"are different ids: make the column one kind, e.g. {label}.astype(str)"
+        )
+    what = {"boolean": "booleans", "x": "other values"}.get(inferred, inferred)
+    raise TypeError(f"{label} must hold integers or text, got {what} (dtype {dtype})")
+
+
+def _as_int64(values: np.ndarray) -> np.ndarray:
+    if values.dtype == np.uint64 and values.size and values.max() > np.iinfo(np.int64).max:
+        return values  # beyond int64: kept as uint64, merged as exact Python ints
+    return values.astype(np.int64, copy=False)
+
+
+def _whole(values: np.ndarray, label: str, index: pd.Index) -> np.ndarray:
+    """Float ids as exact integers (a NaN is left for the missing-id check)."""
+    present = ~np.isnan(values)
+    bad = present & ((values != np.floor(values)) | (np.abs(values) >= 2.0**63))
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        raise TypeError(
+            f"{label} holds {float(values[i])!r} at row {index[i]!r}: numeric ids must be whole "
+            f"numbers within the 64-bit range"
+        )
+    if present.all():
+        return values.astype(np.int64)
+    exact = values.astype(object)
+    exact[present] = values[present].astype(np.int64).astype(object)
+    exact[~present] = None
+    return exact
+
+
+def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes of ``a`` kept; ``b``'s ids found among them or appended after them."""
+    ua, ub = a.uniques, b.uniques
+    if ua.dtype != ub.dtype or (a.kind == "integer" and ua.dtype != np.int64):
+        # uint64 beyond int64, Python ints, or two text dtypes: compare as Python
+        # objects, exactly (never through float64).
+        ua, ub = (
+            pd.Index(ua.to_numpy(object), dtype=object),
+            pd.Index(ub.to_numpy(object), dtype=object),
+        )
+    if (
+        ua.dtype == np.int64
+        and ua.size
+        and ub.size
+        and min(ua.min(), ub.min()) >= 0
+        and max(ua.max(), ub.max()) < 4 * (a.codes.size + b.codes.size)
+    ):
+        # Small non-negative integers are their own codes: no hashing needed.
+        top = int(max(ua.max(), ub.max())) + 1
+        return (
+            np.append(ua.to_numpy(), -1)[a.codes],
+            np.append(ub.to_numpy(), -1)[b.codes],
+            np.arange(top),
+        )
+    found = ua.get_indexer(ub)
+    new = found < 0
+    found[new] = ua.size + np.arange(int(new.sum()))
+    uniques = np.concatenate([ua.to_numpy(), ub.to_numpy()[new]])
+    # A trailing -1 keeps missing ids (code -1) missing after the remapping.
+    return a.codes, np.append(found, -1)[b.codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:
-    """Raise naming the first row whose id was missing (coded -1 by pandas.factorize)."""
+    """Raise naming the first row whose id was missing (coded -1)."""
     if codes.size and codes.min() < 0:
         i = int(np.flatnonzero(codes < 0)[0])
         raise ValueError(f"{name}[{column!r}] is missing at row {frame.index[i]!r}")
-
-
-def check_same_kind(a: np.ndarray, b: np.ndarray, column: str) -> None:
-    """Refuse numeric ids on one side and text on the other: they would never match."""
-    if _is_numeric(a) != _is_numeric(b):
-        raise TypeError(
-            f"{column} is {a.dtype} in qrels but {b.dtype} in run; identifiers of both "
-            "must be of the same kind (both text or both integers) or nothing would match"
-        )
-
-
-def _is_numeric(values: np.ndarray) -> bool:
-    return values.dtype != object and np.issubdtype(values.dtype, np.number)
 
 
 def factorize_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -79,35 +226,6 @@ def factorize_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.repeat(run_codes.astype(np.int64), lengths), np.asarray(uniques)
 
 
-def shared_codes(
-    a: np.ndarray, b: np.ndarray, *, grouped: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Integer codes for two id arrays in one shared code space, plus the unique ids."""
-    if _is_numeric(a) and _is_numeric(b) and np.issubdtype(a.dtype, np.integer):
-        lo = min(int(a.min(initial=0)), int(b.min(initial=0)))
-        hi = max(int(a.max(initial=0)), int(b.max(initial=0)))
-        if 0 <= lo and hi < 4 * (a.size + b.size):
-            # Small non-negative integers are their own codes: no hashing needed.
-            return a.astype(np.int64), b.astype(np.int64), np.arange(hi + 1)
-    if grouped:
-        codes_a, uniq_a = factorize_runs(a)
-        codes_b, uniq_b = factorize_runs(b)
-        both, uniques = pd.factorize(np.concatenate([uniq_a, uniq_b]))
-        # A trailing -1 keeps missing ids (code -1) missing after the remapping.
-        map_a = np.append(both[: uniq_a.size], -1)
-        map_b = np.append(both[uniq_a.size :], -1)
-        return map_a[codes_a], map_b[codes_b], np.asarray(uniques)
-    codes_a, uniques = pd.factorize(a)
-    index = pd.Index(uniques)
-    codes_b = index.get_indexer(b)
-    new = codes_b < 0
-    if new.any():
-        extra_codes, extra = pd.factorize(b[new])
-        codes_b[new] = np.where(extra_codes < 0, -1, extra_codes + uniques.size)
-        uniques = np.concatenate([np.asarray(uniques), np.asarray(extra)])
-    return codes_a.astype(np.int64), codes_b.astype(np.int64), np.asarray(uniques)
-
-
 def duplicate_pair(keys: np.ndarray) -> int | None:
     """Index of a row whose key occurred before, or ``None`` when keys are unique."""
     if keys.size < 2 or (np.diff(keys) > 0).all():
@@ -116,3 +234,18 @@ def duplicate_pair(keys: np.ndarray) -> int | None:
     if not index.has_duplicates:
         return None
     return int(np.flatnonzero(index.duplicated())[0])
+
+
+def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
+    """Index of the first row whose pair ``(a, b)`` occurred before, else ``None``.
+
+    ``a`` and ``b`` are int64 codes in ``[0, 2**31)`` (categorical codes), so each pair
+    packs into one int64 whose sort (fast in NumPy) finds any repeat.
+    """
+    if a.size < 2:
+        return None
+    keys = a * (int(b.max()) + 1) + b
+    ordered = np.sort(keys)
+    if not (ordered[1:] == ordered[:-1]).any():
+        return None
+    return duplicate_pair(keys)

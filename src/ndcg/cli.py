@@ -5,18 +5,27 @@ Taught in chapter 8, "NDCG in the wild" (TREC files and trec_eval's report).
 Usage::
 
     python -m ndcg QRELS RUN [-q] [-c] [-J] [-m ndcg] [-m ndcg_cut.5,10] [-k 10] [--gain G] [--json]
+
+The measures are read as trec_eval 10.0 reads them: each measure is printed once, with
+the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
+``ndcg_1=3`` only); ``ndcg`` comes before ``ndcg_cut``; cutoffs are sorted and a
+fractional cutoff is cut to its integer part (``23.4`` is 23). Where trec_eval would
+silently read something else than what was typed, this command stops and says so: see
+the README's list of differences.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pandas as pd
 
+from ndcg._scan import parse_float
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
 from ndcg.trec import read_qrels, read_run
@@ -43,25 +52,53 @@ class Measure:
 def parse_gain_map(text: str) -> dict[int, float]:
     """Parse trec_eval's per-level gains, e.g. ``"1=3,2=9,4=4.5"``.
 
+    A level is a grade >= 0 written as an integer and given once; a gain is a finite
+    number >= 0. trec_eval would skip a pair whose level is not an integer, read ``3x``
+    as 3, let the gain order decide between two gains of one level and take a negative
+    gain into the DCG but not into the ideal; here each of those is an error.
+
     Examples
     --------
     >>> parse_gain_map("1=3,2=9,4=4.5")
     {1: 3.0, 2: 9.0, 4: 4.5}
+    >>> parse_gain_map("1=3,1=5")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ndcg.cli.UsageError: gain map '1=3,1=5' gives level 1 twice; give each level once ...
 
     """
     gains: dict[int, float] = {}
     for item in text.split(","):
         level, sep, value = item.partition("=")
-        try:
-            if not sep:
-                raise ValueError
-            gains[int(level)] = float(value)
-        except ValueError:
+        if not sep or not _INTEGER.fullmatch(level):
             raise UsageError(
                 f"gain map {text!r}: each item must be level=gain with an integer level, "
                 f"got {item!r}"
-            ) from None
+            )
+        grade = int(level)
+        if grade < 0:
+            raise UsageError(
+                f"gain map {text!r}: level {grade} is negative; negative grades give no "
+                f"gain (in trec_eval, levels -1 and -2 reach unjudged documents)"
+            )
+        if grade in gains:
+            raise UsageError(
+                f"gain map {text!r} gives level {grade} twice; give each level once "
+                f"(trec_eval would not say, and would use the smaller gain for the run "
+                f"but the first for the ideal)"
+            )
+        gains[grade] = parse_float(value, f"gain map {text!r}", f"the gain of level {grade}")
+        if gains[grade] < 0:
+            raise UsageError(
+                f"gain map {text!r}: the gain of level {grade} is negative ({value}); "
+                f"gains here are >= 0, where trec_eval adds a negative gain to the DCG and "
+                f"leaves it out of the ideal"
+            )
     return gains
+
+
+_INTEGER = re.compile(r"[+-]?[0-9]+")
+_CUTOFF = re.compile(r"\+?([0-9]+)(\.[0-9]*)?")
 
 
 def _gain_option(text: str) -> Gain:
@@ -70,31 +107,65 @@ def _gain_option(text: str) -> Gain:
     return parse_gain_map(text)
 
 
-def parse_measure(text: str, gain: Gain) -> list[Measure]:
-    """Turn one ``-m`` value into measures (``ndcg``, ``ndcg.GAINS``, ``ndcg_cut[.K,...]``)."""
-    head, _, params = text.partition(".")
-    if head == "ndcg":
-        if not params:
-            return [Measure("ndcg", None, gain)]
-        return [Measure(f"ndcg_{params}", None, parse_gain_map(params))]
-    if head == "ndcg_cut":
-        cutoffs = DEFAULT_CUTOFFS if not params else tuple(_cutoff(p) for p in params.split(","))
-        return [Measure(f"ndcg_cut_{k}", k, gain) for k in cutoffs]
-    raise UsageError(f"-m {text!r}: the measures are ndcg, ndcg.GAINS and ndcg_cut.K1,K2,...")
+#: The measures, in the order trec_eval prints them.
+MEASURES = ("ndcg", "ndcg_cut")
 
 
-def _unique_measures(measures: Iterable[Measure]) -> list[Measure]:
-    # Each measure once, in order of first mention (-m ndcg_cut.5 -k 5 prints one line).
-    unique: dict[str, Measure] = {}
-    for measure in measures:
-        unique.setdefault(measure.name, measure)
-    return list(unique.values())
+def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], list[str]]:
+    """Turn the ``-m`` values into measures, as trec_eval does; also return notes.
+
+    Each measure name is printed once, with the parameters of the first value that gives
+    any; a later value with other parameters is an error (trec_eval would ignore it).
+    The notes say where a value was read as trec_eval reads it but not as typed.
+    """
+    params: dict[str, str | None] = {}
+    for spec in specs:
+        head, dot, given = spec.partition(".")
+        if head not in MEASURES:
+            raise UsageError(
+                f"-m {spec!r}: the measures are ndcg, ndcg.GAINS and ndcg_cut.K1,K2,..."
+            )
+        if dot and not given:
+            raise UsageError(f"-m {spec!r}: nothing after the '.'; give parameters or no '.'")
+        first = params.get(head)
+        if first is not None and dot and sorted(given.split(",")) != sorted(first.split(",")):
+            raise UsageError(
+                f"-m {head} is given two parameter lists, {first!r} and {given!r}; give "
+                f"one (trec_eval would silently use the first)"
+            )
+        params[head] = first if first is not None else (given if dot else None)
+    measures: list[Measure] = []
+    notes: list[str] = []
+    for head in (m for m in MEASURES if m in params):
+        given = params[head]
+        if head == "ndcg":
+            measures.append(
+                Measure("ndcg", None, gain)
+                if given is None
+                else Measure(f"ndcg_{given}", None, parse_gain_map(given))
+            )
+            continue
+        cutoffs = DEFAULT_CUTOFFS if given is None else _cutoffs(given, notes)
+        measures += [Measure(f"ndcg_cut_{k}", k, gain) for k in cutoffs]
+    return measures, notes
 
 
-def _cutoff(text: str) -> int:
-    if not text.isdigit() or int(text) == 0:
-        raise UsageError(f"cutoff {text!r} must be a positive integer")
-    return int(text)
+def _cutoffs(text: str, notes: list[str]) -> tuple[int, ...]:
+    """trec_eval's cutoff list: integers (a fraction cut off), > 0, sorted, each once."""
+    cutoffs = []
+    for item in text.split(","):
+        match = _CUTOFF.fullmatch(item)
+        if not match or int(match.group(1)) == 0:
+            raise UsageError(f"cutoff {item!r} in {text!r} must be a positive integer")
+        if match.group(2):
+            notes.append(f"cutoff {item!r} read as {int(match.group(1))}, as trec_eval reads it")
+        cutoffs.append(int(match.group(1)))
+    repeated = sorted({k for k in cutoffs if cutoffs.count(k) > 1})
+    if repeated:
+        raise UsageError(
+            f"cutoff {repeated[0]} is given twice in {text!r} (trec_eval refuses it too)"
+        )
+    return tuple(sorted(cutoffs))
 
 
 def _complete_gain(gain: Gain, qrels: pd.DataFrame) -> Gain:
@@ -151,13 +222,16 @@ def format_trec(table: pd.DataFrame, per_query: bool) -> str:
 
 
 def format_json(table: pd.DataFrame, per_query: bool) -> str:
-    """Full-precision JSON: ``{"all": {...}}`` plus ``"queries"`` with ``-q``."""
+    """Full-precision JSON: ``{"all": {...}}`` plus ``"queries"`` with ``-q``.
+
+    Strict JSON: a value that is not finite is an error here, never written as ``NaN``.
+    """
     report: dict[str, object] = {"all": {k: float(v) for k, v in table.mean().items()}}
     if per_query:
         report["queries"] = {
             str(q): {k: float(v) for k, v in row.items()} for q, row in table.iterrows()
         }
-    return json.dumps(report, indent=2) + "\n"
+    return json.dumps(report, indent=2, allow_nan=False) + "\n"
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -205,18 +279,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         gain = _gain_option(args.gain)
-        specs = (args.m or []) + [f"ndcg_cut.{k}" for k in args.k or []]
-        specs = specs or ["ndcg", "ndcg_cut"]
-        measures = _unique_measures(m for spec in specs for m in parse_measure(spec, gain))
+        specs = list(args.m or [])
+        if args.k:
+            specs.append("ndcg_cut." + ",".join(args.k))
+        measures, notes = parse_measures(specs or ["ndcg", "ndcg_cut"], gain)
         qrels = read_qrels(args.qrels)
         run = read_run(args.run)
+        for frame, path, what in ((qrels, args.qrels, "judgment"), (run, args.run, "result")):
+            if frame.empty:
+                raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
         table = compute(qrels, run, measures, complete=args.c, judged_only=args.J)
+        if table.empty:
+            raise UsageError(
+                f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
+                f"(trec_eval: 'No queries with both results and relevance info'; -c "
+                f"would score every judged query, the missing ones as 0)"
+            )
+        text = format_json(table, args.q) if args.json else format_trec(table, args.q)
     except OSError as error:
-        print(f"ndcg: cannot read {error.filename}: {error.strerror}", file=sys.stderr)
+        print(f"ndcg: cannot read {error.filename!r}: {error.strerror}", file=sys.stderr)
         return 2
     except (ValueError, TypeError) as error:
         print(f"ndcg: {error}", file=sys.stderr)
         return 2
-    text = format_json(table, args.q) if args.json else format_trec(table, args.q)
+    for note in notes:
+        print(f"ndcg: note: {note}", file=sys.stderr)
     sys.stdout.write(text)
     return 0

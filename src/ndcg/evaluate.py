@@ -133,16 +133,8 @@ def evaluate(
         raise ValueError("qrels has no rows: without judgments there is nothing to evaluate")
     grades = _frames.numeric_column(qrels, "qrels", "relevance")
     scores = _frames.numeric_column(run, "run", "score")
-    q_query = _frames.id_column(qrels, "query_id")
-    r_query = _frames.id_column(run, "query_id")
-    q_doc = _frames.id_column(qrels, "doc_id")
-    r_doc = _frames.id_column(run, "doc_id")
-    _frames.check_same_kind(q_query, r_query, "query_id")
-    _frames.check_same_kind(q_doc, r_doc, "doc_id")
-
-    q_code, r_code, queries = _frames.shared_codes(q_query, r_query, grouped=True)
-    _frames.refuse_missing(q_code, qrels, "qrels", "query_id")
-    _frames.refuse_missing(r_code, run, "run", "query_id")
+    q_code, r_code, queries = _frames.shared_ids(qrels, run, "query_id", grouped=True)
+    qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
     judged = np.bincount(q_code, minlength=n_queries) > 0
@@ -150,12 +142,13 @@ def evaluate(
     keep = judged & (retrieved | (missing == "zero"))
     kept = keep[r_code]
     if unjudged == "zero":  # trec_eval: a run row without a judgment joins with gain 0
-        r_gain = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, q_gain)
+        r_gain = _join_gains(qrels, run, q_code, r_code, qd_code, rd_code, docs.size, q_gain)
     else:
         # Join each run row's judgment number instead (1-based, 0 when there is none), so
         # that "never judged" stays apart from "judged, with no gain".
         number = np.arange(1.0, q_gain.size + 1)
-        match = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, number).astype(np.intp)
+        ids = (q_code, r_code, qd_code, rd_code, docs.size)
+        match = _join_gains(qrels, run, *ids, number).astype(np.intp)
         r_gain = np.append(0.0, q_gain)[match]
         r_judged = np.append(False, q_judged)[match]
         _check_unjudged_rows(run, kept & ~r_judged, unjudged)
@@ -172,7 +165,7 @@ def evaluate(
         scores_m = chunk.take(scores[kept_rows], -np.inf)
         gains_m = chunk.take(r_gain[kept_rows], 0.0)
         tiebreak = (
-            _doc_desc_tiebreak(cells, r_doc[kept_rows])
+            _doc_desc_tiebreak(cells, rd_code[kept_rows], docs)
             if ties == "trec_eval"
             else rule_tiebreak(ties, gains_m)
         )
@@ -274,17 +267,15 @@ def _join_gains(
     run: pd.DataFrame,
     q_code: np.ndarray,
     r_code: np.ndarray,
-    q_doc: np.ndarray,
-    r_doc: np.ndarray,
+    qd_code: np.ndarray,
+    rd_code: np.ndarray,
+    n_docs: int,
     q_gain: np.ndarray,
 ) -> np.ndarray:
     """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
-    qd_code, rd_code, docs = _frames.shared_codes(q_doc, r_doc, grouped=False)
-    _frames.refuse_missing(qd_code, qrels, "qrels", "doc_id")
-    _frames.refuse_missing(rd_code, run, "run", "doc_id")
-    n_keys = (int(max(q_code.max(initial=0), r_code.max(initial=0))) + 1) * docs.size
-    q_key = q_code * docs.size + qd_code
-    r_key = r_code * docs.size + rd_code
+    n_keys = (int(max(q_code.max(initial=0), r_code.max(initial=0))) + 1) * n_docs
+    q_key = q_code * n_docs + qd_code
+    r_key = r_code * n_docs + rd_code
     if n_keys <= 4 * (q_key.size + r_key.size) + 1024:
         # Few possible (query, document) pairs: a lookup table beats sorting.
         slot = np.full(n_keys, -1, dtype=np.int64)
@@ -298,8 +289,8 @@ def _join_gains(
             _duplicate_error(run, "run", "retrieved", int(repeated[1]))
         hit = slot[r_key]
         return np.where(hit >= 0, q_gain[hit], 0.0)
-    _refuse_duplicates(q_key, qrels, "qrels", "judged")
-    _refuse_duplicates(r_key, run, "run", "retrieved")
+    _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
+    _refuse_duplicates(r_code, rd_code, run, "run", "retrieved")
     if q_key.size > 1 and not (np.diff(q_key) > 0).all():
         order = np.argsort(q_key, kind="stable")
         q_key, q_gain = q_key[order], q_gain[order]
@@ -308,8 +299,10 @@ def _join_gains(
     return np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
 
 
-def _refuse_duplicates(keys: np.ndarray, frame: pd.DataFrame, name: str, verb: str) -> None:
-    i = _frames.duplicate_pair(keys)
+def _refuse_duplicates(
+    query: np.ndarray, doc: np.ndarray, frame: pd.DataFrame, name: str, verb: str
+) -> None:
+    i = _frames.repeated_pair(query, doc)
     if i is not None:
         _duplicate_error(frame, name, verb, i)
 
@@ -321,13 +314,14 @@ def _duplicate_error(frame: pd.DataFrame, name: str, verb: str, i: int) -> None:
     )
 
 
-def _doc_desc_tiebreak(cells: np.ndarray, doc_ids: np.ndarray):
+def _doc_desc_tiebreak(cells: np.ndarray, doc_codes: np.ndarray, docs: np.ndarray):
     """trec_eval's rule: among equal scores, the larger doc_id (as text) ranks first."""
 
     def key(rows: np.ndarray) -> np.ndarray:
         picked = cells[rows]
         real = picked >= 0
-        text = np.asarray(doc_ids[picked[real]]).astype(str)
+        # Only the rows that hold ties get here: their ids are turned into text alone.
+        text = np.asarray(docs[doc_codes[picked[real]]]).astype(str)
         _, rank = np.unique(text, return_inverse=True)
         out = np.zeros(picked.shape, dtype=np.int64)
         out[real] = -rank.ravel()

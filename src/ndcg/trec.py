@@ -1,55 +1,47 @@
-"""Read TREC judgment (qrels) and run files into DataFrames.
+"""Read TREC judgment (qrels) and run files into DataFrames, as trec_eval 10.0 reads them.
 
 Taught in chapter 8, "NDCG in the wild".
 
 A qrels line is ``query_id iteration doc_id relevance``; a run line is
 ``query_id Q0 doc_id rank score run_id`` (anything after the sixth field is ignored,
-as trec_eval does). Fields are separated by any whitespace. Every error names the file
-and the line.
+as trec_eval does). Fields are separated by runs of spaces or tabs (C's whitespace);
+a line that starts with ``#`` is a comment and blank lines are skipped, as in trec_eval.
+Numbers are read as C reads them, but whole fields only: ``1_0``, ``٣``, ``2abc`` and a
+relevance beyond the 64-bit range are refused, where trec_eval would read a prefix or
+saturate. A UTF-8 byte-order mark at the start of a file is skipped. Every error names
+the file and the line.
+
+Identifiers come back as categoricals of ``str`` (one copy of each distinct id), and
+the files are read a block at a time, so a run of millions of lines takes about as much
+memory as its numbers.
 """
 
 from __future__ import annotations
 
-import math
-import os
-from collections.abc import Iterator, Sequence
-from pathlib import Path
-
+import numpy as np
 import pandas as pd
 
-PathLike = str | os.PathLike[str]
+from ndcg import _frames
+from ndcg._scan import PathLike, TextColumn, TrecFormatError, blocks, floats, integers
 
-
-class TrecFormatError(ValueError):
-    """A malformed line or a repeated document; the message names the file and line."""
-
-
-def _lines(path: PathLike) -> Iterator[tuple[int, list[str]]]:
-    # Binary lines decoded one by one, so a bad byte is reported on its own line.
-    with Path(path).open("rb") as handle:
-        for number, raw in enumerate(handle, start=1):
-            try:
-                fields = raw.decode("utf-8").split()
-            except UnicodeDecodeError as error:
-                raise TrecFormatError(f"{path}:{number}: not UTF-8 text ({error.reason})") from None
-            if fields:
-                yield number, fields
+__all__ = ["TrecFormatError", "read_qrels", "read_run"]
 
 
 def read_qrels(path: PathLike) -> pd.DataFrame:
-    """Read a TREC qrels file.
+    r"""Read a TREC qrels file.
 
     Parameters
     ----------
     path : str or path-like
         File of lines ``query_id iteration doc_id relevance``; the relevance must be an
-        integer (negative grades are kept: :func:`ndcg.evaluate` gives them no gain).
+        integer within the 64-bit range (negative grades are kept: :func:`ndcg.evaluate`
+        gives them no gain).
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``query_id`` (str), ``doc_id`` (str), ``relevance`` (int); the index is
-        the line number in the file.
+        Columns ``query_id`` and ``doc_id`` (categoricals of ``str``) and ``relevance``
+        (int64); the index, named ``line``, is the line number in the file.
 
     Raises
     ------
@@ -57,28 +49,21 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
         (a ``ValueError``) for a line without exactly four fields, a relevance that is not
         an integer, or a document judged twice for a query.
     OSError
-        If the file cannot be read.
+        If the file cannot be read (an empty path is named as such).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "demo.qrels"
+    >>> _ = path.write_text("# judged by hand\nq1 0 D1 3\nq1 0 D2 0\n")
+    >>> read_qrels(path)
+         query_id doc_id  relevance
+    line
+    2          q1     D1          3
+    3          q1     D2          0
 
     """
-    rows: list[tuple[str, str, int]] = []
-    numbers: list[int] = []
-    seen: dict[tuple[str, str], int] = {}
-    for number, fields in _lines(path):
-        where = f"{path}:{number}"
-        if len(fields) != 4:
-            raise TrecFormatError(
-                f"{where}: a qrels line needs 4 fields (query_id iteration doc_id "
-                f"relevance), found {len(fields)}"
-            )
-        query, _, doc, grade = fields
-        try:
-            relevance = int(grade)
-        except ValueError:
-            raise TrecFormatError(f"{where}: relevance must be an integer, got {grade!r}") from None
-        _check_repeat(seen, (query, doc), number, where, "judged")
-        rows.append((query, doc, relevance))
-        numbers.append(number)
-    return _frame(rows, numbers, "relevance", "int64")
+    return _read(path, "qrels", (0, 2, 3), 4, "relevance", "judged")
 
 
 def read_run(path: PathLike) -> pd.DataFrame:
@@ -93,8 +78,8 @@ def read_run(path: PathLike) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        Columns ``query_id`` (str), ``doc_id`` (str), ``score`` (float); the index is the
-        line number in the file.
+        Columns ``query_id`` and ``doc_id`` (categoricals of ``str``) and ``score``
+        (float64); the index, named ``line``, is the line number in the file.
 
     Raises
     ------
@@ -102,66 +87,66 @@ def read_run(path: PathLike) -> pd.DataFrame:
         (a ``ValueError``) for a line with fewer than six fields, a score that is not a
         finite number, or a document retrieved twice for a query.
     OSError
-        If the file cannot be read.
+        If the file cannot be read (an empty path is named as such).
 
     """
-    rows: list[tuple[str, str, float]] = []
-    numbers: list[int] = []
-    seen: dict[tuple[str, str], int] = {}
-    for number, fields in _lines(path):
-        where = f"{path}:{number}"
-        if len(fields) < 6:
-            raise TrecFormatError(
-                f"{where}: a run line needs 6 fields (query_id Q0 doc_id rank score "
-                f"run_id), found {len(fields)}"
-            )
-        query, _, doc, _, text, _ = fields[:6]
-        try:
-            score = float(text)
-        except ValueError:
-            raise TrecFormatError(f"{where}: score must be a number, got {text!r}") from None
-        if not math.isfinite(score):
-            raise TrecFormatError(f"{where}: score must be finite, got {text!r}")
-        _check_repeat(seen, (query, doc), number, where, "retrieved")
-        rows.append((query, doc, score))
-        numbers.append(number)
-    return _frame(rows, numbers, "score", "float64")
+    return _read(path, "run", (0, 2, 4), None, "score", "retrieved")
 
 
-def _frame(
-    rows: Sequence[tuple[str, str, float]], numbers: Sequence[int], column: str, dtype: str
+def _read(
+    path: PathLike,
+    kind: str,
+    fields: tuple[int, int, int],
+    exact: int | None,
+    value: str,
+    verb: str,
 ) -> pd.DataFrame:
-    """Lay out parsed lines as the frame both readers return.
+    """Read either file kind: ids as categoricals, the value column typed, line index."""
+    layout = {
+        "qrels": "query_id iteration doc_id relevance",
+        "run": "query_id Q0 doc_id rank score run_id",
+    }[kind]
+    queries, docs = TextColumn(), TextColumn()
+    values: list[np.ndarray] = []
+    lines: list[np.ndarray] = []
+    parse = integers if value == "relevance" else floats
+    for block in blocks(path, fields, exact, kind, layout):
+        queries.add(block, 0)
+        docs.add(block, 1)
+        values.append(parse(block, 2, path, value))
+        lines.append(block.lines)
+    numbers = np.concatenate(lines) if lines else np.zeros(0, dtype=np.int64)
+    frame = pd.DataFrame(
+        {
+            "query_id": queries.categorical(),
+            "doc_id": docs.categorical(),
+            value: np.concatenate(values) if values else np.zeros(0, _DTYPES[value]),
+        },
+        index=_line_index(numbers),
+    )
+    _refuse_repeats(frame, path, verb)
+    return frame
 
-    Parameters
-    ----------
-    rows : sequence of (str, str, number)
-        ``(query_id, doc_id, value)`` of each line kept.
-    numbers : sequence of int
-        Line number in the file of each row.
-    column : str
-        Name of the value column (``"relevance"`` or ``"score"``).
-    dtype : str
-        Dtype of the value column.
 
-    Returns
-    -------
-    pandas.DataFrame
-        Columns ``query_id`` (str), ``doc_id`` (str) and ``column``; the index, named
-        ``line``, holds the line numbers.
-
-    """
-    frame = pd.DataFrame(rows, columns=["query_id", "doc_id", column])
-    frame.index = pd.Index(numbers, name="line", dtype="int64")
-    return frame.astype({"query_id": str, "doc_id": str, column: dtype})
+_DTYPES = {"relevance": np.int64, "score": np.float64}
 
 
-def _check_repeat(
-    seen: dict[tuple[str, str], int], key: tuple[str, str], number: int, where: str, verb: str
-) -> None:
-    first = seen.setdefault(key, number)
-    if first != number:
-        raise TrecFormatError(
-            f"{where}: document {key[1]!r} {verb} twice for query {key[0]!r} "
-            f"(first at line {first})"
-        )
+def _line_index(numbers: np.ndarray) -> pd.Index:
+    # Most files have no comment or blank line: a range then stands for every number.
+    if numbers.size == 0 or (numbers[-1] - numbers[0] == numbers.size - 1):
+        start = int(numbers[0]) if numbers.size else 1
+        return pd.RangeIndex(start, start + numbers.size, name="line")
+    return pd.Index(numbers, name="line")
+
+
+def _refuse_repeats(frame: pd.DataFrame, path: PathLike, verb: str) -> None:
+    query = frame["query_id"].cat.codes.to_numpy(np.int64)
+    doc = frame["doc_id"].cat.codes.to_numpy(np.int64)
+    i = _frames.repeated_pair(query, doc)
+    if i is None:
+        return
+    first = int(np.flatnonzero((query == query[i]) & (doc == doc[i]))[0])
+    raise TrecFormatError(
+        f"{path}:{frame.index[i]}: document {frame['doc_id'].iloc[i]!r} {verb} twice for "
+        f"query {frame['query_id'].iloc[i]!r} (first at line {frame.index[first]})"
+    )

@@ -1,0 +1,396 @@
+"""Split TREC text files into fields the way trec_eval does, a block of lines at a time.
+
+A file is read in blocks of whole lines and each block is cut into fields with NumPy,
+so a large run costs a few passes over its bytes and never a Python object per line.
+The rules are trec_eval 10.0's: fields are separated by runs of the C locale's
+whitespace (space, tab, vertical tab, form feed, carriage return), a line whose first
+field starts with ``#`` is a comment, blank lines are skipped. On top of trec_eval,
+a leading UTF-8 byte-order mark is skipped, a NUL byte is refused (trec_eval cannot
+read past one) and the text must be UTF-8, because identifiers are returned as text.
+Every error names the file and the line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from numpy.lib.stride_tricks import sliding_window_view
+
+from ndcg._frames import factorize_runs
+
+PathLike = str | os.PathLike[str]
+
+#: Bytes read per block (whole lines are kept together).
+BLOCK_BYTES = 1 << 24
+BOM = b"\xef\xbb\xbf"
+
+_SPACE = np.zeros(256, dtype=bool)
+_SPACE[list(b" \t\n\v\f\r")] = True
+_HASH = ord("#")
+_NEWLINE = ord("\n")
+
+
+class TrecFormatError(ValueError):
+    """A malformed line or a repeated document; the message names the file and line."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """The data lines of one block of a file, cut into fields.
+
+    Attributes
+    ----------
+    data : numpy.ndarray
+        The block's bytes (uint8), padded with zeros at the end.
+    lines : numpy.ndarray
+        Line number in the file (from 1) of every data line.
+    starts, ends : numpy.ndarray
+        ``starts[i, f]``/``ends[i, f]``: byte span of field ``f`` of data line ``i``,
+        for the fields asked for.
+
+    """
+
+    data: np.ndarray
+    lines: np.ndarray
+    starts: np.ndarray
+    ends: np.ndarray
+
+
+def blocks(
+    path: PathLike, fields: tuple[int, ...], exact: int | None, kind: str, layout: str
+) -> Iterator[Block]:
+    """Yield the data lines of ``path`` block by block, checked for their field count.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file.
+    fields : tuple of int
+        Which fields (0-based) to return the spans of.
+    exact : int or None
+        Required number of fields per line; ``None``: at least as many as ``layout``
+        names (more are allowed and ignored).
+    kind : str
+        The kind of file, for error messages (``"qrels"``, ``"run"``).
+    layout : str
+        The fields of a line, for error messages, e.g. ``"query_id Q0 doc_id rank
+        score run_id"``.
+
+    Raises
+    ------
+    TrecFormatError
+        A line with the wrong number of fields, a NUL byte or bytes that are not UTF-8.
+    OSError
+        The path names no readable file (an empty path is refused by name).
+
+    """
+    if not os.fspath(path):
+        raise FileNotFoundError(2, "empty path: give the name of a file", str(path))
+    line_base = 0
+    carry = b""
+    first = True
+    with Path(path).open("rb") as handle:
+        while True:
+            chunk = handle.read(BLOCK_BYTES)
+            text = carry + chunk
+            if first:
+                text = text.removeprefix(BOM)
+                first = False
+            if not chunk:
+                if not text:
+                    return
+                if not text.endswith(b"\n"):
+                    text += b"\n"
+                carry = b""
+            else:
+                cut = text.rfind(b"\n") + 1
+                if cut == 0:  # one line longer than a block: read on
+                    carry = text
+                    continue
+                text, carry = text[:cut], text[cut:]
+            block = _split(text, line_base, fields, exact, kind, layout, path)
+            line_base += text.count(b"\n")
+            if block.lines.size:
+                yield block
+            if not chunk:
+                return
+
+
+def _split(
+    text: bytes,
+    line_base: int,
+    fields: tuple[int, ...],
+    exact: int | None,
+    kind: str,
+    layout: str,
+    path: PathLike,
+) -> Block:
+    data = np.frombuffer(text, dtype=np.uint8)
+    _check_bytes(text, data, line_base, path)
+    space = _space(data)
+    # Field edges are where space turns to text and back; the block ends with "\n", so
+    # they alternate start, end, start, ... once a field at offset 0 is counted.
+    edges = np.flatnonzero(space[1:] != space[:-1]) + 1
+    if not space[0]:
+        edges = np.concatenate(([0], edges))
+    starts, ends = edges[0::2], edges[1::2]
+    newlines = np.flatnonzero(data == _NEWLINE)
+    line_starts = np.concatenate(([0], newlines[:-1] + 1))
+    first = np.searchsorted(starts, line_starts)
+    count = np.diff(np.append(first, starts.size))
+    lead = data[starts[np.minimum(first, max(starts.size - 1, 0))]] if starts.size else data[:0]
+    filled = count > 0
+    comment = filled & (lead == _HASH) if starts.size else filled
+    keep = filled & ~comment
+    needed = len(layout.split()) if exact is None else exact
+    bad = np.flatnonzero(keep & ((count < needed) if exact is None else (count != exact)))
+    if bad.size:
+        i = int(bad[0])
+        raise TrecFormatError(
+            f"{path}:{line_base + i + 1}: a {kind} line needs {needed} fields ({layout}), "
+            f"found {int(count[i])}"
+        )
+    rows = np.flatnonzero(keep)
+    token = first[rows][:, None] + np.asarray(fields)
+    return Block(
+        data=np.concatenate((data, np.zeros(8, dtype=np.uint8))),
+        lines=rows + line_base + 1,
+        starts=starts[token],
+        ends=ends[token],
+    )
+
+
+def _space(data: np.ndarray) -> np.ndarray:
+    """C's isspace for every byte: one comparison unless odd control bytes occur."""
+    controls = np.count_nonzero(data < 32)
+    if controls == np.count_nonzero((data - np.uint8(9)) < 5):  # only \t \n \v \f \r
+        return data <= 32
+    return _SPACE[data]
+
+
+def _check_bytes(text: bytes, data: np.ndarray, line_base: int, path: PathLike) -> None:
+    if data.max(initial=0) < 0x80 and data.min(initial=1) > 0:
+        return  # plain ASCII, no NUL: the common case, checked in one pass each
+    nul = text.find(b"\0")
+    if nul >= 0:
+        line = line_base + text.count(b"\n", 0, nul) + 1
+        raise TrecFormatError(f"{path}:{line}: a NUL byte; TREC files are text")
+    try:
+        text.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = line_base + text.count(b"\n", 0, error.start) + 1
+        raise TrecFormatError(f"{path}:{line}: not UTF-8 text ({error.reason})") from None
+
+
+def tokens(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:
+    """Fixed-width bytes of one field: ``(cells, lengths)``.
+
+    ``cells`` is an ``(n, w)`` uint8 matrix, ``w`` a multiple of 8 at least as long as
+    the longest token, zero after each token's end (tokens hold no NUL byte, so the
+    padding is unambiguous).
+    """
+    starts, ends = block.starts[:, field], block.ends[:, field]
+    lengths = ends - starts
+    width = max(8, -(-int(lengths.max(initial=1)) // 8) * 8)
+    padded = block.data
+    if padded.size < int(starts.max(initial=0)) + width:
+        padded = np.concatenate((padded, np.zeros(width, dtype=np.uint8)))
+    cells = sliding_window_view(padded, width)[starts]
+    cells[np.arange(width) >= lengths[:, None]] = 0
+    return cells, lengths
+
+
+_FLOAT_BYTES = np.zeros(256, dtype=bool)
+_FLOAT_BYTES[list(b"0123456789+-.eE\0")] = True
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
+def as_text(cells: np.ndarray) -> np.ndarray:
+    """View a cell matrix from :func:`tokens` as a NumPy bytes array, one token each."""
+    return np.ascontiguousarray(cells).view(f"S{cells.shape[1]}").ravel()
+
+
+def floats(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
+    """Parse one field as C's ``strtod`` would, whole tokens only, finite values only."""
+    cells, _ = tokens(block, field)
+    mantissa, after, negative, fast = _decimals(cells, point=True)
+    values = mantissa / _TENS[np.minimum(after, _TENS.size - 1)]
+    np.negative(values, out=values, where=negative)
+    rest = np.flatnonzero(~fast)
+    if rest.size:  # exponents, long mantissas, hexadecimal, or errors
+        values[rest] = _other_floats(block, field, rest, cells[rest], path, name)
+    return values
+
+
+def _other_floats(
+    block: Block, field: int, rows: np.ndarray, cells: np.ndarray, path: PathLike, name: str
+) -> np.ndarray:
+    plain = _FLOAT_BYTES[cells].all(axis=1)
+    values = np.empty(rows.size, dtype=np.float64)
+    try:
+        values[plain] = as_text(cells[plain]).astype(np.float64)
+    except ValueError:  # a malformed token among them: find it below
+        plain[:] = False
+    finite = np.isfinite(values) | ~plain
+    for i in np.flatnonzero(~plain | ~finite):
+        row = int(rows[i])
+        values[i] = parse_float(_token(block, row, field), f"{path}:{block.lines[row]}", name)
+    return values
+
+
+def integers(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
+    """Parse one field as a C integer (sign and ASCII digits), within int64."""
+    cells, _ = tokens(block, field)
+    values, _, negative, fast = _decimals(cells, point=False)
+    np.negative(values, out=values, where=negative)
+    for row in np.flatnonzero(~fast):
+        where = f"{path}:{block.lines[row]}"
+        values[row] = parse_int(_token(block, int(row), field), where, name)
+    return values
+
+
+#: Exact powers of ten in float64 (up to 10**22).
+_TENS = 10.0 ** np.arange(23)
+#: Most digits a mantissa may have to be exact in float64 (below 2**53).
+_FAST_DIGITS = 15
+
+
+def _decimals(
+    cells: np.ndarray, *, point: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Read plain decimals column by column: mantissa, digits after the point, sign, ok.
+
+    A token is read here when it is an optional sign, at most 15 ASCII digits and (with
+    ``point``) at most one decimal point. Its value is then ``mantissa / 10**after``
+    with both terms exact in float64, so one IEEE division rounds it correctly, as
+    ``strtod`` does. Other tokens are marked not ok and read one by one.
+    """
+    n = cells.shape[0]
+    mantissa = np.zeros(n, dtype=np.int64)
+    after = np.zeros(n, dtype=np.int64)
+    digits = np.zeros(n, dtype=np.int64)
+    seen = np.zeros(n, dtype=bool)
+    ok = np.ones(n, dtype=bool)
+    for j in range(cells.shape[1]):
+        column = cells[:, j]
+        digit = column - np.uint8(48)  # wraps below '0': then > 9
+        is_digit = digit < 10
+        if not is_digit.any() and not (column != 0).any():
+            break  # padding only from here on
+        mantissa = np.where(is_digit, mantissa * 10 + digit, mantissa)
+        digits += is_digit
+        after += is_digit & seen
+        dot = column == 46
+        ok &= ~(dot & seen) if point else ~dot
+        seen |= dot
+        other = ~is_digit & ~dot & (column != 0)
+        if j == 0:
+            other &= (column != 45) & (column != 43)
+        ok &= ~other
+    ok &= (digits > 0) & (digits <= _FAST_DIGITS)
+    return mantissa, after, cells[:, 0] == 45, ok
+
+
+def _token(block: Block, row: int, field: int) -> str:
+    start, end = int(block.starts[row, field]), int(block.ends[row, field])
+    return block.data[start:end].tobytes().decode("utf-8")
+
+
+def parse_float(text: str, where: str, name: str) -> float:
+    """One number as C's ``strtod`` reads a whole token (hexadecimal too); finite only.
+
+    Python's own ``float`` would also take ``1_0``, non-ASCII digits and surrounding
+    spaces, which C does not.
+    """
+    if not _C_FLOAT.fullmatch(text):
+        raise TrecFormatError(f"{where}: {name} must be a number, got {text!r}")
+    lowered = text.lower()
+    value = float.fromhex(text) if "0x" in lowered else float(text)
+    if not np.isfinite(value):
+        raise TrecFormatError(f"{where}: {name} must be finite, got {text!r}")
+    return value
+
+
+def parse_int(text: str, where: str, name: str) -> int:
+    """One integer as C reads it (optional sign, ASCII digits), refused beyond int64."""
+    if not _C_INT.fullmatch(text):
+        raise TrecFormatError(f"{where}: {name} must be an integer, got {text!r}")
+    value = int(text)
+    if not -(2**63) <= value < 2**63:
+        raise TrecFormatError(
+            f"{where}: {name} {text} is outside the 64-bit integer range "
+            f"[-2**63, 2**63 - 1] (trec_eval would silently read it as "
+            f"{max(min(value, 2**63 - 1), -(2**63))})"
+        )
+    return value
+
+
+_C_INT = re.compile(r"[+-]?[0-9]+")
+_C_FLOAT = re.compile(
+    r"[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+    r"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?"
+    r"|(?i:inf|infinity|nan))"
+)
+
+
+def text_keys(cells: np.ndarray) -> np.ndarray:
+    """Return a 64-bit key per token: the token itself up to 8 bytes, else a hash of it."""
+    words = np.ascontiguousarray(cells).view(np.uint64)
+    keys = words[:, 0].copy()
+    for j in range(1, words.shape[1]):
+        keys ^= keys >> np.uint64(29)
+        keys *= _MIX
+        keys += words[:, j]
+    return keys
+
+
+class TextColumn:
+    """One text field collected over the blocks of a file; ends as a categorical."""
+
+    def __init__(self) -> None:
+        self._texts: list[np.ndarray] = []
+        self._keys: list[np.ndarray] = []
+        self._exact = True
+
+    def add(self, block: Block, field: int) -> None:
+        """Take the field's tokens from one block."""
+        cells, _ = tokens(block, field)
+        self._texts.append(as_text(cells))
+        self._keys.append(text_keys(cells))
+        # Up to 8 bytes a key is the token itself; longer, it is a hash to check.
+        self._exact &= cells.shape[1] == 8
+
+    def categorical(self) -> pd.Categorical:
+        """All tokens as a categorical of ``str``, categories in order of appearance."""
+        if not self._keys:
+            return pd.Categorical.from_codes(
+                np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=str)
+            )
+        keys, texts = np.concatenate(self._keys), np.concatenate(self._texts)
+        self._keys, self._texts = [], []
+        codes, _ = factorize_runs(keys)
+        first = np.empty(int(codes.max()) + 1, dtype=np.int64)
+        first[codes[::-1]] = np.arange(codes.size - 1, -1, -1)
+        uniques = texts[first]
+        if not self._exact and not np.array_equal(texts, uniques[codes]):
+            # Two different tokens share a hash (rare): code the tokens themselves.
+            codes, found = pd.factorize(texts.astype(object))
+            uniques = np.asarray(found, dtype=texts.dtype)
+        # Object categories: pandas checks them for uniqueness several times faster.
+        categories = pd.Index(_decode(uniques), dtype=object)
+        return pd.Categorical.from_codes(
+            codes.astype(np.int32), categories=categories, validate=False
+        )
+
+
+def _decode(texts: np.ndarray) -> np.ndarray:
+    try:
+        return texts.astype(str)  # ASCII: decoded by NumPy in one pass
+    except UnicodeDecodeError:
+        return np.array([t.decode("utf-8") for t in texts.tolist()], dtype=object)

@@ -1,0 +1,110 @@
+"""evaluate: query and document ids coded exactly, of one kind, from any column type."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import ndcg
+
+
+def frames(q_query, r_query, q_doc=("a",), r_doc=("a",)):
+    qrels = pd.DataFrame({"query_id": q_query, "doc_id": list(q_doc), "relevance": 1})
+    run = pd.DataFrame({"query_id": r_query, "doc_id": list(r_doc), "score": 1.0})
+    return qrels, run
+
+
+@pytest.mark.parametrize("dtype", [np.uint64, np.float64])
+def test_integer_ids_of_other_dtypes_never_collide(dtype):
+    # As float64, 2**53 + 1 rounds to 2**53: the ids must be compared as integers.
+    qrels, run = frames(np.array([2**53 + 1], np.int64), np.array([2**53], dtype))
+    assert ndcg.evaluate(qrels, run).empty
+    table = ndcg.evaluate(qrels, run, missing="zero")
+    assert table["query_id"].tolist() == [2**53 + 1]
+    assert table["ndcg"].tolist() == [0.0]
+
+
+@pytest.mark.parametrize("dtype", [np.uint64, np.float64, np.int32])
+def test_equal_integer_ids_of_other_dtypes_match(dtype):
+    qrels, run = frames(np.array([2**24], np.int64), np.array([2**24], dtype))
+    assert ndcg.evaluate(qrels, run)["ndcg"].tolist() == [1.0]
+
+
+def test_ids_beyond_int64_are_exact():
+    top = np.array([2**64 - 1], np.uint64)
+    qrels, run = frames(top, top)
+    table = ndcg.evaluate(qrels, run)
+    assert table["query_id"].tolist() == [2**64 - 1]
+    assert table["ndcg"].tolist() == [1.0]
+    qrels, run = frames(top, np.array([-1], np.int64))
+    assert ndcg.evaluate(qrels, run).empty
+    qrels, run = frames(np.array([2**70], dtype=object), np.array([2**70], dtype=object))
+    assert ndcg.evaluate(qrels, run)["query_id"].tolist() == [2**70]
+
+
+def test_integers_and_text_in_one_column_are_refused():
+    qrels, run = frames(np.array([1, "1"], dtype=object), ["1", "1"], ("a", "b"), ("a", "b"))
+    with pytest.raises(
+        TypeError,
+        match=r"qrels\['query_id'\] mixes numbers and text \(row 0 holds 1, row 1 holds '1'\)",
+    ):
+        ndcg.evaluate(qrels, run)
+
+
+def test_integers_on_one_side_and_text_on_the_other_are_refused():
+    qrels, run = frames(np.array([1], dtype=object), np.array(["1"], dtype=object))
+    with pytest.raises(TypeError, match="query_id holds integer in qrels but text in run"):
+        ndcg.evaluate(qrels, run)
+    qrels, run = frames(["q"], ["q"], q_doc=[7], r_doc=["7"])
+    with pytest.raises(TypeError, match="doc_id holds integer in qrels but text in run"):
+        ndcg.evaluate(qrels, run)
+
+
+@pytest.mark.parametrize(
+    ("ids", "message"),
+    [
+        (np.array([1.5]), r"run\['query_id'\] holds 1\.5 at row 0: numeric ids must be whole"),
+        (np.array([True]), r"run\['query_id'\] must hold integers or text, got booleans"),
+        (
+            np.array([b"q"], dtype=object),
+            r"run\['query_id'\] must hold integers or text, got bytes",
+        ),
+    ],
+)
+def test_ids_of_other_kinds_are_refused(ids, message):
+    qrels, run = frames(["q"], ids)
+    with pytest.raises(TypeError, match=message):
+        ndcg.evaluate(qrels, run)
+
+
+def test_a_missing_float_id_is_named():
+    qrels, run = frames([1, 2], np.array([1.0, np.nan]), ("a", "a"), ("a", "a"))
+    with pytest.raises(ValueError, match=r"run\['query_id'\] is missing at row 1"):
+        ndcg.evaluate(qrels, run)
+
+
+def test_a_repeated_column_is_refused_by_name():
+    qrels, run = frames(["q"], ["q"])
+    doubled = pd.concat([run, run[["doc_id"]]], axis=1)
+    with pytest.raises(ValueError, match="run has the column 'doc_id' 2 times"):
+        ndcg.evaluate(qrels, doubled)
+
+
+def test_categorical_and_plain_columns_give_the_same_table():
+    qrels = pd.DataFrame(
+        {"query_id": ["q2", "q1", "q1"], "doc_id": ["x", "a", "b"], "relevance": [1, 2, 1]}
+    )
+    run = pd.DataFrame(
+        {"query_id": ["q1", "q1", "q2"], "doc_id": ["b", "a", "y"], "score": [3.0, 2.0, 1.0]}
+    )
+    plain = ndcg.evaluate(qrels, run, k=[None, 1])
+    coded = qrels.astype({"query_id": "category", "doc_id": "category"})
+    mixed = ndcg.evaluate(coded, run.astype({"doc_id": "category"}), k=[None, 1])
+    pd.testing.assert_frame_equal(mixed, plain, check_dtype=False)
+    assert plain["query_id"].tolist() == ["q1", "q2"]
+    assert plain["ndcg@1"].tolist() == [0.5, 0.0]
+    ints = ndcg.evaluate(
+        qrels.assign(query_id=pd.Categorical([2, 1, 1])), run.assign(query_id=[1, 1, 2])
+    )
+    assert ints["query_id"].tolist() == [1, 2]
