@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 
-MODULES = ("bench.library", "bench.widget", "bench.site")
+MODULES = ("bench.library", "bench.widget", "bench.swap_widget", "bench.site")
 
 
 def main() -> None:

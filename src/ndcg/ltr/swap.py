@@ -76,7 +76,9 @@ def swap_deltas(gains: np.ndarray, item_discounts: np.ndarray, idcg: np.ndarray)
     return gain_gap * discount_gap * scale[:, None, None]
 
 
-def swap_matrix(relevance: Any, k: int | None = None, gain: Gain = "exponential") -> np.ndarray:
+def swap_matrix(
+    relevance: Any, k: int | None = None, gain: Gain = "exponential", pool: Any = None
+) -> np.ndarray:
     """ΔNDCG@k for swapping positions ``i`` and ``j`` of a ranked list, for every pair.
 
     Parameters
@@ -88,6 +90,9 @@ def swap_matrix(relevance: Any, k: int | None = None, gain: Gain = "exponential"
     gain : {"linear", "exponential"}, mapping or callable, default "exponential"
         See :func:`ndcg.dcg`. Learning to rank conventionally uses ``2**grade - 1``
         (Burges et al. 2005), as LightGBM does, hence the default.
+    pool : sequence of float, optional
+        Every judged grade of the query, retrieved or not (see :func:`ndcg.idcg`); the
+        ideal, and so the scale of every change, comes from it.
 
     Returns
     -------
@@ -106,8 +111,8 @@ def swap_matrix(relevance: Any, k: int | None = None, gain: Gain = "exponential"
     0.2806
 
     """
-    # ndcg.idcg checks relevance, k and gain and names the argument in its errors.
-    ideal = ndcg.idcg(relevance, k=k, gain=gain)
+    # ndcg.idcg checks relevance, k, gain and pool and names the argument in its errors.
+    ideal = ndcg.idcg(relevance, k=k, gain=gain, pool=pool)
     grades = np.asarray(relevance, dtype=np.float64)
     gains = gain_values(grades, gain, "relevance")
     weights = cut_discounts(grades.size, k)
