@@ -342,3 +342,16 @@ def test_this_library_reproduces_lightgbms_own_ndcg_at_10(split: ltr.Split) -> N
         )
     )
     assert abs(averaged - model.reported_test_ndcg) > 1e-4
+
+
+def test_tune_learning_rate_keeps_the_best_validation_run(split: ltr.Split) -> None:
+    d = split.train.features.shape[2]
+    tuned = ltr.tune_learning_rate(
+        lambda: ltr.LinearScorer(d), ltr.AdaGrad, (1e-9, 0.3), split.train, split.valid, epochs=3
+    )
+    assert tuned.tried["learning_rate"].tolist() == [1e-9, 0.3]
+    assert tuned.learning_rate == 0.3
+    assert tuned.result.best_valid == tuned.tried["best_valid_ndcg"].max()
+    assert tuned.optimiser.learning_rate == 0.3 and tuned.optimiser.accumulated is not None
+    with pytest.raises(ValueError, match="rates is empty"):
+        ltr.tune_learning_rate(lambda: ltr.LinearScorer(d), ltr.SGD, (), split.train, split.valid)

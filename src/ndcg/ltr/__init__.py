@@ -18,7 +18,7 @@ from .optim import SGD, AdaGrad
 from .pairwise import PairLoss, lambdarank, ranknet, swap_weights
 from .reference import LambdaMART, lightgbm_lambdamart, lightgbm_ndcg_settings
 from .swap import swap_matrix
-from .train import OBJECTIVES, TrainResult, fit, mean_ndcg
+from .train import OBJECTIVES, TrainResult, Tuned, fit, mean_ndcg, tune_learning_rate
 
 __all__ = [
     "OBJECTIVES",
@@ -32,6 +32,7 @@ __all__ = [
     "Scorer",
     "Split",
     "TrainResult",
+    "Tuned",
     "fit",
     "lambdarank",
     "lightgbm_lambdamart",
@@ -42,4 +43,5 @@ __all__ = [
     "split_by_query",
     "swap_matrix",
     "swap_weights",
+    "tune_learning_rate",
 ]

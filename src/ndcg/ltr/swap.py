@@ -73,7 +73,8 @@ def swap_deltas(gains: np.ndarray, item_discounts: np.ndarray, idcg: np.ndarray)
     scale = np.divide(1.0, idcg, out=np.zeros_like(idcg, dtype=np.float64), where=idcg > 0)
     gain_gap = gains[:, None, :] - gains[:, :, None]  # g_j - g_i
     discount_gap = item_discounts[:, :, None] - item_discounts[:, None, :]  # d_i - d_j
-    return gain_gap * discount_gap * scale[:, None, None]
+    # Adding 0.0 turns the -0.0 of swaps beyond the cutoff into 0.0, so no "-0" is shown.
+    return gain_gap * discount_gap * scale[:, None, None] + 0.0
 
 
 def swap_matrix(

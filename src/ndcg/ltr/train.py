@@ -25,7 +25,7 @@ from .data import LTRData
 from .models import Scorer
 from .pairwise import list_gains, pairwise_loss, prepared_weights
 
-__all__ = ["OBJECTIVES", "TrainResult", "fit", "mean_ndcg"]
+__all__ = ["OBJECTIVES", "Tuned", "TrainResult", "fit", "mean_ndcg", "tune_learning_rate"]
 
 OBJECTIVES = ("lambdarank", "ranknet")
 
@@ -214,3 +214,75 @@ def fit(
     for target, saved in zip(model.params, best_params, strict=True):
         target[...] = saved
     return TrainResult(pd.DataFrame(rows), best_epoch, stopped)
+
+
+@dataclass(frozen=True)
+class Tuned:
+    """The run with the best validation NDCG@k among several learning rates.
+
+    Attributes
+    ----------
+    learning_rate : float
+        The chosen rate.
+    result : TrainResult
+        Its training history.
+    model : Scorer
+        Its model, holding the parameters of the best epoch.
+    optimiser : object
+        Its optimiser, as training left it (AdaGrad keeps its accumulated squares).
+    tried : pandas.DataFrame
+        Every rate tried, with its best validation NDCG@k and best epoch.
+
+    """
+
+    learning_rate: float
+    result: TrainResult
+    model: Scorer
+    optimiser: Any
+    tried: pd.DataFrame
+
+
+def tune_learning_rate(
+    make_model: Callable[[], Scorer],
+    make_optimiser: Callable[[float], Any],
+    rates: Iterable[float],
+    train: LTRData,
+    valid: LTRData,
+    **options: Any,
+) -> Tuned:
+    """Train one fresh model per learning rate and keep the best on validation NDCG@k.
+
+    Parameters
+    ----------
+    make_model : callable
+        Returns a fresh, identically initialised model.
+    make_optimiser : callable
+        Takes a learning rate, returns a fresh optimiser (``SGD`` or ``AdaGrad`` will do).
+    rates : iterable of float
+        Learning rates to try.
+    train, valid : LTRData
+        Training and validation queries; the test queries play no part in the choice.
+    **options
+        Passed to :func:`fit` (``objective``, ``epochs``, ``seed``, ...).
+
+    Returns
+    -------
+    Tuned
+        The best run (the first, among equal validation figures).
+
+    """
+    runs = []
+    for rate in rates:
+        model, optimiser = make_model(), make_optimiser(rate)
+        runs.append((rate, fit(model, optimiser, train, valid, **options), model, optimiser))
+    if not runs:
+        raise ValueError("rates is empty: give at least one learning rate to try")
+    tried = pd.DataFrame(
+        {
+            "learning_rate": [run[0] for run in runs],
+            "best_valid_ndcg": [run[1].best_valid for run in runs],
+            "best_epoch": [run[1].best_epoch for run in runs],
+        }
+    )
+    best = runs[int(np.argmax(tried["best_valid_ndcg"].to_numpy()))]
+    return Tuned(float(best[0]), best[1], best[2], best[3], tried)
