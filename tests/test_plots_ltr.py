@@ -26,6 +26,8 @@ def test_learning_curves_start_at_epoch_zero_and_allow_early_stops() -> None:
     lines = fig.axes[0].lines
     assert list(lines[0].get_xdata()) == [0, 1, 2] and list(lines[1].get_xdata()) == [0, 1]
     assert fig.axes[0].get_title() == "t"
+    later = plots_ltr.learning_curves({"SGD": [0.8, 0.9]}, first_epoch=1)
+    assert list(later.axes[0].lines[0].get_xdata()) == [1, 2]
 
 
 def test_feature_rates_puts_dense_and_sparse_apart() -> None:

@@ -178,6 +178,15 @@ def _ch11_swap(gain: str) -> Callable[[], float]:
     return compute
 
 
+def _ch11_best_swap(gain: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg.ltr import swap_matrix
+
+        return float(swap_matrix(optimising.GRADES, k=optimising.K, gain=gain).max())
+
+    return compute
+
+
 def _ch11_push(objective: str) -> Callable[[], float]:
     def compute() -> float:
         from ndcg import ltr
@@ -422,6 +431,13 @@ _EXERCISES: tuple[Exercise, ...] = (
             (lambda: _scores(10, "stable"), "That keeps tied items in input order."),
             (lambda: _scores(10, "average"), "That is the default, averaged over ties."),
         ),
+    ),
+    Exercise(
+        "ch11-best-swap",
+        "The largest NDCG@5 gain of one swap in the worked example (exponential gain)",
+        _ch11_best_swap("exponential"),
+        "Bring the highest grade into the best position it can reach in one swap.",
+        traps=((_ch11_best_swap("linear"), "That uses linear gain, not 2^grade - 1."),),
     ),
     Exercise(
         "ch11-swap-delta",

@@ -79,15 +79,19 @@ def ndcg_staircase(
 def learning_curves(
     curves: Mapping[str, Sequence[float]],
     *,
+    first_epoch: int = 0,
     ylabel: str = "validation NDCG@10",
     title: str | None = None,
 ) -> Figure:
-    """One line per training run: a figure per epoch, epoch 0 being before any step.
+    """One line per training run: a figure per epoch.
 
     Parameters
     ----------
     curves : mapping of str to sequence of float
         Run name -> one value per epoch; runs stopped early are shorter.
+    first_epoch : int, default 0
+        The epoch of each curve's first value. Epoch 0 is before any step; starting at 1
+        leaves out the untrained model, whose low figure would squash the scale.
     ylabel : str, default "validation NDCG@10"
         Vertical axis label.
     title : str, optional
@@ -102,7 +106,8 @@ def learning_curves(
     fig = new_figure()
     ax = fig.axes[0]
     for i, (name, values) in enumerate(series.items()):
-        ax.plot(np.arange(values.size), values, label=name, markersize=4, **series_look(i))
+        epochs = np.arange(first_epoch, first_epoch + values.size)
+        ax.plot(epochs, values, label=name, markersize=4, **series_look(i))
     ax.set_xlabel("epoch")
     ax.set_ylabel(ylabel)
     ax.legend(frameon=False, loc="lower right")
@@ -151,10 +156,10 @@ def feature_rates(
         ax.scatter(xs, ys, s=14, color=look["color"], marker=look["marker"], label=name)
     if sgd_rate is not None:
         ax.axhline(sgd_rate, color=PALETTE["black"], linestyle="--", linewidth=1)
-        ax.text(1.45, sgd_rate, " SGD's one rate", va="center", fontsize=8)
+        ax.text(-0.55, sgd_rate, "SGD's one rate", va="bottom", fontsize=8)
     ax.set_yscale("log")
     ax.set_xticks([0, 1], [f"dense ({int((~mask).sum())})", f"sparse ({int(mask.sum())})"])
-    ax.set_xlim(-0.6, 1.9)
+    ax.set_xlim(-0.6, 1.6)
     ax.set_ylabel("learning rate after training")
     style(ax)
     set_title(ax, title)
