@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ndcg.widgets import SwapWidget, swap_standalone_html
+from ndcg.widgets import SwapWidget, standalone_html
 
 SIZES = (10, 30, 60)
 SWAPS = 60
@@ -85,7 +85,7 @@ def measure(sizes: tuple[int, ...] = SIZES, swaps: int = SWAPS) -> list[dict[str
         page = browser.new_page(viewport={"width": 1000, "height": 1400})
         for n in sizes:
             path = Path(folder) / f"swap{n}.html"
-            path.write_text(swap_standalone_html(_widget(n, rng)), encoding="utf-8")
+            path.write_text(standalone_html(_widget(n, rng)), encoding="utf-8")
             page.goto(path.as_uri())
             page.wait_for_selector("body[data-ready='1']")
             times = page.evaluate(TIME_SWAPS, [swaps, WARMUP])

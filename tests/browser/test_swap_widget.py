@@ -6,7 +6,6 @@ so its arithmetic must agree with the library's to 1e-12, relative.
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
@@ -14,14 +13,14 @@ import pytest
 
 import ndcg
 from ndcg import ltr
-from ndcg.widgets import SwapWidget, swap_standalone_html
+from ndcg.widgets import SwapWidget, standalone_html
 
 from .test_widget_browser import axe_violations, watch_requests
+from .test_widget_parity import close
 
 pytestmark = pytest.mark.browser
 
 ESM = Path(ndcg.__file__).parent / "widgets" / "swap.js"
-REL = 1e-12
 CHAPTER = "notebooks/11_optimising_ndcg.html"
 
 IMPORT = """async (source) => {
@@ -57,10 +56,6 @@ def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, objec
             }
         )
     return cases
-
-
-def close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=REL, abs_tol=0.0) or (a == 0.0 and b == 0.0)
 
 
 @pytest.fixture()
@@ -106,7 +101,7 @@ def alone(page, tmp_path: Path):
     items[2] = ("<img src=x onerror=alert(1)>", 1)
     widget = SwapWidget(items, k=5)
     path = tmp_path / "swap.html"
-    path.write_text(swap_standalone_html(widget), encoding="utf-8")
+    path.write_text(standalone_html(widget), encoding="utf-8")
     seen = watch_requests(page, ("file://", "data:", "blob:"))
     page.goto(path.as_uri())
     page.wait_for_selector("body[data-ready='1']", timeout=10_000)

@@ -9,19 +9,19 @@ cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would change i
 ``i`` and ``j`` traded places (blue for a gain, orange for a loss, darker for more).
 Pointing at or focusing a cell shows the NDCG after that swap; clicking it, or pressing
 Enter, makes the swap, and the matrix is recomputed for the new order. The view computes
-the matrix itself, so it stays live on a static page with no kernel.
+the matrix itself, so it stays live on a static page with no kernel, and
+:func:`~ndcg.widgets.standalone_html` writes it into a page of its own like any
+:class:`~ndcg.widgets.RankingWidget`.
 """
 
 from __future__ import annotations
 
-import html
 import pathlib
 from typing import Any
 
 import numpy as np
 
 from .ranking import RankingWidget
-from .standalone import _MODEL_JS, _script_json
 
 _HERE = pathlib.Path(__file__).parent
 
@@ -90,56 +90,3 @@ class SwapWidget(RankingWidget):
         i, j = np.unravel_index(int(np.argmax(m)), m.shape)
         first, second = sorted((int(i), int(j)))
         return self.order[first], self.order[second], float(m[first, second])
-
-
-def swap_standalone_html(widget: SwapWidget, title: str = "Swaps") -> str:
-    """Return an HTML page that shows ``widget`` live, without Jupyter (for tests and bench).
-
-    Parameters
-    ----------
-    widget
-        The widget whose items, pool, order, k and gain the page starts from.
-    title
-        The page title.
-
-    Returns
-    -------
-    str
-        A complete HTML document; ``window.ndcgWidget`` holds the page's model and the
-        imported module once ``document.body.dataset.ready`` is ``"1"``.
-
-    """
-    if not isinstance(widget, SwapWidget):
-        raise TypeError(f"widget must be a SwapWidget, got {type(widget).__name__}")
-    state = {name: getattr(widget, name) for name in ("items", "pool", "order", "k", "gain")}
-    css = str(widget._css).replace("</", "<\\/")
-    return f"""<!DOCTYPE html>
-<html lang="en" data-theme="light">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{html.escape(title)}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 1rem; }}
-html[data-theme="dark"] body {{ background: #121212; color: #e8edf2; }}
-{css}
-</style>
-</head>
-<body>
-<main>
-<h1>{html.escape(title)}</h1>
-<div id="widget"></div>
-</main>
-<script type="module">
-{_MODEL_JS}
-const source = {_script_json(str(widget._esm))};
-const url = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
-const module = await import(url);
-const model = inPageModel({_script_json(state)});
-module.default.render({{ model, el: document.getElementById("widget") }});
-window.ndcgWidget = {{ model, module }};
-document.body.dataset.ready = "1";
-</script>
-</body>
-</html>
-"""
