@@ -355,3 +355,13 @@ def test_tune_learning_rate_keeps_the_best_validation_run(split: ltr.Split) -> N
     assert tuned.optimiser.learning_rate == 0.3 and tuned.optimiser.accumulated is not None
     with pytest.raises(ValueError, match="rates is empty"):
         ltr.tune_learning_rate(lambda: ltr.LinearScorer(d), ltr.SGD, (), split.train, split.valid)
+
+
+def test_progress_bar_counts_the_epochs(split: ltr.Split, capsys, monkeypatch) -> None:
+    pytest.importorskip("tqdm")
+    model = ltr.LinearScorer(split.train.features.shape[2])
+    ltr.fit(model, ltr.SGD(0.1), split.train, split.valid, epochs=2, patience=None, progress=True)
+    assert "epochs: 100%" in capsys.readouterr().err
+    monkeypatch.setitem(__import__("sys").modules, "tqdm.auto", None)
+    with pytest.raises(ImportError, match=r"progress=True needs tqdm: pip install 'ndcg\[ltr\]'"):
+        ltr.fit(model, ltr.SGD(0.1), split.train, split.valid, epochs=1, progress=True)
