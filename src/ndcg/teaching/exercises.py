@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ndcg.teaching import examples
+from ndcg.teaching import examples, optimising
 
 __all__ = ["CheckResult", "Exercise", "check", "exercise_keys", "hint"]
 
@@ -167,6 +167,63 @@ def _sklearn_ignore_ties() -> float:
 
 def _value(value: Any) -> Callable[[], Any]:
     return lambda: value
+
+
+def _ch11_swap(gain: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg.ltr import swap_matrix
+
+        return float(swap_matrix(optimising.GRADES, k=optimising.K, gain=gain)[2, 6])
+
+    return compute
+
+
+def _ch11_best_swap(gain: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg.ltr import swap_matrix
+
+        return float(swap_matrix(optimising.GRADES, k=optimising.K, gain=gain).max())
+
+    return compute
+
+
+def _ch11_push(objective: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg import ltr
+
+        if objective == "ranknet":
+            return float(ltr.ranknet(optimising.GRADES, optimising.SCORES).gradient[6])
+        result = ltr.lambdarank(optimising.GRADES, optimising.SCORES, k=optimising.K)
+        return float(result.gradient[6])
+
+    return compute
+
+
+def _ch11_adagrad(accumulate: bool) -> float:
+    from ndcg import ltr
+
+    weight = [np.array([optimising.ADAGRAD_START])]
+    optimiser = ltr.AdaGrad(learning_rate=0.1)
+    for gradient in optimising.ADAGRAD_GRADIENTS:
+        if not accumulate:
+            optimiser = ltr.AdaGrad(learning_rate=0.1)  # the trap: forget every earlier square
+        optimiser.step(weight, [np.array([gradient])])
+    return float(weight[0][0])
+
+
+def _ch11_idle_pairs() -> float:
+    from ndcg.ltr import swap_matrix
+
+    m = swap_matrix(optimising.GRADES, k=optimising.K)
+    grades = optimising.GRADES
+    return float(
+        sum(
+            1
+            for i in range(len(grades))
+            for j in range(i + 1, len(grades))
+            if grades[i] != grades[j] and m[i, j] == 0.0
+        )
+    )
 
 
 _SCALA_FOUR = (5, 4, 3, 2)
@@ -374,6 +431,48 @@ _EXERCISES: tuple[Exercise, ...] = (
             (lambda: _scores(10, "stable"), "That keeps tied items in input order."),
             (lambda: _scores(10, "average"), "That is the default, averaged over ties."),
         ),
+    ),
+    Exercise(
+        "ch11-best-swap",
+        "The largest NDCG@5 gain of one swap in the worked example (exponential gain)",
+        _ch11_best_swap("exponential"),
+        "Bring the highest grade into the best position it can reach in one swap.",
+        traps=((_ch11_best_swap("linear"), "That uses linear gain, not 2^grade - 1."),),
+    ),
+    Exercise(
+        "ch11-swap-delta",
+        "NDCG@5 change of swapping D3 and D7 in the worked example (exponential gain)",
+        _ch11_swap("exponential"),
+        "Only two gains move: D3's to position 7 (outside the top 5) and D7's to position 3; "
+        "divide the change in DCG@5 by the ideal DCG@5.",
+        traps=((_ch11_swap("linear"), "That uses linear gain; the chapter uses 2^grade - 1."),),
+    ),
+    Exercise(
+        "ch11-lambda-d7",
+        "LambdaRank's lambda for D7 in the worked example (k = 5, sigma = 1)",
+        _ch11_push("lambdarank"),
+        "Sum, over every document graded below D7, RankNet's pull -1 / (1 + e^(s_D7 - s_j)) "
+        "times the |ΔNDCG@5| of swapping D7 with it.",
+        traps=(
+            (_ch11_push("ranknet"), "That is RankNet's gradient: no pair is weighted by ΔNDCG."),
+        ),
+    ),
+    Exercise(
+        "ch11-adagrad-three-steps",
+        "A weight of 0.5 after AdaGrad steps on gradients 0.3, 0.0, 0.4 (rate 0.1)",
+        lambda: _ch11_adagrad(accumulate=True),
+        "Keep a running sum G of squared gradients; each step moves the weight by "
+        "0.1 * g / sqrt(G + 1e-8).",
+        traps=(
+            (lambda: 0.5 - 0.1 * 0.7, "That is plain SGD: one rate, 0.1, for every step."),
+            (lambda: _ch11_adagrad(accumulate=False), "G must keep every earlier square."),
+        ),
+    ),
+    Exercise(
+        "ch11-idle-pairs",
+        "Pairs of the worked example with different grades whose swap leaves NDCG@5 unchanged",
+        _ch11_idle_pairs,
+        "A swap changes NDCG@5 only if it changes what stands in the top 5 positions.",
     ),
 )
 
