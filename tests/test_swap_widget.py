@@ -17,7 +17,7 @@ def test_defaults_are_ndcg_at_10_with_exponential_gain() -> None:
 
 
 def test_matrix_follows_the_order_and_the_pool() -> None:
-    w = SwapWidget(ITEMS, pool=[("f", 4)], k=3)
+    w = SwapWidget(ITEMS, unretrieved=[("f", 4)], k=3)
     w.order = ["d", "b", "c", "a", "e"]
     want = ltr.swap_matrix([4, 3, 1, 0, 0], k=3, pool=[0, 3, 1, 4, 0, 4])
     assert np.array_equal(w.matrix, want)

@@ -29,9 +29,9 @@ IMPORT = """async (source) => {
   return Object.keys(window.sw).sort();
 }"""
 
-COMPUTE = """(cases) => cases.map(({ grades, pool, k, gain }) => ({
-  matrix: sw.swapMatrix(grades, k, gain, pool).map((row) => Array.from(row)),
-  ndcg: sw.ndcg(grades, k, gain, pool),
+COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain }) => ({
+  matrix: sw.swapMatrix(grades, k, gain, unretrieved).map((row) => Array.from(row)),
+  ndcg: sw.ndcg(grades, k, gain, unretrieved),
 }))"""
 
 
@@ -45,12 +45,12 @@ def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, objec
             grades = rng.uniform(0, 4, n).round(int(rng.integers(1, 4)))  # real-valued grades
         if i % 40 == 0:
             grades[:] = 0.0  # nothing relevant: every swap changes nothing
-        pool = rng.integers(0, 5, int(rng.integers(1, 6))).astype(float) if i % 3 == 0 else []
+        unretrieved = rng.integers(0, 5, int(rng.integers(1, 6))).astype(float) if i % 3 == 0 else []
         k = None if i % 5 == 0 else int(rng.integers(1, n + 6))
         cases.append(
             {
                 "grades": grades.tolist(),
-                "pool": list(pool),
+                "unretrieved": list(unretrieved),
                 "k": k,
                 "gain": "exponential" if i % 2 else "linear",
             }
@@ -71,7 +71,7 @@ def test_browser_swap_matrix_equals_the_library(module_page) -> None:
     browser = module_page.evaluate(COMPUTE, cases)
     mismatches, cells, nonzero = [], 0, 0
     for case, got in zip(cases, browser, strict=True):
-        judged = case["grades"] + case["pool"]  # type: ignore[operator]
+        judged = case["grades"] + case["unretrieved"]  # type: ignore[operator]
         want = ltr.swap_matrix(case["grades"], k=case["k"], gain=case["gain"], pool=judged)
         now = ndcg.ndcg(case["grades"], k=case["k"], gain=case["gain"], pool=judged)
         if not close(got["ndcg"], now):

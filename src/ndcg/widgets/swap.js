@@ -40,17 +40,17 @@ export function dcg(grades, k = null, gain = "exponential") {
   return total;
 }
 
-/** Ideal DCG: the DCG of the grades (and the judged pool) sorted best first. */
-export function idcg(grades, k = null, gain = "exponential", pool = []) {
-  const gains = grades.concat(pool).map((g) => gainOf(g, gain)).sort((a, b) => b - a);
+/** Ideal DCG: the DCG of the grades (and the judged unretrieved) sorted best first. */
+export function idcg(grades, k = null, gain = "exponential", unretrieved = []) {
+  const gains = grades.concat(unretrieved).map((g) => gainOf(g, gain)).sort((a, b) => b - a);
   let total = 0;
   for (let i = 0, n = depth(gains.length, k); i < n; i += 1) total += gains[i] / Math.log2(i + 2);
   return total;
 }
 
 /** NDCG: DCG / IDCG, and 0 when the ideal is 0 (nothing relevant was judged). */
-export function ndcg(grades, k = null, gain = "exponential", pool = []) {
-  const ideal = idcg(grades, k, gain, pool);
+export function ndcg(grades, k = null, gain = "exponential", unretrieved = []) {
+  const ideal = idcg(grades, k, gain, unretrieved);
   return ideal > 0 ? dcg(grades, k, gain) / ideal : 0;
 }
 
@@ -58,9 +58,9 @@ export function ndcg(grades, k = null, gain = "exponential", pool = []) {
  * The swap matrix: entry [i][j] is NDCG after positions i and j (0-based) trade places, minus
  * NDCG now, (g_j - g_i) (d_i - d_j) / IDCG. All zeros when the ideal is 0.
  */
-export function swapMatrix(grades, k = null, gain = "exponential", pool = []) {
+export function swapMatrix(grades, k = null, gain = "exponential", unretrieved = []) {
   const n = grades.length;
-  const ideal = idcg(grades, k, gain, pool);
+  const ideal = idcg(grades, k, gain, unretrieved);
   const scale = ideal > 0 ? 1 / ideal : 0;
   const gains = grades.map((g) => gainOf(g, gain));
   const d = cutDiscounts(n, k);
@@ -124,7 +124,7 @@ function render({ model, el }) {
   views += 1;
   const uid = `ndcg-sw-${views}-${Math.random().toString(36).slice(2, 8)}`;
   const state = {
-    items: null, pool: null, gradeOf: new Map(), rows: new Map(), cells: [], heads: [],
+    items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(), cells: [], heads: [],
     grades: [], matrix: [], now: 0, active: [0, 1], preview: null,
   };
 
@@ -229,9 +229,9 @@ function render({ model, el }) {
     grid.replaceChildren(h("thead", {}, [headRow]), body);
   }
 
-  function rebuild(items, pool) {
+  function rebuild(items, unretrieved) {
     state.items = items;
-    state.pool = pool;
+    state.unretrieved = unretrieved;
     state.gradeOf = new Map(items.map((item) => [item.label, item.grade]));
     state.rows = new Map(items.map((item) => [item.label, buildRow(item.label)]));
     list.replaceChildren(...state.rows.values());
@@ -241,7 +241,7 @@ function render({ model, el }) {
   }
 
   function syncKOptions(k) {
-    const top = Math.max(state.items.length + state.pool.length, 10, k ?? 0);
+    const top = Math.max(state.items.length + state.unretrieved.length, 10, k ?? 0);
     if (kSelect.options.length !== top + 1) {
       const options = [h("option", { value: "", text: "all" })];
       for (let i = 1; i <= top; i += 1) options.push(h("option", { value: String(i), text: String(i) }));
@@ -253,21 +253,21 @@ function render({ model, el }) {
   // ----- state -> DOM ---------------------------------------------------------------------
 
   const settings = () => ({ k: model.get("k") ?? null, gain: model.get("gain") });
-  const poolGrades = () => state.pool.map((item) => item.grade);
+  const unretrievedGrades = () => state.unretrieved.map((item) => item.grade);
 
   function update() {
     const items = model.get("items");
-    const pool = model.get("pool") ?? [];
-    if (items !== state.items || pool !== state.pool) rebuild(items, pool);
+    const unretrieved = model.get("unretrieved") ?? [];
+    if (items !== state.items || unretrieved !== state.unretrieved) rebuild(items, unretrieved);
     const order = model.get("order");
     // New items and their new order can arrive as two changes; draw once both are in.
     if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
     const { k, gain } = settings();
     const grades = order.map((label) => state.gradeOf.get(label));
-    const matrix = swapMatrix(grades, k, gain, poolGrades());
+    const matrix = swapMatrix(grades, k, gain, unretrievedGrades());
     state.grades = grades;
     state.matrix = matrix;
-    state.now = ndcg(grades, k, gain, poolGrades());
+    state.now = ndcg(grades, k, gain, unretrievedGrades());
 
     for (let i = 0; i < order.length; i += 1) {
       const li = state.rows.get(order[i]);
@@ -325,7 +325,7 @@ function render({ model, el }) {
       return;
     }
     const { k, gain } = settings();
-    const after = ndcg(swapped(state.grades, i, j), k, gain, poolGrades());
+    const after = ndcg(swapped(state.grades, i, j), k, gain, unretrievedGrades());
     const delta = state.matrix[i][j];
     list.children[i].classList.add("ndcg-sw__item--pair");
     list.children[j].classList.add("ndcg-sw__item--pair");
@@ -343,7 +343,7 @@ function render({ model, el }) {
     const order = model.get("order");
     if (i === j) return `Position ${i + 1}, ${order[i]}: no swap`;
     const { k, gain } = settings();
-    const after = ndcg(swapped(state.grades, i, j), k, gain, poolGrades());
+    const after = ndcg(swapped(state.grades, i, j), k, gain, unretrievedGrades());
     return `Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
       `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG ${fixed(state.now)} to ${fixed(after)}, ` +
       `${signed(state.matrix[i][j])}`;
@@ -475,7 +475,7 @@ function render({ model, el }) {
   });
   resetButton.addEventListener("click", () => commit(state.items.map((item) => item.label), "Order reset."));
 
-  const events = ["change:items", "change:pool", "change:order", "change:k", "change:gain"];
+  const events = ["change:items", "change:unretrieved", "change:order", "change:k", "change:gain"];
   for (const name of events) model.on(name, update);
   update();
 

@@ -4,7 +4,7 @@ Used in chapter 11, "Optimising NDCG": the swap the reader has made by hand sinc
 is the quantity LambdaRank trains on.
 
 The widget holds the same state as :class:`~ndcg.widgets.RankingWidget` (items, their order,
-the judged pool, the cutoff and the gain) and shows another view of it, ``swap.js``: the
+the judged items not retrieved, the cutoff and the gain) and shows another view of it, ``swap.js``: the
 cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would change if positions
 ``i`` and ``j`` traded places (blue for a gain, orange for a loss, darker for more).
 Pointing at or focusing a cell shows the NDCG after that swap; clicking it, or pressing
@@ -34,7 +34,7 @@ class SwapWidget(RankingWidget):
     items
         The items in ranked order, in any form :class:`~ndcg.widgets.RankingWidget`
         accepts: ``(label, grade)`` pairs, a dict, a Series or a DataFrame.
-    pool
+    unretrieved
         Judged items that were not retrieved; they count in the ideal only.
     k
         The cutoff, default 10 (the NDCG@10 a ranker is trained on in chapter 11), or None.
@@ -59,12 +59,12 @@ class SwapWidget(RankingWidget):
     def __init__(
         self,
         items: Any,
-        pool: Any = None,
+        unretrieved: Any = None,
         k: int | None = 10,
         gain: str = "exponential",
         **kwargs: Any,
     ) -> None:
-        super().__init__(items, pool=pool, k=k, gain=gain, **kwargs)
+        super().__init__(items, unretrieved=unretrieved, k=k, gain=gain, **kwargs)
 
     @property
     def matrix(self) -> np.ndarray:
