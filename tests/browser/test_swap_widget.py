@@ -45,7 +45,8 @@ def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, objec
             grades = rng.uniform(0, 4, n).round(int(rng.integers(1, 4)))  # real-valued grades
         if i % 40 == 0:
             grades[:] = 0.0  # nothing relevant: every swap changes nothing
-        unretrieved = rng.integers(0, 5, int(rng.integers(1, 6))).astype(float) if i % 3 == 0 else []
+        extra = int(rng.integers(1, 6))
+        unretrieved = rng.integers(0, 5, extra).astype(float) if i % 3 == 0 else []
         k = None if i % 5 == 0 else int(rng.integers(1, n + 6))
         cases.append(
             {

@@ -4,9 +4,10 @@ Used in chapter 11, "Optimising NDCG": the swap the reader has made by hand sinc
 is the quantity LambdaRank trains on.
 
 The widget holds the same state as :class:`~ndcg.widgets.RankingWidget` (items, their order,
-the judged items not retrieved, the cutoff and the gain) and shows another view of it, ``swap.js``: the
-cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would change if positions
-``i`` and ``j`` traded places (blue for a gain, orange for a loss, darker for more).
+the judged items not retrieved, the cutoff and the gain) and shows another view of it,
+``swap.js``: the cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would
+change if positions ``i`` and ``j`` traded places (blue for a gain, orange for a loss,
+darker for more).
 Pointing at or focusing a cell shows the NDCG after that swap; clicking it, or pressing
 Enter, makes the swap, and the matrix is recomputed for the new order. The view computes
 the matrix itself, so it stays live on a static page with no kernel, and
