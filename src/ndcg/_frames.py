@@ -77,8 +77,9 @@ def shared_ids(
     Returns
     -------
     (numpy.ndarray, numpy.ndarray, numpy.ndarray)
-        Codes of the qrels rows, codes of the run rows (both int64, >= 0) and the ids
-        they index, exact (int64, uint64 or Python ints for integers; str for text).
+        Codes of the qrels rows, codes of the run rows (both >= 0; int32 unless there
+        are 2**31 ids or more, so cast before arithmetic) and the ids they index, exact
+        (int64, uint64 or Python ints for integers; str for text).
 
     """
     a = _ids(qrels, "qrels", column, grouped)
@@ -101,7 +102,7 @@ def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
     if isinstance(series.dtype, pd.CategoricalDtype):
         categories = series.cat.categories
         kind, values = _exact(categories.to_numpy(), label, pd.RangeIndex(categories.size))
-        codes = series.cat.codes.to_numpy(np.int64)
+        codes = series.cat.codes.to_numpy().astype(_code_dtype(categories.size), copy=False)
         if kind == "text" or categories.dtype == values.dtype:
             # The categories themselves: pandas keeps their hash table for the merge.
             return Ids(codes, categories, kind)
@@ -113,7 +114,13 @@ def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
         codes, uniques = factorize_runs(values)
     else:
         codes, uniques = pd.factorize(values)
-    return Ids(codes.astype(np.int64, copy=False), pd.Index(uniques, dtype=values.dtype), kind)
+    codes = codes.astype(_code_dtype(len(uniques)), copy=False)
+    return Ids(codes, pd.Index(uniques, dtype=values.dtype), kind)
+
+
+def _code_dtype(n: int) -> type[np.signedinteger]:
+    """int32 codes while they fit (half the memory of int64 for millions of rows)."""
+    return np.int32 if n < 2**31 - 1 else np.int64
 
 
 def _exact(values: np.ndarray, label: str, index: pd.Index) -> tuple[str, np.ndarray]:
@@ -190,9 +197,10 @@ def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     ):
         # Small non-negative integers are their own codes: no hashing needed.
         top = int(max(ua.max(), ub.max())) + 1
+        dtype = _code_dtype(top)
         return (
-            np.append(ua.to_numpy(), -1)[a.codes],
-            np.append(ub.to_numpy(), -1)[b.codes],
+            np.append(ua.to_numpy(), -1).astype(dtype)[a.codes],
+            np.append(ub.to_numpy(), -1).astype(dtype)[b.codes],
             np.arange(top),
         )
     found = ua.get_indexer(ub)
@@ -200,7 +208,8 @@ def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     found[new] = ua.size + np.arange(int(new.sum()))
     uniques = np.concatenate([ua.to_numpy(), ub.to_numpy()[new]])
     # A trailing -1 keeps missing ids (code -1) missing after the remapping.
-    return a.codes, np.append(found, -1)[b.codes], uniques
+    found = np.append(found, -1).astype(_code_dtype(uniques.size))
+    return a.codes.astype(found.dtype, copy=False), found[b.codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:
@@ -239,13 +248,14 @@ def duplicate_pair(keys: np.ndarray) -> int | None:
 def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
     """Index of the first row whose pair ``(a, b)`` occurred before, else ``None``.
 
-    ``a`` and ``b`` are int64 codes in ``[0, 2**31)`` (categorical codes), so each pair
-    packs into one int64 whose sort (fast in NumPy) finds any repeat.
+    ``a`` and ``b`` are non-negative integer codes below ``2**31`` (categorical codes),
+    so each pair packs into one int64, and sorting those (fast in NumPy) finds a repeat.
     """
     if a.size < 2:
         return None
-    keys = a * (int(b.max()) + 1) + b
-    ordered = np.sort(keys)
-    if not (ordered[1:] == ordered[:-1]).any():
+    width = int(b.max()) + 1
+    keys = a.astype(np.int64) * width + b
+    keys.sort()
+    if not (keys[1:] == keys[:-1]).any():
         return None
-    return duplicate_pair(keys)
+    return duplicate_pair(a.astype(np.int64) * width + b)

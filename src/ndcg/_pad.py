@@ -34,8 +34,11 @@ class Chunk:
 
     def take(self, values: np.ndarray, fill: float) -> np.ndarray:
         """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells."""
-        # Index -1 (padding) picks the appended fill value.
-        return np.append(values.astype(np.float64, copy=False), fill)[self.rows]
+        padding = self.rows < 0
+        # Padding (-1) reads row 0 and is then overwritten: no copy of ``values``.
+        matrix = values.take(np.where(padding, 0, self.rows)).astype(np.float64, copy=False)
+        matrix[padding] = fill
+        return matrix
 
 
 def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> Iterator[Chunk]:
@@ -51,15 +54,15 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
     bucket = np.ceil(np.log2(counts[present])).astype(np.int64)
     # Order groups by (bucket, code); rows then follow their group's rank.
     group_order = present[np.argsort(bucket, kind="stable")]
-    rank = np.full(n_groups, -1, dtype=np.int64)
+    rank = np.full(n_groups, -1, dtype=np.int32 if n_groups < 2**31 else np.int64)
     rank[group_order] = np.arange(group_order.size)
     row_rank = rank[codes]
-    if (row_rank[1:] >= row_rank[:-1]).all():
-        row_order = np.arange(row_rank.size)  # already in order: common for grouped runs
-    else:
+    row_order: np.ndarray | None = None  # None: rows already in order (grouped runs)
+    if not (row_rank[1:] >= row_rank[:-1]).all():
         if group_order.size < 2**16:
             row_rank = row_rank.astype(np.uint16)  # small keys let numpy use a radix sort
         row_order = np.argsort(row_rank, kind="stable")
+    del row_rank
     sizes = counts[group_order]
     offsets = np.concatenate(([0], np.cumsum(sizes)))
     bucket_sorted = np.sort(bucket, kind="stable")
@@ -71,7 +74,12 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
         step = max(1, cell_budget // width)
         for a in range(lo, hi, step):
             b = min(a + step, hi)
-            yield _layout(group_order[a:b], sizes[a:b], row_order[offsets[a] : offsets[b]], width)
+            rows = (
+                np.arange(offsets[a], offsets[b])
+                if row_order is None
+                else row_order[offsets[a] : offsets[b]]
+            )
+            yield _layout(group_order[a:b], sizes[a:b], rows, width)
 
 
 def _layout(groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int) -> Chunk:

@@ -27,7 +27,7 @@ from ndcg._frames import factorize_runs
 PathLike = str | os.PathLike[str]
 
 #: Bytes read per block (whole lines are kept together).
-BLOCK_BYTES = 1 << 24
+BLOCK_BYTES = 1 << 23
 BOM = b"\xef\xbb\xbf"
 
 _SPACE = np.zeros(256, dtype=bool)
@@ -135,11 +135,14 @@ def _split(
     _check_bytes(text, data, line_base, path)
     space = _space(data)
     # Field edges are where space turns to text and back; the block ends with "\n", so
-    # they alternate start, end, start, ... once a field at offset 0 is counted.
-    edges = np.flatnonzero(space[1:] != space[:-1]) + 1
-    if not space[0]:
-        edges = np.concatenate(([0], edges))
-    starts, ends = edges[0::2], edges[1::2]
+    # they alternate start, end, start, ... counting a field at offset 0 as an edge.
+    turns = np.empty(space.size, dtype=bool)
+    turns[0] = not space[0]
+    np.not_equal(space[1:], space[:-1], out=turns[1:])
+    edges = np.flatnonzero(turns)
+    del turns, space
+    starts, ends = edges[0::2].copy(), edges[1::2].copy()
+    del edges
     newlines = np.flatnonzero(data == _NEWLINE)
     line_starts = np.concatenate(([0], newlines[:-1] + 1))
     first = np.searchsorted(starts, line_starts)
@@ -361,36 +364,67 @@ class TextColumn:
     def add(self, block: Block, field: int) -> None:
         """Take the field's tokens from one block."""
         cells, _ = tokens(block, field)
-        self._texts.append(as_text(cells))
-        self._keys.append(text_keys(cells))
-        # Up to 8 bytes a key is the token itself; longer, it is a hash to check.
+        keys = text_keys(cells)
+        self._keys.append(keys)
+        # Up to 8 bytes a key is the token itself (a view of it is the text); longer,
+        # it is a hash to check, so the tokens are kept too.
         self._exact &= cells.shape[1] == 8
+        self._texts.append(as_text(cells) if cells.shape[1] > 8 else keys.view("S8"))
 
     def categorical(self) -> pd.Categorical:
         """All tokens as a categorical of ``str``, categories in order of appearance."""
         if not self._keys:
             return pd.Categorical.from_codes(
-                np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=str)
+                np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=object)
             )
-        keys, texts = np.concatenate(self._keys), np.concatenate(self._texts)
-        self._keys, self._texts = [], []
+        offsets = np.cumsum([0] + [k.size for k in self._keys])
+        if self._exact:
+            self._texts = []
+        keys = np.concatenate(self._keys)
+        self._keys = []
         codes, _ = factorize_runs(keys)
+        codes = codes.astype(np.int32)
+        # Codes are numbered in order of appearance, so first rows grow with the code.
         first = np.empty(int(codes.max()) + 1, dtype=np.int64)
-        first[codes[::-1]] = np.arange(codes.size - 1, -1, -1)
-        uniques = texts[first]
-        if not self._exact and not np.array_equal(texts, uniques[codes]):
-            # Two different tokens share a hash (rare): code the tokens themselves.
-            codes, found = pd.factorize(texts.astype(object))
-            uniques = np.asarray(found, dtype=texts.dtype)
-        # Object categories: pandas checks them for uniqueness several times faster.
-        categories = pd.Index(_decode(uniques), dtype=object)
-        return pd.Categorical.from_codes(
-            codes.astype(np.int32), categories=categories, validate=False
-        )
+        for lo, hi in zip(offsets[-2::-1], offsets[:0:-1], strict=True):
+            first[codes[lo:hi][::-1]] = np.arange(hi - 1, lo - 1, -1)
+        if self._exact:
+            uniques = keys[first].view("S8")
+        else:
+            del keys
+            uniques = self._hashed_uniques(codes, first, offsets)
+        self._texts = []
+        return pd.Categorical.from_codes(codes, categories=_categories(uniques), validate=False)
+
+    def _hashed_uniques(
+        self, codes: np.ndarray, first: np.ndarray, offsets: np.ndarray
+    ) -> np.ndarray:
+        """Text of each code, every token checked against it (a hash may collide)."""
+        width = max(t.itemsize for t in self._texts)
+        uniques = np.zeros(first.size, dtype=f"S{width}")
+        bounds = np.searchsorted(first, offsets)
+        for b, texts in enumerate(self._texts):
+            mine = first[bounds[b] : bounds[b + 1]]
+            uniques[bounds[b] : bounds[b + 1]] = texts[mine - offsets[b]]
+        for b, texts in enumerate(self._texts):
+            if not np.array_equal(texts, uniques[codes[offsets[b] : offsets[b + 1]]]):
+                # Two different tokens share a hash (rare): code the tokens themselves.
+                every = np.concatenate(self._texts).astype(f"S{width}")
+                found, values = pd.factorize(every.astype(object))
+                codes[:] = found
+                return np.asarray(values, dtype=every.dtype)
+        return uniques
 
 
-def _decode(texts: np.ndarray) -> np.ndarray:
-    try:
-        return texts.astype(str)  # ASCII: decoded by NumPy in one pass
-    except UnicodeDecodeError:
-        return np.array([t.decode("utf-8") for t in texts.tolist()], dtype=object)
+def _categories(texts: np.ndarray) -> pd.Index:
+    """Decode bytes to ``str`` a slice at a time (one full-width copy is never made)."""
+    out = np.empty(texts.size, dtype=object)
+    step = 1 << 18
+    for i in range(0, texts.size, step):
+        part = texts[i : i + step]
+        try:
+            out[i : i + step] = part.astype(str)  # ASCII: decoded by NumPy in one pass
+        except UnicodeDecodeError:
+            out[i : i + step] = [t.decode("utf-8") for t in part.tolist()]
+    # Object categories: pandas checks them for uniqueness several times faster.
+    return pd.Index(out, dtype=object, copy=False)
