@@ -179,7 +179,7 @@ def _whole(values: np.ndarray, label: str, index: pd.Index) -> np.ndarray:
 
 
 def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Codes of ``a`` kept; ``b``'s ids found among them or appended after them."""
+    """One code space for two coded columns; the codes of the side with more ids kept."""
     ua, ub = a.uniques, b.uniques
     if ua.dtype != ub.dtype or (a.kind == "integer" and ua.dtype != np.int64):
         # uint64 beyond int64, Python ints, or two text dtypes: compare as Python
@@ -203,13 +203,23 @@ def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             np.append(ub.to_numpy(), -1).astype(dtype)[b.codes],
             np.arange(top),
         )
-    found = ua.get_indexer(ub)
+    if ua.size < ub.size:  # look the fewer ids up in the larger table
+        codes_b, codes_a, uniques = _lookup(ub, b.codes, ua, a.codes)
+        return codes_a, codes_b, uniques
+    return _lookup(ua, a.codes, ub, b.codes)
+
+
+def _lookup(
+    base: pd.Index, base_codes: np.ndarray, other: pd.Index, other_codes: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keep ``base``'s codes; find ``other``'s ids among them, or append them after."""
+    found = base.get_indexer(other)  # base is unique: pandas reuses its hash table
     new = found < 0
-    found[new] = ua.size + np.arange(int(new.sum()))
-    uniques = np.concatenate([ua.to_numpy(), ub.to_numpy()[new]])
+    found[new] = base.size + np.arange(int(new.sum()))
+    uniques = np.concatenate([base.to_numpy(), other.to_numpy()[new]])
     # A trailing -1 keeps missing ids (code -1) missing after the remapping.
     found = np.append(found, -1).astype(_code_dtype(uniques.size))
-    return a.codes.astype(found.dtype, copy=False), found[b.codes], uniques
+    return base_codes.astype(found.dtype, copy=False), found[other_codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:

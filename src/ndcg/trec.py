@@ -106,7 +106,7 @@ def _read(
         "qrels": "query_id iteration doc_id relevance",
         "run": "query_id Q0 doc_id rank score run_id",
     }[kind]
-    queries, docs, lines = TextColumn(), TextColumn(), _Lines()
+    queries, docs, lines = TextColumn(grouped=True), TextColumn(grouped=False), _Lines()
     values: list[np.ndarray] = []
     parse = integers if value == "relevance" else floats
     for block in blocks(path, fields, exact, kind, layout):
