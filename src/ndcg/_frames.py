@@ -82,6 +82,9 @@ def shared_ids(
         (int64, uint64 or Python ints for integers; str for text).
 
     """
+    small = _small_integers(qrels[column], run[column])
+    if small is not None:
+        return small
     a = _ids(qrels, "qrels", column, grouped)
     b = _ids(run, "run", column, grouped)
     if a.kind != b.kind:
@@ -94,6 +97,19 @@ def shared_ids(
     refuse_missing(codes_a, qrels, "qrels", column)
     refuse_missing(codes_b, run, "run", column)
     return codes_a, codes_b, uniques
+
+
+def _small_integers(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Small non-negative integer ids are their own codes: no hashing at all."""
+    if a.dtype.kind not in "iu" or b.dtype.kind not in "iu" or not (a.size and b.size):
+        return None
+    lo, hi = min(a.min(), b.min()), max(a.max(), b.max())
+    if lo < 0 or hi >= 4 * (a.size + b.size):
+        return None
+    # int64 columns are used as they are (no copy); others take the smallest code type.
+    dtype = np.int64 if a.dtype == b.dtype == np.int64 else _code_dtype(int(hi) + 1)
+    codes_a = a.to_numpy().astype(dtype, copy=False)
+    return codes_a, b.to_numpy().astype(dtype, copy=False), np.arange(int(hi) + 1)
 
 
 def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
@@ -109,7 +125,10 @@ def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
         # Categories that become equal once exact (1 and 1.0) share one code.
         remap, uniques = pd.factorize(values)
         return Ids(np.append(remap, -1)[codes], pd.Index(uniques, dtype=values.dtype), kind)
-    kind, values = _exact(series.to_numpy(), label, frame.index)
+    if isinstance(series.dtype, pd.StringDtype):
+        kind, values = "text", series.to_numpy()  # known to hold text: no scan
+    else:
+        kind, values = _exact(series.to_numpy(), label, frame.index)
     if grouped:
         codes, uniques = factorize_runs(values)
     else:
@@ -187,21 +206,6 @@ def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         ua, ub = (
             pd.Index(ua.to_numpy(object), dtype=object),
             pd.Index(ub.to_numpy(object), dtype=object),
-        )
-    if (
-        ua.dtype == np.int64
-        and ua.size
-        and ub.size
-        and min(ua.min(), ub.min()) >= 0
-        and max(ua.max(), ub.max()) < 4 * (a.codes.size + b.codes.size)
-    ):
-        # Small non-negative integers are their own codes: no hashing needed.
-        top = int(max(ua.max(), ub.max())) + 1
-        dtype = _code_dtype(top)
-        return (
-            np.append(ua.to_numpy(), -1).astype(dtype)[a.codes],
-            np.append(ub.to_numpy(), -1).astype(dtype)[b.codes],
-            np.arange(top),
         )
     if ua.size < ub.size:  # look the fewer ids up in the larger table
         codes_b, codes_a, uniques = _lookup(ub, b.codes, ua, a.codes)

@@ -26,14 +26,19 @@ class Chunk:
         Group (query) code of each matrix row.
     rows : numpy.ndarray
         For each cell, the index of the input row it holds; -1 marks padding.
+    full : bool
+        True when no cell is padding.
 
     """
 
     groups: np.ndarray
     rows: np.ndarray
+    full: bool = False
 
     def take(self, values: np.ndarray, fill: float) -> np.ndarray:
         """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells."""
+        if self.full:
+            return values.take(self.rows).astype(np.float64, copy=False)
         padding = self.rows < 0
         # Padding (-1) reads row 0 and is then overwritten: no copy of ``values``.
         matrix = values.take(np.where(padding, 0, self.rows)).astype(np.float64, copy=False)
@@ -52,20 +57,24 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
     if present.size == 0:
         return
     bucket = np.ceil(np.log2(counts[present])).astype(np.int64)
-    # Order groups by (bucket, code); rows then follow their group's rank.
-    group_order = present[np.argsort(bucket, kind="stable")]
-    rank = np.full(n_groups, -1, dtype=np.int32 if n_groups < 2**31 else np.int64)
-    rank[group_order] = np.arange(group_order.size)
-    row_rank = rank[codes]
-    row_order: np.ndarray | None = None  # None: rows already in order (grouped runs)
-    if not (row_rank[1:] >= row_rank[:-1]).all():
-        if group_order.size < 2**16:
-            row_rank = row_rank.astype(np.uint16)  # small keys let numpy use a radix sort
-        row_order = np.argsort(row_rank, kind="stable")
-    del row_rank
+    row_order: np.ndarray | None = None  # None: rows already in chunk order
+    if (bucket == bucket[0]).all() and (codes[1:] >= codes[:-1]).all():
+        # One size class and rows grouped in code order (a sorted run): nothing to sort.
+        group_order, bucket_sorted = present, bucket
+    else:
+        # Order groups by (bucket, code); rows then follow their group's rank.
+        group_order = present[np.argsort(bucket, kind="stable")]
+        bucket_sorted = np.sort(bucket, kind="stable")
+        rank = np.full(n_groups, -1, dtype=np.int32 if n_groups < 2**31 else np.int64)
+        rank[group_order] = np.arange(group_order.size)
+        row_rank = rank[codes]
+        if not (row_rank[1:] >= row_rank[:-1]).all():
+            if group_order.size < 2**16:
+                row_rank = row_rank.astype(np.uint16)  # small keys: numpy's radix sort
+            row_order = np.argsort(row_rank, kind="stable")
+        del row_rank
     sizes = counts[group_order]
     offsets = np.concatenate(([0], np.cumsum(sizes)))
-    bucket_sorted = np.sort(bucket, kind="stable")
     edges = np.flatnonzero(np.diff(bucket_sorted)) + 1
     for lo, hi in zip(
         np.concatenate(([0], edges)), np.concatenate((edges, [bucket_sorted.size])), strict=True
@@ -84,7 +93,7 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
 
 def _layout(groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int) -> Chunk:
     if (sizes == width).all():  # no padding: a plain reshape
-        return Chunk(groups=groups, rows=rows.reshape(groups.size, width))
+        return Chunk(groups=groups, rows=rows.reshape(groups.size, width), full=True)
     local_row = np.repeat(np.arange(groups.size), sizes)
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     col = np.arange(rows.size) - np.repeat(starts, sizes)
