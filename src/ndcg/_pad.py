@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: Upper bound on cells per chunk (a few tens of MB per float64 matrix).
-CELL_BUDGET = 4_000_000
+#: Upper bound on cells per chunk (8 MB per float64 matrix: memory stays flat).
+CELL_BUDGET = 1_000_000
 
 
 @dataclass(frozen=True)
