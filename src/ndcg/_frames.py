@@ -101,7 +101,8 @@ def shared_ids(
 
 def _small_integers(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
     """Small non-negative integer ids are their own codes: no hashing at all."""
-    if a.dtype.kind not in "iu" or b.dtype.kind not in "iu" or not (a.size and b.size):
+    plain = isinstance(a.dtype, np.dtype) and isinstance(b.dtype, np.dtype)  # no NA
+    if not plain or a.dtype.kind not in "iu" or b.dtype.kind not in "iu" or not a.size * b.size:
         return None
     lo, hi = min(a.min(), b.min()), max(a.max(), b.max())
     if lo < 0 or hi >= 4 * (a.size + b.size):

@@ -46,7 +46,8 @@ class Block:
     Attributes
     ----------
     data : numpy.ndarray
-        The block's bytes (uint8), padded with zeros at the end.
+        The read buffer (uint8) from the block's first byte on; at least 64 bytes follow
+        the block's last line, which :func:`tokens` reads past and masks.
     lines : numpy.ndarray
         Line number in the file (from 1) of every data line.
     starts, ends : numpy.ndarray

@@ -4,16 +4,16 @@ Taught in chapter 8, "NDCG in the wild".
 
 A qrels line is ``query_id iteration doc_id relevance``; a run line is
 ``query_id Q0 doc_id rank score run_id`` (anything after the sixth field is ignored,
-as trec_eval does). Fields are separated by runs of spaces or tabs (C's whitespace);
-a line that starts with ``#`` is a comment and blank lines are skipped, as in trec_eval.
+as trec_eval does). Fields are separated by runs of C's whitespace (space, tab, ...);
+a line whose first field starts with ``#`` is a comment and blank lines are skipped.
 Numbers are read as C reads them, but whole fields only: ``1_0``, ``٣``, ``2abc`` and a
 relevance beyond the 64-bit range are refused, where trec_eval would read a prefix or
 saturate. A UTF-8 byte-order mark at the start of a file is skipped. Every error names
 the file and the line.
 
 Identifiers come back as categoricals of ``str`` (one copy of each distinct id), and
-the files are read a block at a time, so a run of millions of lines takes about as much
-memory as its numbers.
+the files are read a block at a time with NumPy, so a run of millions of lines never
+costs a Python object per line.
 """
 
 from __future__ import annotations
