@@ -72,6 +72,15 @@ def _text(*fields: np.ndarray | bytes, rows: int) -> bytes:
     return np.hstack(columns).tobytes()
 
 
+def _lines(
+    queries: np.ndarray, middle: bytes, docs: np.ndarray, rest: tuple[np.ndarray | bytes, ...]
+) -> bytes:
+    """Lines ``QQQQ<middle>DDDDDDDDD<rest>``, one per document of each query's row."""
+    per_query = docs.shape[1]
+    first = (_digits(np.repeat(1000 + queries, per_query), 4), middle, _digits(docs.ravel(), 9))
+    return _text(*first, *rest, rows=docs.size)
+
+
 def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
     """Write the run and qrels (unless already there) and return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -84,7 +93,6 @@ def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
         per_block = BLOCK // DEPTH
         for first in range(0, N_QUERIES, per_block):
             queries = np.arange(first, min(first + per_block, N_QUERIES))
-            n = queries.size * DEPTH
             docs = rng.integers(0, COLLECTION, (queries.size, DEPTH))
             # Distinct documents per query: a repeat is shifted to a fresh number.
             docs = np.sort(docs, axis=1) + np.arange(DEPTH)
@@ -96,33 +104,18 @@ def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
             scores = (ticks + np.arange(DEPTH))[:, ::-1]
             ranks = np.tile(np.arange(1, DEPTH + 1), queries.size)
             run_file.write(
-                _text(
-                    _digits(np.repeat(1000 + queries, DEPTH), 4),
+                _lines(
+                    queries,
                     b" Q0 clw",
-                    _digits(docs.ravel(), 9),
-                    b" ",
-                    _digits(ranks, 4),
-                    b" 0.",
-                    _digits(scores.ravel(), 6),
-                    b" bench_run\n",
-                    rows=n,
+                    docs,
+                    (b" ", _digits(ranks, 4), b" 0.", _digits(scores.ravel(), 6), b" bench_run\n"),
                 )
             )
             unretrieved = rng.integers(0, COLLECTION, (queries.size, JUDGED // 2))
             unretrieved = COLLECTION + DEPTH + np.sort(unretrieved, axis=1) + np.arange(JUDGED // 2)
             judged = np.concatenate([docs[:, : JUDGED // 2], unretrieved], axis=1)
-            m = queries.size * JUDGED
-            qrels.write(
-                _text(
-                    _digits(np.repeat(1000 + queries, JUDGED), 4),
-                    b" 0 clw",
-                    _digits(judged.ravel(), 9),
-                    b" ",
-                    _digits(rng.integers(0, 4, m), 1),
-                    b"\n",
-                    rows=m,
-                )
-            )
+            grades = _digits(rng.integers(0, 4, judged.size), 1)
+            qrels.write(_lines(queries, b" 0 clw", judged, (b" ", grades, b"\n")))
     run_path.with_suffix(".tmp").rename(run_path)
     return qrels_path, run_path
 
