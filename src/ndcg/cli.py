@@ -292,8 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if table.empty:
             raise UsageError(
                 f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
-                f"(trec_eval: 'No queries with both results and relevance info'; -c "
-                f"would score every judged query, the missing ones as 0)"
+                f"(-c would score every judged query, the missing ones as 0)"
             )
         text = format_json(table, args.q) if args.json else format_trec(table, args.q)
     except OSError as error:
