@@ -154,13 +154,13 @@ def test_first_dcg_widget_is_d1_to_d6_with_defaults(site: Path) -> None:
     assert [item["grade"] for item in first["items"]] == [3, 2, 3, 0, 1, 2]
     assert first["k"] is None
     assert first["gain"] == "linear"
-    assert first["pool"] == []
+    assert first["unretrieved"] == []
 
 
 def test_ndcg_widget_has_the_unretrieved_pool(site: Path) -> None:
     states, views = _widget_states(_page(site, 4))
     first = states[views[0]]["state"]
-    assert [item["label"] for item in first["pool"]] == ["D7", "D8"]
+    assert [item["label"] for item in first["unretrieved"]] == ["D7", "D8"]
     assert first["k"] == 6
 
 

@@ -6,6 +6,8 @@ are checked by rewriting the qrels' grades into the gains themselves.
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -49,8 +51,10 @@ def as_dicts(frame: pd.DataFrame, column: str, cast) -> dict:
     return out
 
 
-def oracle(qrels: pd.DataFrame, run: pd.DataFrame) -> dict:
-    evaluator = pytrec_eval.RelevanceEvaluator(as_dicts(qrels, "relevance", int), MEASURES)
+def oracle(qrels: pd.DataFrame, run: pd.DataFrame, judged_only: bool = False) -> dict:
+    evaluator = pytrec_eval.RelevanceEvaluator(
+        as_dicts(qrels, "relevance", int), MEASURES, judged_docs_only_flag=judged_only
+    )
     return evaluator.evaluate(as_dicts(run, "score", float))
 
 
@@ -102,3 +106,41 @@ def test_missing_zero_adds_qrels_only_queries_as_zero():
     assert only_qrels and set(zero.index) == set(skip.index) | only_qrels
     assert (zero.loc[sorted(only_qrels)] == 0.0).all().all()
     pd.testing.assert_frame_equal(zero.loc[skip.index], skip)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_condensed_lists_match_trec_eval_judged_docs_only(seed):
+    # Unjudged documents (absent from the qrels, or judged -1) leave the run before ranking.
+    rng = np.random.default_rng(20 + seed)
+    qrels, run = random_collection(rng, 600)
+    joined = run.merge(qrels, on=["query_id", "doc_id"], how="left")
+    unjudged = joined["relevance"].isna() | (joined["relevance"] < 0)
+    assert unjudged.sum() > 1000 and (~unjudged).sum() > 1000
+    ours = ndcg.evaluate(qrels, run, k=KS, unjudged="condense")
+    assert compare(ours, oracle(qrels, run, judged_only=True)) > 500
+    # Condensing changes the figures: the check is not vacuous.
+    plain = ndcg.evaluate(qrels, run, k=KS).set_index("query_id")
+    assert (ours.set_index("query_id")["ndcg@10"] > plain["ndcg@10"]).sum() > 100
+
+
+def test_command_line_judged_only_matches_trec_eval(tmp_path, capsys):
+    from ndcg.cli import main
+
+    rng = np.random.default_rng(30)
+    qrels, run = random_collection(rng, 200)
+    qrels_path, run_path = tmp_path / "qrels.txt", tmp_path / "run.txt"
+    qrels.assign(iteration=0)[["query_id", "iteration", "doc_id", "relevance"]].to_csv(
+        qrels_path, sep=" ", header=False, index=False
+    )
+    run.assign(q0="Q0", rank=1, tag="r")[
+        ["query_id", "q0", "doc_id", "rank", "score", "tag"]
+    ].to_csv(run_path, sep=" ", header=False, index=False, float_format="%.17g")
+    assert main([str(qrels_path), str(run_path), "-J", "-q", "--json", "-m", "ndcg"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    theirs = oracle(qrels, run, judged_only=True)
+    assert set(report["queries"]) == set(theirs)
+    worst = max(abs(report["queries"][q]["ndcg"] - theirs[q]["ndcg"]) for q in theirs)
+    assert worst <= 1e-12
+    assert main([str(qrels_path), str(run_path), "-q", "--json", "-m", "ndcg"]) == 0
+    plain = json.loads(capsys.readouterr().out)["queries"]
+    assert sum(plain[q]["ndcg"] != report["queries"][q]["ndcg"] for q in theirs) > 50

@@ -107,6 +107,18 @@ def test_ideal_vs_actual_without_pool_uses_the_list() -> None:
     assert "0.802" in fig.axes[0].get_title()
 
 
+def test_ideal_vs_actual_orders_the_ideal_by_gain_not_grade() -> None:
+    # Grade 1 is worth most: the ideal bars must add up to the IDCG the legend states.
+    gain = {0: 0, 1: 5, 2: 1, 3: 2}
+    fig = plots.ideal_vs_actual([3, 2, 1, 0], gain=gain)
+    _, ideal = fig.axes[0].containers
+    idcg = ndcg.idcg([3, 2, 1, 0], gain=gain)
+    assert idcg == 6.7618595071429155
+    assert sum(_heights(ideal)) == pytest.approx(idcg, rel=1e-15)
+    assert _heights(ideal) == ndcg.breakdown([1, 3, 2, 0], gain=gain)["discounted_gain"].tolist()
+    assert "IDCG = 6.762" in fig.axes[0].get_legend().get_texts()[1].get_text()
+
+
 def test_figures_are_not_registered_with_pyplot() -> None:
     # Figures held by pyplot would be shown a second time at the end of a notebook cell.
     import matplotlib.pyplot as plt

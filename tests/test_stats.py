@@ -100,7 +100,7 @@ def test_series_are_paired_by_index() -> None:
         ([0.1], [0.2], ValueError, "at least 2 queries"),
         ([0.1, float("nan")], [0.1, 0.2], ValueError, "a must be finite"),
         ([0.1, 0.2], ["x", "y"], TypeError, "b must hold numbers"),
-        ([[0.1, 0.2]], [[0.1, 0.2]], ValueError, "one-dimensional"),
+        ([[0.1, 0.2]], [[0.1, 0.2]], TypeError, "one-dimensional"),
         ([True, False], [0.1, 0.2], TypeError, "a must hold numbers"),
     ],
 )

@@ -228,3 +228,184 @@ def test_evaluate_bad_options():
         ndcg.evaluate(qrels, run, k="5")
     with pytest.raises(TypeError, match="k"):
         ndcg.evaluate(qrels, run, k=2.0)
+
+
+# --- Overflow: exact where the ratio allows it, an error naming the argument otherwise ----
+
+
+def test_ndcg_of_huge_gains_is_computed_by_scaling() -> None:
+    # 2**1023 - 1 rounds to 2**1023: the ratio is that of [0, 1, 1, 1] with linear gain.
+    assert ndcg.ndcg([0, 1023, 1023, 1023], gain="exponential") == 0.7328286204777911
+    assert ndcg.ndcg([0, 1, 1, 1]) == 0.7328286204777911
+    assert ndcg.ndcg([1023] * 3, gain="exponential") == 1.0
+    assert ndcg.ndcg([1.7e308] * 2) == 1.0
+    # Not a power of two: equal to the last place or so, never 0, nan or inf.
+    huge = ndcg.ndcg([0, 1.7e308], pool=[0, 1.7e308, 1.7e308])
+    assert huge == pytest.approx(ndcg.ndcg([0, 1], pool=[0, 1, 1]), rel=1e-15)
+
+
+def test_scores_and_evaluate_scale_huge_gains_too() -> None:
+    true, score = [0, 1023, 1023, 1023], [0.9, 0.8, 0.7, 0.6]
+    assert ndcg.ndcg_from_scores(true, score, gain="exponential") == 0.7328286204777911
+    assert ndcg.evaluate([true], [score], gain="exponential")["ndcg"].tolist() == [
+        0.7328286204777911
+    ]
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abcd"), "relevance": true})
+    run = pd.DataFrame({"query_id": "q", "doc_id": list("abcd"), "score": score})
+    assert ndcg.evaluate(qrels, run, gain="exponential")["ndcg"].tolist() == [0.7328286204777911]
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: ndcg.cg([1.7e308] * 2), "relevance: the cumulative gain overflows float64"),
+        (lambda: ndcg.dcg([1.7e308] * 2), "relevance: the DCG overflows float64"),
+        (
+            lambda: ndcg.dcg([1023] * 3, gain="exponential"),
+            "relevance: the DCG overflows float64",
+        ),
+        (lambda: ndcg.idcg([1.0], pool=[1.0, 1.7e308, 1.7e308]), "pool: the ideal DCG overflows"),
+    ],
+)
+def test_sums_that_truly_overflow_are_refused_by_name(call, message) -> None:
+    with pytest.raises(ValueError) as info:
+        call()
+    assert str(info.value).startswith(message)
+    assert "use ndcg()" in str(info.value)
+
+
+# --- Inputs that mean nothing as grades or scores ------------------------------------------
+
+MASKED = np.ma.masked_array([3, 2, 1], mask=[0, 1, 0])
+DURATIONS = np.array([1, 2, 3], dtype="timedelta64[s]")
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (
+            lambda: ndcg.ndcg(MASKED),
+            "relevance is a masked array, and its mask would be ignored; pass "
+            "relevance.compressed() to drop the masked entries",
+        ),
+        (lambda: ndcg.ndcg([3], pool=MASKED), "pool is a masked array"),
+        (lambda: ndcg.ndcg_from_scores([1, 2, 3], MASKED), "y_score is a masked array"),
+        (lambda: ndcg.evaluate(MASKED.reshape(1, 3), [[1, 2, 3]]), "qrels is a masked array"),
+        (lambda: ndcg.dcg(DURATIONS), "relevance holds timedelta64[s] values (times, not numbers)"),
+        (lambda: ndcg.ndcg_from_scores([1, 2, 3], DURATIONS), "y_score holds timedelta64[s]"),
+        (lambda: ndcg.evaluate([[1, 2, 3]], DURATIONS.reshape(1, 3)), "run holds timedelta64"),
+        (lambda: ndcg.ndcg([True, False]), "relevance must hold numbers, not booleans"),
+        (lambda: ndcg.ndcg([1, True, 0]), "relevance must hold numbers, not booleans"),
+        (lambda: ndcg.ndcg(pd.Series([True, False])), "relevance must hold numbers, not bool"),
+        (lambda: ndcg.ndcg([1], pool=[True]), "pool must hold numbers, not booleans"),
+        (lambda: ndcg.ndcg_from_scores([1, 0], [True, False]), "y_score must hold numbers, not"),
+        (lambda: ndcg.ndcg_from_scores([[1, 0]], [[0.5, True]]), "y_score must hold numbers, not"),
+        (lambda: ndcg.evaluate([[1, 0]], [[False, True]]), "run must hold numbers, not booleans"),
+        (lambda: ndcg.evaluate([[True, 0]], [[0.1, 0.2]]), "qrels must hold numbers, not bool"),
+    ],
+)
+def test_meaningless_arrays_are_refused_by_name(call, message) -> None:
+    with pytest.raises(TypeError) as info:
+        call()
+    assert str(info.value).startswith(message)
+
+
+def test_booleans_are_refused_alike_by_k_the_list_api_and_the_widget() -> None:
+    from ndcg.widgets import RankingWidget
+
+    with pytest.raises(TypeError, match="^k must be a positive integer or None, got bool True"):
+        ndcg.ndcg([1, 0], k=True)
+    with pytest.raises(TypeError, match="^relevance must hold numbers, not booleans"):
+        ndcg.ndcg([True, False])
+    with pytest.raises(TypeError, match="the grade of 'A' must be a real number"):
+        RankingWidget([("A", True)])
+
+
+# --- Unclear errors made clear --------------------------------------------------------------
+
+
+def test_pool_message_shows_grades_at_full_precision() -> None:
+    with pytest.raises(ValueError) as info:
+        ndcg.ndcg([0.1 + 0.2], pool=[0.3])
+    assert str(info.value).startswith(
+        "pool must hold every retrieved grade of relevance (the pool is every judged grade of "
+        "the query): grade 0.30000000000000004 appears once in relevance but 0 times in pool"
+    )
+
+
+def test_a_gain_callable_that_raises_is_reported_by_name_and_grade() -> None:
+    with pytest.raises(ValueError) as info:
+        ndcg.dcg([2, 0], gain=lambda r: 1 / r)
+    assert str(info.value) == (
+        "gain raised ZeroDivisionError (division by zero) for grade 0 found in relevance; "
+        "make the gain callable accept every grade"
+    )
+    assert isinstance(info.value.__cause__, ZeroDivisionError)
+
+
+def test_dense_evaluate_names_qrels_and_run_at_the_right_cell() -> None:
+    # Twelve columns: the trec_eval tie rule reorders them internally (10 before 9 as text),
+    # and the message must still give the caller's own row and column.
+    ones = [[1.0] * 12]
+    run = [[0.1] * 10 + [math.nan, 0.3]]
+    with pytest.raises(ValueError) as info:
+        ndcg.evaluate(ones, run, k=3)
+    assert str(info.value) == "run must be finite: found nan at row 0, column 10"
+    with pytest.raises(ValueError) as info:
+        ndcg.evaluate([[1.0] * 9 + [math.inf, 1.0, 1.0]], [[0.1] * 12], k=3)
+    assert str(info.value) == (
+        "qrels must be finite: found inf at row 0, column 9; mark an unjudged position with None"
+    )
+
+
+def test_ragged_dense_input_gets_a_clear_message() -> None:
+    with pytest.raises(TypeError) as info:
+        ndcg.evaluate([[1, 2], [1, 2], [3]], [[0.1, 0.2]] * 3)
+    assert str(info.value) == (
+        "qrels is ragged: row 0 has 2 values but row 2 has 1; a matrix needs rows of one "
+        "length (pad them, or pass a list per query to the list API)"
+    )
+
+
+def test_empty_raise_names_the_query_id() -> None:
+    qrels = pd.DataFrame(
+        {"query_id": ["b", "a", "a"], "doc_id": ["x", "y", "z"], "relevance": [0, 1, 0]}
+    )
+    run = pd.DataFrame({"query_id": ["b", "a"], "doc_id": ["x", "y"], "score": [1.0, 1.0]})
+    with pytest.raises(ValueError, match="the ideal DCG is 0 for query 'b' "):
+        ndcg.evaluate(qrels, run, empty="raise")
+    with pytest.raises(ValueError, match="the ideal DCG is 0 for query 1 "):
+        ndcg.evaluate([[1, 0], [0, 0]], [[0.2, 0.1], [0.2, 0.1]], empty="raise")
+
+
+def test_negative_grades_mean_the_same_on_the_dense_and_the_table_path() -> None:
+    true = np.array([[-1, 2, 0, 1], [2, -2, 1, 0]])
+    score = np.array([[0.9, 0.8, 0.7, 0.6], [0.1, 0.9, 0.5, 0.4]])
+    queries, docs = np.indices(true.shape)
+    ids = {"query_id": queries.ravel(), "doc_id": docs.ravel()}
+    qrels = pd.DataFrame({**ids, "relevance": true.ravel()})
+    run = pd.DataFrame({**ids, "score": score.ravel()})
+    for unjudged in ("zero", "condense"):
+        dense = ndcg.evaluate(true, score, k=[None, 2], unjudged=unjudged)
+        table = ndcg.evaluate(qrels, run, k=[None, 2], unjudged=unjudged)
+        pd.testing.assert_frame_equal(dense, table, check_dtype=False)
+    # trec_eval: a negative judgment gives no gain (library_conventions: 0.630930).
+    assert round(ndcg.evaluate([[-1, 2, 0]], [[3, 2, 1]])["ndcg"][0], 6) == 0.630930
+
+
+def test_declared_checks_keep_signatures_docstrings_and_call_errors() -> None:
+    import inspect
+
+    assert list(inspect.signature(ndcg.ndcg).parameters) == [
+        "relevance", "k", "gain", "pool", "empty", "unjudged"
+    ]  # fmt: skip
+    assert ndcg.ndcg.__doc__.startswith("Normalised DCG")
+    assert ndcg.ndcg([3, 2], 1, "exponential") == ndcg.ndcg([3, 2], k=1, gain="exponential")
+    with pytest.raises(TypeError, match="missing a required argument: 'relevance'"):
+        ndcg.ndcg()
+    with pytest.raises(TypeError, match="multiple values for argument 'relevance'"):
+        ndcg.ndcg([1], relevance=[2])
+    with pytest.raises(TypeError, match="too many positional arguments"):
+        ndcg.dcg([1], 1, "linear", "zero", None)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'kk'"):
+        ndcg.ndcg([1], kk=3)

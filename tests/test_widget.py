@@ -20,7 +20,7 @@ XSS = "<img src=x onerror=alert(1)>"
 
 
 def seed_widget(**kwargs: object) -> RankingWidget:
-    return RankingWidget(examples.D_TABLE, pool=examples.D_UNRETRIEVED, k=6, **kwargs)
+    return RankingWidget(examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6, **kwargs)
 
 
 def test_seed_figures_come_from_the_library() -> None:
@@ -43,10 +43,10 @@ def test_metrics_match_the_library_for_every_setting() -> None:
             }
 
 
-def test_without_pool_the_ideal_is_the_items_own_best_order() -> None:
+def test_without_unretrieved_items_the_ideal_is_the_items_own_best_order() -> None:
     w = RankingWidget(examples.D_TABLE)
     assert w.metrics["ndcg"] == pytest.approx(0.9608081943360617, rel=1e-15)
-    assert w.k is None and w.gain == "linear" and w.pool == []
+    assert w.k is None and w.gain == "linear" and w.unretrieved == [] and w.unjudged == "zero"
 
 
 def test_order_round_trip_changes_the_figures() -> None:
@@ -66,7 +66,7 @@ def test_order_round_trip_changes_the_figures() -> None:
 def test_synced_state_is_plain_json() -> None:
     state = seed_widget().get_state()
     assert state["items"][0] == {"label": "D1", "grade": 3.0}
-    assert state["pool"] == [{"label": "D7", "grade": 3.0}, {"label": "D8", "grade": 2.0}]
+    assert state["unretrieved"] == [{"label": "D7", "grade": 3.0}, {"label": "D8", "grade": 2.0}]
     assert state["k"] == 6 and state["gain"] == "linear"
     assert "export default" in state["_esm"] and ".ndcg-rw" in state["_css"]
 
@@ -112,11 +112,15 @@ def test_bad_items_are_refused_with_a_reason(items: object, error: type, message
     assert "items" in str(info.value)
 
 
-def test_bad_pool_is_refused_and_named() -> None:
-    with pytest.raises(ValueError, match=r"pool: the grade of 'D7' must be non-negative"):
-        RankingWidget(examples.D_TABLE, pool=[("D7", -3)])
-    with pytest.raises(traitlets.TraitError, match=r"pool: labels \['D1'\] are also retrieved"):
-        RankingWidget(examples.D_TABLE, pool=[("D1", 3)])
+def test_bad_unretrieved_items_are_refused_and_named() -> None:
+    with pytest.raises(ValueError, match=r"unretrieved: the grade of 'D7' must be non-negative"):
+        RankingWidget(examples.D_TABLE, unretrieved=[("D7", -3)])
+    with pytest.raises(
+        traitlets.TraitError, match=r"unretrieved: labels \['D1'\] are also retrieved"
+    ):
+        RankingWidget(examples.D_TABLE, unretrieved=[("D1", 3)])
+    with pytest.raises(TypeError, match=r"unretrieved: the grade of 'D7' must be a real number"):
+        RankingWidget(examples.D_TABLE, unretrieved=[("D7", None)])
 
 
 @pytest.mark.parametrize("k", [0, -1, True])
@@ -158,7 +162,7 @@ def test_order_must_be_a_permutation_of_the_labels(order: list[str], message: st
     assert w.order == ["D1", "D2", "D3", "D4", "D5", "D6"]
 
 
-def test_new_items_restart_the_order_and_keep_pool_labels_apart() -> None:
+def test_new_items_restart_the_order_and_keep_unretrieved_labels_apart() -> None:
     w = seed_widget()
     w.order = list(reversed(w.order))
     w.items = [("X", 1), ("Y", 2)]
@@ -167,7 +171,7 @@ def test_new_items_restart_the_order_and_keep_pool_labels_apart() -> None:
         w.items = [("D7", 1)]
 
 
-def test_ideal_order_lists_items_and_pool_best_first() -> None:
+def test_ideal_order_lists_items_and_unretrieved_best_first() -> None:
     assert seed_widget().ideal_order == ["D1", "D3", "D7", "D2", "D6", "D8", "D5", "D4"]
 
 
@@ -183,3 +187,25 @@ def test_html_labels_are_kept_as_data() -> None:
 def test_standalone_html_refuses_other_objects() -> None:
     with pytest.raises(TypeError, match="widget must be a RankingWidget"):
         standalone_html("not a widget")  # type: ignore[arg-type]
+
+
+def test_an_order_of_unknown_labels_gets_a_short_message() -> None:
+    w = RankingWidget([(f"L{i}", i % 4) for i in range(10_000)])
+    with pytest.raises(traitlets.TraitError) as info:
+        w.order = [f"X{i}" for i in range(10_000)]
+    assert str(info.value) == (
+        "order must list every item label exactly once; missing ['L0', 'L1', 'L10', 'L100', "
+        "'L1000'] and 9995 more, unknown ['X0', 'X1', 'X10', 'X100', 'X1000'] and 9995 more, "
+        "repeated []"
+    )
+
+
+def test_repeated_labels_in_a_long_order_are_named() -> None:
+    w = RankingWidget([(f"L{i}", i % 4) for i in range(10_000)])
+    order = list(w.order)
+    order[1] = order[2] = "L7"
+    with pytest.raises(traitlets.TraitError) as info:
+        w.order = order
+    assert str(info.value).endswith("missing ['L1', 'L2'], unknown [], repeated ['L7']")
+    w.order = list(reversed(w.order))
+    assert w.order[0] == "L9999"

@@ -1,9 +1,10 @@
 """ndcg: cumulative gain, DCG and NDCG, exact and explained.
 
-The list API (:func:`cg`, :func:`dcg`, :func:`idcg`, :func:`ndcg`, :func:`breakdown`) takes
-grades in ranked order (chapters 2 to 4 of *Ranking, Measured*); :func:`ndcg_from_scores`
-ranks items by predicted scores under an explicit tie rule (chapter 5); :func:`evaluate`
-scores a whole run against judgments, one row per query, as trec_eval does (chapters 6 and 8).
+The list API (:func:`cg`, :func:`dcg`, :func:`idcg`, :func:`ndcg`, :func:`breakdown`,
+:func:`ideal_order`) takes grades in ranked order (chapters 2 to 4 of *Ranking, Measured*);
+:func:`ndcg_from_scores` ranks items by predicted scores under an explicit tie rule
+(chapter 5); :func:`evaluate` scores a whole run against judgments, one row per query, as
+trec_eval does (chapters 6 and 8).
 
 ``import ndcg`` loads numpy and pandas only. The book's own teaching code (worked examples,
 figures, exercises, the pitfalls museum, synthetic collections) lives in
@@ -12,7 +13,7 @@ either.
 """
 
 from ndcg.evaluate import evaluate
-from ndcg.metrics import breakdown, cg, dcg, idcg, ndcg
+from ndcg.metrics import breakdown, cg, dcg, idcg, ideal_order, ndcg
 from ndcg.scores import ndcg_from_scores
 from ndcg.trec import read_qrels, read_run
 
@@ -25,6 +26,7 @@ __all__ = [
     "dcg",
     "evaluate",
     "idcg",
+    "ideal_order",
     "ndcg",
     "ndcg_from_scores",
     "read_qrels",

@@ -1,108 +1,457 @@
-"""Argument checks shared by the public functions.
+"""Argument checks, declared at each public function's door.
 
-Every check raises ``ValueError`` or ``TypeError`` whose message starts with the
-argument's name, so a caller can tell at once which input was wrong.
+A public function lists, in :func:`validate_params`, a checker for each argument it takes
+from a caller. A checker is called as ``checker(value, name)`` and returns the value in the
+form the function works with (an int, a float array, ...), or raises ``TypeError`` (wrong
+kind of value) or ``ValueError`` (right kind, wrong value). Every message starts with the
+argument's name, shows the value, and says how to fix it, so a caller can tell at once
+which input was wrong and what to pass instead.
+
+Checks that relate two arguments (a pool holding every retrieved grade, matching shapes)
+stay in the function's body, and use the helpers at the end of this module.
+
+Grades may mark an unjudged position with ``None``; past the door it is held as NaN, which
+nothing else can produce, because a NaN given by a caller is refused.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import numbers
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
 import numpy as np
 
+F = TypeVar("F", bound=Callable[..., Any])
 
-def as_grades(values: Any, name: str, *, ndim: int | tuple[int, ...] = 1) -> np.ndarray:
-    """Convert ``values`` to a float array of finite numbers, refusing anything else.
+#: A checker: ``checker(value, name)`` returns the normalised value or raises.
+Checker = Callable[[Any, str], Any]
+
+GAIN_NAMES = ("linear", "exponential")
+#: What an unjudged document counts for: no gain in place (trec_eval), dropped before
+#: scoring (trec_eval -J, Sakai's condensed lists), or an error.
+UNJUDGED = ("zero", "condense", "raise")
+
+
+def validate_params(**checkers: Checker) -> Callable[[F], F]:
+    """Declare how each named argument of the decorated function is checked.
 
     Parameters
     ----------
-    values : array_like
-        Numbers (grades or scores).
-    name : str
-        The argument's name, used in error messages.
-    ndim : int or tuple of int, default 1
-        Accepted number of dimensions.
+    **checkers
+        Argument name -> checker. The checker's return value replaces the argument.
 
     Returns
     -------
-    numpy.ndarray
-        A float64 array (a copy only when conversion needs one).
+    callable
+        A decorator; the decorated function keeps its name, signature and docstring.
 
-    Raises
-    ------
-    TypeError
-        If ``values`` is a string, holds non-numbers, or has the wrong number of dimensions.
-    ValueError
-        If ``values`` is empty or holds NaN or infinity.
+    Examples
+    --------
+    >>> @validate_params(k=cutoff)
+    ... def top(values, k=None):
+    ...     return values[:k]
+    >>> top([3, 2, 1], k=2)
+    [3, 2]
+    >>> top([3, 2, 1], k=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: k must be a positive integer or None, got 0; pass e.g. k=10 (k=None for no cutoff)
 
     """
-    if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be a sequence of numbers, got a string {values!r}")
-    try:
-        array = np.asarray(values)
-    except ValueError as error:  # ragged nested lists
-        raise TypeError(f"{name} must be a sequence of numbers: {error}") from None
-    if array.dtype == object or not (
-        np.issubdtype(array.dtype, np.number) or array.dtype == np.bool_
-    ):
-        raise TypeError(f"{name} must hold numbers only, got dtype {array.dtype}")
-    if np.issubdtype(array.dtype, np.complexfloating):
-        raise TypeError(f"{name} must hold real numbers, got complex values")
+
+    def decorate(func: F) -> F:
+        signature = inspect.signature(func)
+        unknown = sorted(set(checkers) - set(signature.parameters))
+        if unknown:
+            raise TypeError(f"{func.__name__} has no argument(s) {unknown} to check")
+        names = list(signature.parameters)
+        defaults = {
+            name: parameter.default
+            for name, parameter in signature.parameters.items()
+            if parameter.default is not inspect.Parameter.empty
+        }
+
+        @functools.wraps(func)
+        def checked(*args: Any, **kwargs: Any) -> Any:
+            # Binding by hand is several times faster than Signature.bind, which matters
+            # for the list API called in loops; anything unusual goes to bind for its error.
+            values = dict(zip(names, args, strict=False))  # fewer args than names is usual
+            if len(args) > len(names) or not values.keys().isdisjoint(kwargs):
+                signature.bind(*args, **kwargs)
+            values.update(kwargs)
+            for name, check in checkers.items():
+                if name in values:
+                    values[name] = check(values[name], name)
+                elif name in defaults:
+                    values[name] = check(defaults[name], name)
+                else:
+                    signature.bind(*args, **kwargs)  # raises: a required argument is missing
+            return func(**values)
+
+        return checked  # type: ignore[return-value]
+
+    return decorate
+
+
+def show(value: float) -> str:
+    """Write a number as a caller would: ``3`` for 3.0, full precision otherwise.
+
+    Examples
+    --------
+    >>> show(3.0), show(0.1 + 0.2), show(-1.0)
+    ('3', '0.30000000000000004', '-1')
+
+    """
+    value = float(value)
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
+# --- Checkers ---------------------------------------------------------------------------
+
+
+def optional(check: Checker) -> Checker:
+    """Build a checker that lets ``None`` through and hands anything else to ``check``."""
+
+    def checker(value: Any, name: str) -> Any:
+        return None if value is None else check(value, name)
+
+    return checker
+
+
+def positive_int(value: Any, name: str) -> int:
+    """Return an integer >= 1 (``True``, ``1.0`` and numpy floats are refused).
+
+    Examples
+    --------
+    >>> positive_int(3, "n")
+    3
+    >>> positive_int(2.0, "n")
+    Traceback (most recent call last):
+    ...
+    TypeError: n must be a positive integer, got float 2.0; pass an int, e.g. n=10
+
+    """
+    return _integer(value, name, 1, "a positive integer", f"pass an int, e.g. {name}=10")
+
+
+def cutoff(value: Any, name: str) -> int | None:
+    """Return a cutoff: a positive integer, or ``None`` for the whole list."""
+    if value is None:
+        return None
+    fix = f"pass e.g. {name}=10 ({name}=None for no cutoff)"
+    return _integer(value, name, 1, "a positive integer or None", fix)
+
+
+def _integer(value: Any, name: str, minimum: int, what: str, fix: str) -> int:
+    # bool is an Integral, but True as a count or a cutoff is almost always a mistake.
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {value!r}; {fix}")
+    if value < minimum:
+        raise ValueError(f"{name} must be {what}, got {value}; {fix}")
+    return int(value)
+
+
+def cutoffs(value: Any, name: str) -> tuple[int | None, ...]:
+    """One cutoff or a sequence of distinct cutoffs, as a tuple.
+
+    Examples
+    --------
+    >>> cutoffs(5, "k"), cutoffs([None, 10], "k")
+    ((5,), (None, 10))
+
+    """
+    if value is None or isinstance(value, (numbers.Integral, np.bool_)):
+        return (cutoff(value, name),)
+    if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"{name} must be None, a positive integer or a sequence of them; got "
+            f"{type(value).__name__} {value!r}; pass e.g. {name}=10 or {name}=[5, 10]"
+        )
+    if len(value) == 0:
+        raise ValueError(
+            f"{name} is an empty sequence: give at least one cutoff (None = no cutoff)"
+        )
+    values = tuple(cutoff(c, name) for c in value)
+    repeated = sorted({c for c in values if values.count(c) > 1}, key=str)
+    if repeated:
+        raise ValueError(
+            f"{name} holds a cutoff twice: {list(value)!r} repeats {repeated}; list each once"
+        )
+    return values
+
+
+def choice(*options: str) -> Checker:
+    """Build a checker accepting exactly one of ``options``."""
+    listed = ", ".join(map(repr, options))
+
+    def checker(value: Any, name: str) -> str:
+        if isinstance(value, str) and value in options:
+            return value
+        error = ValueError if isinstance(value, str) else TypeError
+        raise error(f"{name} must be one of {listed}; got {value!r}")
+
+    return checker
+
+
+def empty(value: Any, name: str) -> float | str:
+    """Return the value of NDCG when the ideal DCG is 0: a number, or ``"raise"``."""
+    if isinstance(value, str) and value == "raise":
+        return value
+    if isinstance(value, (bool, np.bool_, str)) or not isinstance(value, numbers.Real):
+        error = ValueError if isinstance(value, str) else TypeError
+        raise error(
+            f'{name} must be a number or "raise", got {value!r}; e.g. {name}=0.0 '
+            f"(trec_eval), {name}=float('nan') or {name}='raise'"
+        )
+    return float(value)
+
+
+def gain(value: Any, name: str) -> Any:
+    """Return a gain rule: "linear", "exponential", a mapping grade -> gain, or a callable."""
+    if isinstance(value, str):
+        if value not in GAIN_NAMES:
+            raise ValueError(
+                f"{name} must be 'linear', 'exponential', a mapping grade -> gain or a "
+                f"callable; got {value!r}"
+            )
+        return value
+    if isinstance(value, Mapping) or callable(value):
+        return value
+    raise TypeError(
+        f"{name} must be 'linear', 'exponential', a mapping or a callable; got "
+        f"{type(value).__name__} {value!r}; e.g. {name}={{0: 0, 1: 1, 2: 3}}"
+    )
+
+
+def seed(value: Any, name: str) -> int | None:
+    """Return a random seed: a non-negative integer, or ``None`` for fresh randomness."""
+    if value is None:
+        return None
+    return _integer(value, name, 0, "a non-negative int or None", f"e.g. {name}=0")
+
+
+def fraction(value: Any, name: str) -> float:
+    """Return a number strictly between 0 and 1 (a confidence level, a share)."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
+    if not 0.0 < value < 1.0:
+        raise ValueError(f"{name} must lie strictly between 0 and 1, got {value}; e.g. {name}=0.95")
+    return float(value)
+
+
+def numbers_array(
+    ndim: int | tuple[int, ...] = 1, *, unjudged: bool = False, hint: str = ""
+) -> Checker:
+    """Build a checker for a non-empty array of finite real numbers, returned as float64.
+
+    Parameters
+    ----------
+    ndim : int or tuple of int, default 1
+        Accepted numbers of dimensions.
+    unjudged : bool, default False
+        Accept ``None`` for an unjudged position (held as NaN past the door).
+    hint : str, optional
+        What to do about a non-finite value, appended to that message.
+
+    Examples
+    --------
+    >>> numbers_array(unjudged=True)([3, None, 2], "relevance").tolist()
+    [3.0, nan, 2.0]
+    >>> numbers_array()([1, float("nan")], "y_score")
+    Traceback (most recent call last):
+    ...
+    ValueError: y_score must be finite: found nan at index 1
+
+    """
     allowed = (ndim,) if isinstance(ndim, int) else ndim
-    if array.ndim not in allowed:
-        wanted = " or ".join(f"{d}-D" for d in allowed)
-        raise TypeError(f"{name} must be {wanted}, got an array of shape {array.shape}")
-    if array.size == 0:
-        raise ValueError(f"{name} is empty: there is nothing to rank")
+
+    def checker(value: Any, name: str) -> np.ndarray:
+        array = _as_array(value, name, unjudged)
+        if array.ndim not in allowed:
+            wanted = " or ".join(f"{d}-D" for d in allowed)
+            raise TypeError(
+                f"{name} must be {wanted}"
+                f"{' (one-dimensional)' if allowed == (1,) else ''}, got an array of shape "
+                f"{array.shape}"
+            )
+        if array.size == 0:
+            raise ValueError(f"{name} is empty: there is nothing to score")
+        if array.dtype == object:
+            return _from_objects(array, name, unjudged)
+        fix = "mark an unjudged position with None" if unjudged else hint
+        return _as_finite(array, name, fix)
+
+    return checker
+
+
+def _as_array(value: Any, name: str, unjudged: bool) -> np.ndarray:
+    if value is None or isinstance(value, (str, bytes)):
+        raise TypeError(f"{name} must be a sequence of numbers, got {value!r}")
+    if isinstance(value, np.ma.MaskedArray):
+        raise TypeError(
+            f"{name} is a masked array, and its mask would be ignored; pass "
+            f"{name}.compressed() to drop the masked entries or {name}.filled(x) to give "
+            "them a value" + (" (None marks an unjudged position)" if unjudged else "")
+        )
+    if isinstance(value, (list, tuple)) and _holds_bool(value):
+        raise TypeError(_bool_message(name))
+    try:
+        array = np.asarray(value)
+    except ValueError:  # ragged nested lists
+        raise TypeError(_ragged_message(value, name)) from None
+    kind = array.dtype.kind
+    if kind == "b":
+        raise TypeError(_bool_message(name))
+    if kind in "mM":
+        raise TypeError(
+            f"{name} holds {array.dtype} values (times, not numbers); convert them first, "
+            f"e.g. {name} / np.timedelta64(1, 's')"
+        )
+    if kind == "c":
+        raise TypeError(f"{name} must hold real numbers, got complex values")
+    if kind not in "iufO":
+        raise TypeError(f"{name} must hold numbers, got values of dtype {array.dtype}")
+    return array
+
+
+def _as_finite(array: np.ndarray, name: str, hint: str) -> np.ndarray:
     array = array.astype(np.float64, copy=False)
     # A finite sum proves every element finite (NaN and inf propagate); only when it
     # is not (or overflowed) is the element-wise check paid for.
     with np.errstate(over="ignore", invalid="ignore"):
         total = np.add.reduce(array, axis=None)
     if not np.isfinite(total) and not np.isfinite(array).all():
-        bad = np.flatnonzero(~np.isfinite(array.ravel()))[0]
+        bad = np.argwhere(~np.isfinite(array))[0]
         raise ValueError(
-            f"{name} must hold finite numbers; found {array.ravel()[bad]} at flat index {bad}"
+            f"{name} must be finite: found {array[tuple(bad)]} at {_at(bad)}"
+            + (f"; {hint}" if hint else "")
         )
     return array
 
 
-def check_k(k: Any, name: str = "k") -> int | None:
-    """Return ``k`` as a positive ``int`` (or ``None``), refusing bools, floats and k <= 0.
+def _from_objects(array: np.ndarray, name: str, unjudged: bool) -> np.ndarray:
+    """Numbers (and ``None`` where allowed) of an object array, as float64 with NaN for None."""
+    out = np.empty(array.shape, dtype=np.float64)
+    flat = out.reshape(-1)
+    for i, item in enumerate(array.flat):
+        if item is None and unjudged:
+            flat[i] = np.nan
+        elif isinstance(item, numbers.Real) and not isinstance(item, (bool, np.bool_)):
+            flat[i] = float(item)
+            if not np.isfinite(flat[i]):
+                fix = "; mark an unjudged position with None" if unjudged else ""
+                where = _at(np.unravel_index(i, array.shape))
+                raise ValueError(f"{name} must be finite: found {flat[i]} at {where}{fix}")
+        elif isinstance(item, (bool, np.bool_)):
+            raise TypeError(_bool_message(name))
+        else:
+            allowed = "numbers or None (unjudged)" if unjudged else "numbers"
+            raise TypeError(
+                f"{name} must hold {allowed}; found {type(item).__name__} {item!r} at "
+                f"{_at(np.unravel_index(i, array.shape))}"
+            )
+    return out
 
-    Raises
-    ------
-    TypeError
-        If ``k`` is not an integer (``True`` and ``1.0`` are refused).
-    ValueError
-        If ``k`` is zero or negative.
+
+def _at(index: Any) -> str:
+    index = [int(i) for i in index]
+    return f"index {index[0]}" if len(index) == 1 else f"row {index[0]}, column {index[1]}"
+
+
+def _holds_bool(values: list[Any] | tuple[Any, ...]) -> bool:
+    # numpy turns [1, True] into [1, 1] without a word, so Python lists are looked at first.
+    kinds = set(map(type, values))  # one pass in C
+    if bool in kinds or np.bool_ in kinds:
+        return True
+    return (list in kinds or tuple in kinds) and any(
+        _holds_bool(v) for v in values if isinstance(v, (list, tuple))
+    )
+
+
+def _bool_message(name: str) -> str:
+    return (
+        f"{name} must hold numbers, not booleans; write the grades or scores as numbers "
+        f"(e.g. 1 for relevant, 0 for not), or convert with np.asarray({name}, dtype=int)"
+    )
+
+
+def _ragged_message(value: Any, name: str) -> str:
+    lengths = [len(row) if hasattr(row, "__len__") else 1 for row in value]
+    odd = next((i for i, n in enumerate(lengths) if n != lengths[0]), len(lengths) - 1)
+    return (
+        f"{name} is ragged: row 0 has {lengths[0]} values but row {odd} has {lengths[odd]}; "
+        "a matrix needs rows of one length (pad them, or pass a list per query to the list "
+        "API)"
+    )
+
+
+# --- Checks that relate arguments -----------------------------------------------------------
+
+
+def check_pool(relevance: np.ndarray, pool: np.ndarray) -> None:
+    """Raise ``ValueError`` unless ``pool`` holds every judged grade of ``relevance``.
+
+    The pool is every judged grade of the query, retrieved or not, so each grade of the
+    ranked list must appear in it at least as often as in the list (unjudged positions,
+    NaN here, have no grade to find).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_pool(np.array([3.0, np.nan, 2.0]), np.array([2.0, 3.0, 3.0]))
+    >>> check_pool(np.array([3.0, 3.0]), np.array([3.0, 2.0]))
+    Traceback (most recent call last):
+    ...
+    ValueError: pool must hold every retrieved grade of relevance (the pool is every judged grade of the query): grade 3 appears 2 times in relevance but once in pool; add the missing judgments to pool, or mark a position None if it was never judged
+
+    """  # noqa: E501
+    have = Counter(pool.tolist())
+    judged = relevance[~np.isnan(relevance)]
+    for grade, count in sorted(Counter(judged.tolist()).items()):
+        if have[grade] < count:
+            raise ValueError(
+                "pool must hold every retrieved grade of relevance (the pool is every judged "
+                f"grade of the query): grade {show(grade)} appears "
+                f"{_times(count)} in relevance but {_times(have[grade])} in pool; add the "
+                "missing judgments to pool, or mark a position None if it was never judged"
+            )
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
+def check_unjudged(count: int, policy: str, what: str) -> None:
+    """Raise for ``unjudged="raise"`` when ``count`` positions are unjudged.
+
+    Parameters
+    ----------
+    count : int
+        How many positions (or documents) are unjudged.
+    policy : str
+        The caller's ``unjudged`` argument.
+    what : str
+        Where they are, e.g. ``"relevance has {n} unjudged position(s) (None)"``.
 
     """
-    if k is None:
-        return None
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, numbers.Integral):
-        raise TypeError(f"{name} must be a positive integer or None, got {k!r}")
-    if k <= 0:
-        raise ValueError(f"{name} must be a positive integer, got {k}")
-    return int(k)
+    if count and policy == "raise":
+        raise ValueError(
+            f"unjudged='raise': {what.format(n=count)}; judge them, or pass "
+            "unjudged='zero' (no gain, in place: trec_eval) or unjudged='condense' (drop "
+            "them before scoring: trec_eval -J)"
+        )
 
 
-def check_empty(empty: Any) -> float | str:
-    """Validate ``empty``: a float (``0.0``, ``nan``, ...) or the string ``"raise"``."""
-    if isinstance(empty, str):
-        if empty != "raise":
-            raise ValueError(f'empty must be a number or "raise", got {empty!r}')
-        return empty
-    if isinstance(empty, (bool, np.bool_)) or not isinstance(empty, numbers.Real):
-        raise TypeError(f'empty must be a number or "raise", got {empty!r}')
-    return float(empty)
-
-
-def check_choice(value: Any, name: str, choices: tuple[str, ...]) -> str:
-    """Return ``value`` if it is one of ``choices``, else raise naming ``name``."""
-    if not isinstance(value, str):
-        raise TypeError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}")
-    if value not in choices:
-        raise ValueError(f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}")
+def check_finite_sum(value: float, name: str, what: str) -> float:
+    """Return ``value``, or raise when a sum over ``name`` overflowed float64."""
+    if not np.isfinite(value):
+        raise ValueError(
+            f"{name}: the {what} overflows float64 (it exceeds "
+            f"{np.finfo(np.float64).max:.4g}); rescale the grades, or use ndcg(), which "
+            "computes the ratio without overflowing"
+        )
     return value

@@ -4,7 +4,7 @@ Taught in chapter 8, "NDCG in the wild" (TREC files and trec_eval's report).
 
 Usage::
 
-    python -m ndcg QRELS RUN [-q] [-c] [-m ndcg] [-m ndcg_cut.5,10] [-k 10] [--gain G] [--json]
+    python -m ndcg QRELS RUN [-q] [-c] [-J] [-m ndcg] [-m ndcg_cut.5,10] [-k 10] [--gain G] [--json]
 """
 
 from __future__ import annotations
@@ -106,9 +106,16 @@ def _complete_gain(gain: Gain, qrels: pd.DataFrame) -> Gain:
 
 
 def compute(
-    qrels: pd.DataFrame, run: pd.DataFrame, measures: Sequence[Measure], complete: bool
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    measures: Sequence[Measure],
+    complete: bool,
+    judged_only: bool = False,
 ) -> pd.DataFrame:
-    """One row per query, one column per measure (named as trec_eval names it)."""
+    """One row per query, one column per measure (named as trec_eval names it).
+
+    ``judged_only`` is trec_eval's ``-J``: unjudged documents leave the run before scoring.
+    """
     by_gain: dict[str, list[Measure]] = {}
     for measure in measures:
         by_gain.setdefault(repr(measure.gain), []).append(measure)
@@ -116,7 +123,14 @@ def compute(
     for group in by_gain.values():
         gain = _complete_gain(group[0].gain, qrels)
         ks = list(dict.fromkeys(m.k for m in group))
-        result = evaluate(qrels, run, k=ks, gain=gain, missing="zero" if complete else "skip")
+        result = evaluate(
+            qrels,
+            run,
+            k=ks,
+            gain=gain,
+            missing="zero" if complete else "skip",
+            unjudged="condense" if judged_only else "zero",
+        )
         result = result.rename(
             columns={("ndcg" if m.k is None else f"ndcg@{m.k}"): m.name for m in group}
         )
@@ -159,6 +173,11 @@ def build_parser() -> argparse.ArgumentParser:
         "-c", action="store_true", help="score queries of QRELS missing from RUN as 0"
     )
     parser.add_argument(
+        "-J",
+        action="store_true",
+        help="score judged documents only: unjudged ones leave the run before ranking",
+    )
+    parser.add_argument(
         "-m",
         action="append",
         metavar="MEASURE",
@@ -191,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         measures = _unique_measures(m for spec in specs for m in parse_measure(spec, gain))
         qrels = read_qrels(args.qrels)
         run = read_run(args.run)
-        table = compute(qrels, run, measures, complete=args.c)
+        table = compute(qrels, run, measures, complete=args.c, judged_only=args.J)
     except OSError as error:
         print(f"ndcg: cannot read {error.filename}: {error.strerror}", file=sys.stderr)
         return 2

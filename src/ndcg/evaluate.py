@@ -12,17 +12,33 @@ import numpy as np
 import pandas as pd
 
 from ndcg import _frames
+from ndcg import _validate as check
+from ndcg._kernel import (
+    TIE_RULES,
+    dcg_rows,
+    ideal_rows,
+    ndcg_rows,
+    normalise,
+    overflow_scale,
+    rule_tiebreak,
+)
 from ndcg._pad import chunks
-from ndcg._rank import TIE_RULES, dcg_rows, ideal_rows, rule_tiebreak
-from ndcg._validate import check_choice, check_empty, check_k
 from ndcg.gains import Gain, gain_values
-from ndcg.scores import ndcg_from_scores, normalise
+from ndcg.scores import apply_unjudged
 
 QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
 RUN_COLUMNS = ("query_id", "doc_id", "score")
 EVALUATE_TIES = ("trec_eval", *TIE_RULES)
 
 
+@check.validate_params(
+    k=check.cutoffs,
+    gain=check.gain,
+    missing=check.choice("skip", "zero"),
+    ties=check.choice(*EVALUATE_TIES),
+    empty=check.empty,
+    unjudged=check.choice(*check.UNJUDGED),
+)
 def evaluate(
     qrels: pd.DataFrame,
     run: pd.DataFrame,
@@ -31,6 +47,7 @@ def evaluate(
     missing: str = "skip",
     ties: str = "trec_eval",
     empty: float | str = 0.0,
+    unjudged: str = "zero",
 ) -> pd.DataFrame:
     """NDCG of every query of a run, following trec_eval by default.
 
@@ -40,7 +57,7 @@ def evaluate(
         Judgments with columns ``query_id``, ``doc_id``, ``relevance`` (one row per
         judged document; a document judged twice for a query is an error). Or, for the
         dense path, a matrix of grades: row ``i`` is query ``i``, column ``j`` document
-        ``j``, and every document of a row is both judged and retrieved.
+        ``j``, every document of a row is retrieved, and ``None`` marks one never judged.
     run : pandas.DataFrame or 2-D array
         Retrieved documents with columns ``query_id``, ``doc_id``, ``score`` (a document
         retrieved twice for a query is an error). Row order and any rank column are
@@ -52,8 +69,9 @@ def evaluate(
         a sequence gives one column per entry. A ``k`` larger than a query's list counts
         what is there.
     gain : {"linear", "exponential"}, mapping or callable, default "linear"
-        Gain of a grade >= 0 (see :func:`ndcg.dcg`). Negative grades give no gain, as
-        in trec_eval; so do retrieved documents without a judgment.
+        Gain of a grade >= 0 (see :func:`ndcg.dcg`). A negative grade marks, as in
+        trec_eval, a document in the pool that was not judged: it gives no gain and counts
+        as unjudged, on both paths.
     missing : {"skip", "zero"}, default "skip"
         Queries in ``qrels`` but absent from ``run``: left out (trec_eval) or scored
         as an empty ranking, hence 0 (trec_eval ``-c``). Queries in ``run`` without any
@@ -64,7 +82,14 @@ def evaluate(
         ``"stable"`` meaning the run's row order. On the dense path a document's id is
         its column number (so ``"trec_eval"`` ranks column 9 before column 10, as text).
     empty : float or "raise", default 0.0
-        NDCG of a query whose ideal DCG is 0 (no judged document has a gain).
+        NDCG of a query whose ideal DCG is 0 (no judged document has a gain);
+        ``"raise"`` names the first such query.
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        What a retrieved document without a judgment (absent from ``qrels`` for its
+        query, judged with a negative grade, or ``None`` on the dense path) counts for:
+        no gain, in its place (trec_eval); dropped from the run before ranking, so the
+        documents below it move up (trec_eval ``-J``, pytrec_eval's
+        ``judged_docs_only_flag=True``); or an error that says how many there are.
 
     Returns
     -------
@@ -76,9 +101,9 @@ def evaluate(
     Notes
     -----
     The dense path skips the join of run to judgments, which makes it the fast way to
-    score many equally long lists; it hands each cutoff to :func:`ndcg.ndcg_from_scores`,
-    so negative grades there need a ``gain`` that says what they are worth, and
-    ``missing`` has no effect (every row is in both matrices).
+    score many equally long lists: the matrices are checked and ranked once, and every
+    cutoff is read from the same ranking. ``missing`` has no effect there (every row is in
+    both matrices).
 
     Examples
     --------
@@ -99,12 +124,9 @@ def evaluate(
     1         1  0.2398
 
     """
-    cutoffs = _cutoffs(k)
-    missing = check_choice(missing, "missing", ("skip", "zero"))
-    ties = check_choice(ties, "ties", EVALUATE_TIES)
-    empty = check_empty(empty)
+    cutoffs = k
     if not isinstance(qrels, pd.DataFrame) and not isinstance(run, pd.DataFrame):
-        return _evaluate_matrix(qrels, run, cutoffs, gain, ties, empty)
+        return _evaluate_matrix(qrels, run, cutoffs, gain, ties, empty, unjudged)
     _frames.require_frame(qrels, "qrels", QRELS_COLUMNS)
     _frames.require_frame(run, "run", RUN_COLUMNS)
     if len(qrels) == 0:
@@ -122,15 +144,27 @@ def evaluate(
     _frames.refuse_missing(q_code, qrels, "qrels", "query_id")
     _frames.refuse_missing(r_code, run, "run", "query_id")
     n_queries = queries.size
-    q_gain = _qrels_gains(grades, gain)
-    r_gain = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, q_gain)
-
+    q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
     judged = np.bincount(q_code, minlength=n_queries) > 0
     retrieved = np.bincount(r_code, minlength=n_queries) > 0
     keep = judged & (retrieved | (missing == "zero"))
-
-    actual = np.zeros((n_queries, len(cutoffs)))
     kept = keep[r_code]
+    if unjudged == "zero":  # trec_eval: a run row without a judgment joins with gain 0
+        r_gain = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, q_gain)
+    else:
+        # Join each run row's judgment number instead (1-based, 0 when there is none), so
+        # that "never judged" stays apart from "judged, with no gain".
+        number = np.arange(1.0, q_gain.size + 1)
+        match = _join_gains(qrels, run, q_code, r_code, q_doc, r_doc, number).astype(np.intp)
+        r_gain = np.append(0.0, q_gain)[match]
+        r_judged = np.append(False, q_judged)[match]
+        _check_unjudged_rows(run, kept & ~r_judged, unjudged)
+        kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
+
+    factor = overflow_scale(q_gain, q_code, n_queries)
+    if (factor != 1.0).any():
+        q_gain, r_gain = q_gain * factor[q_code], r_gain * factor[r_code]
+    actual = np.zeros((n_queries, len(cutoffs)))
     kept_rows = slice(None) if kept.all() else np.flatnonzero(kept)
     sub_code = r_code[kept_rows]
     for chunk in chunks(sub_code, n_queries):
@@ -151,26 +185,48 @@ def evaluate(
 
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
-    columns = {"query_id": queries[order]}
+    ids = queries[order]
+    columns = {"query_id": ids}
     for j, c in enumerate(cutoffs):
-        columns[_column(c)] = normalise(actual[order, j], best[order, j], empty)
+        columns[_column(c)] = normalise(
+            actual[order, j], best[order, j], empty, lambda i: f" for query {ids[i]!r}"
+        )
     return pd.DataFrame(columns)
+
+
+def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged: str) -> None:
+    """Apply ``unjudged="raise"`` to the run rows that have no judgment."""
+    count = int(np.count_nonzero(unjudged_rows))
+    if count and unjudged == "raise":
+        i = int(np.flatnonzero(unjudged_rows)[0])
+        check.check_unjudged(
+            count,
+            unjudged,
+            "run has {n} unjudged document(s) (absent from qrels for their query, or "
+            f"judged with a negative grade), the first {run['doc_id'].iloc[i]!r} for query "
+            f"{run['query_id'].iloc[i]!r}",
+        )
 
 
 def _column(cutoff: int | None) -> str:
     return "ndcg" if cutoff is None else f"ndcg@{cutoff}"
 
 
+_DENSE_QRELS = check.numbers_array((0, 1, 2, 3), unjudged=True)
+_DENSE_RUN = check.numbers_array((0, 1, 2, 3))
+
+
 def _evaluate_matrix(
-    y_true: Any,
-    y_score: Any,
+    qrels: Any,
+    run: Any,
     cutoffs: tuple[int | None, ...],
     gain: Gain,
     ties: str,
     empty: float | str,
+    unjudged: str,
 ) -> pd.DataFrame:
     """Score grade and score matrices (the dense path of :func:`evaluate`), row by row."""
-    true, score = np.asarray(y_true), np.asarray(y_score)
+    true, score = _DENSE_QRELS(qrels, "qrels"), _DENSE_RUN(run, "run")
     for values, name in ((true, "qrels"), (score, "run")):
         if values.ndim != 2:
             raise ValueError(
@@ -182,40 +238,35 @@ def _evaluate_matrix(
             f"qrels and run must have the same shape (queries x documents); got qrels "
             f"{true.shape} and run {score.shape}"
         )
+    gains, judged = _qrels_gains(true, gain, "qrels")
+    score = apply_unjudged(score, judged, unjudged, "qrels")
     if ties == "trec_eval":
         # trec_eval breaks equal scores by document id compared as text, highest first.
         # Laying the columns out in that order turns the rule into a stable sort, and
         # matches what the DataFrame path does with the column numbers as doc_id.
         by_id = np.argsort(np.arange(true.shape[1]).astype(str), kind="stable")[::-1]
-        true, score, ties = true[:, by_id], score[:, by_id], "stable"
+        gains, score, ties = gains[:, by_id], score[:, by_id], "stable"
+    tiebreak = rule_tiebreak(ties, gains)
+    values = ndcg_rows(score, gains, cutoffs, tiebreak, empty, lambda i: f" for query {i}")
     columns: dict[str, Any] = {"query_id": np.arange(true.shape[0])}
-    for cutoff in cutoffs:
-        columns[_column(cutoff)] = ndcg_from_scores(
-            true, score, k=cutoff, gain=gain, ties=ties, empty=empty
-        )
+    for j, cutoff in enumerate(cutoffs):
+        columns[_column(cutoff)] = values[:, j]
     return pd.DataFrame(columns)
 
 
-def _cutoffs(k: Any) -> tuple[int | None, ...]:
-    if k is None or isinstance(k, (int, np.integer)):
-        return (check_k(k),)
-    if isinstance(k, str) or not isinstance(k, Sequence):
-        raise TypeError(f"k must be None, a positive integer or a sequence of them; got {k!r}")
-    if len(k) == 0:
-        raise ValueError("k is an empty sequence: give at least one cutoff (None = no cutoff)")
-    values = tuple(check_k(c, "k") for c in k)
-    if len(set(values)) != len(values):
-        raise ValueError(f"k holds a cutoff twice: {list(k)!r}")
-    return values
+def _qrels_gains(grades: np.ndarray, gain: Gain, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Gain of every judgment, and whether it counts as judged.
 
-
-def _qrels_gains(grades: np.ndarray, gain: Gain) -> np.ndarray:
-    if grades.size == 0 or grades.min() >= 0:
-        return gain_values(grades, gain, "qrels['relevance']")
-    gains = np.zeros(grades.size)
-    counted = grades >= 0  # trec_eval: a negative judgment gives nothing
-    gains[counted] = gain_values(grades[counted], gain, "qrels['relevance']")
-    return gains
+    trec_eval reads a negative grade as a document in the pool that was not judged: it
+    gives no gain, and is unjudged to the ``unjudged`` policy. So is ``None`` (NaN here)
+    on the dense path.
+    """
+    judged = grades >= 0  # NaN compares False
+    if judged.all():
+        return gain_values(grades, gain, name), judged
+    gains = np.zeros(grades.shape)
+    gains[judged] = gain_values(grades[judged], gain, name)
+    return gains, judged
 
 
 def _join_gains(
@@ -252,9 +303,9 @@ def _join_gains(
     if q_key.size > 1 and not (np.diff(q_key) > 0).all():
         order = np.argsort(q_key, kind="stable")
         q_key, q_gain = q_key[order], q_gain[order]
-    pos = np.minimum(np.searchsorted(q_key, r_key), max(q_key.size - 1, 0))
-    found = q_key[pos] == r_key if q_key.size else np.zeros(r_key.size, dtype=bool)
-    return np.where(found, q_gain[pos] if q_key.size else 0.0, 0.0)
+    # evaluate has refused empty qrels, so q_key has an element to land on.
+    pos = np.minimum(np.searchsorted(q_key, r_key), q_key.size - 1)
+    return np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
 
 
 def _refuse_duplicates(keys: np.ndarray, frame: pd.DataFrame, name: str, verb: str) -> None:

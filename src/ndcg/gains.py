@@ -16,16 +16,16 @@ from typing import Any
 
 import numpy as np
 
-Gain = str | Mapping[Any, float] | Callable[[float], float]
+from ndcg._validate import show
 
-GAIN_NAMES = ("linear", "exponential")
+Gain = str | Mapping[Any, float] | Callable[[float], float]
 
 
 def _negative_hint(name: str, grade: float) -> str:
     return (
-        f"{name} holds the negative grade {grade:g}; linear and exponential gain need "
+        f"{name} holds the negative grade {show(grade)}; linear and exponential gain need "
         f"grades >= 0. Say what a negative grade is worth with gain=, e.g. "
-        f"gain={{{grade:g}: 0, 0: 0, 1: 1, 2: 2}} or gain=lambda r: max(r, 0)"
+        f"gain={{{show(grade)}: 0, 0: 0, 1: 1, 2: 2}} or gain=lambda r: max(r, 0)"
     )
 
 
@@ -37,8 +37,8 @@ def gain_values(grades: np.ndarray, gain: Gain, name: str = "relevance") -> np.n
     grades : numpy.ndarray
         Finite grades (any shape).
     gain : {"linear", "exponential"}, mapping or callable
-        The gain rule. A mapping must hold every grade that occurs; a callable is
-        called once per distinct grade.
+        The gain rule, as checked at the caller's door (``_validate.gain``). A mapping must
+        hold every grade that occurs; a callable is called once per distinct grade.
     name : str, default "relevance"
         The name of the argument ``grades`` came from, for error messages.
 
@@ -50,10 +50,10 @@ def gain_values(grades: np.ndarray, gain: Gain, name: str = "relevance") -> np.n
     Raises
     ------
     ValueError
-        Unknown gain name, a negative grade with a named gain, a grade missing from a
-        mapping, or a gain that is negative or not finite.
+        A negative grade with a named gain, a grade missing from a mapping, a callable
+        that raises, or a gain that is negative or not finite.
     TypeError
-        If ``gain`` is neither a string, a mapping nor a callable.
+        If a mapping or callable gives something other than a number.
 
     Examples
     --------
@@ -64,29 +64,48 @@ def gain_values(grades: np.ndarray, gain: Gain, name: str = "relevance") -> np.n
     [3.0, 9.0]
 
     """
-    if isinstance(gain, str):
-        if gain not in GAIN_NAMES:
-            raise ValueError(
-                f"gain must be 'linear', 'exponential', a mapping grade -> gain or a "
-                f"callable; got {gain!r}"
-            )
-        if grades.size and grades.min() < 0:
-            raise ValueError(_negative_hint(name, float(grades.min())))
-        if gain == "linear":
-            return grades  # callers never write to gains, so no copy is needed
-        with np.errstate(over="raise"):
-            try:
-                values = np.exp2(grades) - 1.0
-            except FloatingPointError:
-                raise ValueError(
-                    f"gain='exponential' overflows for a grade of {grades.max():g} in {name}"
-                ) from None
-        return values
-    if isinstance(gain, Mapping) or callable(gain):
+    if not isinstance(gain, str):
         return _per_grade(grades, gain, name)
-    raise TypeError(
-        f"gain must be 'linear', 'exponential', a mapping or a callable; got {type(gain).__name__}"
-    )
+    if grades.size and grades.min() < 0:
+        raise ValueError(_negative_hint(name, float(grades.min())))
+    if gain == "linear":
+        return grades  # callers never write to gains, so no copy is needed
+    with np.errstate(over="raise"):
+        try:
+            values = np.exp2(grades) - 1.0
+        except FloatingPointError:
+            raise ValueError(
+                f"gain='exponential' overflows for a grade of {show(grades.max())} in {name} "
+                "(2**grade - 1 exceeds float64 from grade 1024 on); use gain='linear' or a "
+                "mapping"
+            ) from None
+    return values
+
+
+def judged_gains(grades: np.ndarray, gain: Gain, name: str) -> tuple[np.ndarray, np.ndarray]:
+    """Gains of judged grades, 0 at unjudged positions (NaN past the door), and the mask.
+
+    Returns
+    -------
+    gains : numpy.ndarray
+        The gain of every position; 0 where unjudged.
+    judged : numpy.ndarray of bool
+        True where the position has a grade.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> gains, judged = judged_gains(np.array([3.0, np.nan, 1.0]), "exponential", "relevance")
+    >>> gains.tolist(), judged.tolist()
+    ([7.0, 0.0, 1.0], [True, False, True])
+
+    """
+    judged = ~np.isnan(grades)
+    if judged.all():
+        return gain_values(grades, gain, name), judged
+    gains = np.zeros(grades.shape)
+    gains[judged] = gain_values(grades[judged], gain, name)
+    return gains, judged
 
 
 def _per_grade(grades: np.ndarray, gain: Any, name: str) -> np.ndarray:
@@ -95,25 +114,31 @@ def _per_grade(grades: np.ndarray, gain: Any, name: str) -> np.ndarray:
     levels, inverse = np.unique(grades, return_inverse=True)
     level_gains = np.empty(levels.shape, dtype=np.float64)
     for i, level in enumerate(levels.tolist()):
+        key = int(level) if float(level).is_integer() else level
         if isinstance(gain, Mapping):
-            key = int(level) if float(level).is_integer() else level
             if key in gain:
                 value = gain[key]
             elif level in gain:
                 value = gain[level]
             else:
                 raise ValueError(
-                    f"gain mapping has no entry for grade {level:g} found in {name}; "
+                    f"gain mapping has no entry for grade {show(level)} found in {name}; "
                     f"give every grade a gain (the mapping has {sorted(gain)!r})"
                 )
         else:
-            value = gain(int(level) if float(level).is_integer() else level)
+            try:
+                value = gain(key)
+            except Exception as error:
+                raise ValueError(
+                    f"gain raised {type(error).__name__} ({error}) for grade {show(level)} "
+                    f"found in {name}; make the gain callable accept every grade"
+                ) from error
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-            raise TypeError(f"gain gave {value!r} for grade {level:g}; gains must be numbers")
+            raise TypeError(f"gain gave {value!r} for grade {show(level)}; gains must be numbers")
         value = float(value)
         if not np.isfinite(value) or value < 0:
             raise ValueError(
-                f"gain gave {value} for grade {level:g}; gains must be finite and >= 0"
+                f"gain gave {value!r} for grade {show(level)}; gains must be finite and >= 0"
             )
         level_gains[i] = value
     return level_gains[inverse].reshape(grades.shape)

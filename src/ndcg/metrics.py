@@ -1,6 +1,10 @@
 """CG, DCG, ideal DCG and NDCG of one ranked list of grades.
 
 Taught in chapters 2 to 4: cumulative gain, discounted cumulative gain, ideal DCG and NDCG.
+
+A ranked list may hold ``None`` where a retrieved document was never judged; ``unjudged``
+says what it counts for: ``"zero"`` (no gain, in its place, as trec_eval), ``"condense"``
+(dropped before scoring, as trec_eval ``-J`` and Sakai's condensed lists) or ``"raise"``.
 """
 
 from __future__ import annotations
@@ -10,37 +14,65 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg._validate import as_grades, check_empty, check_k
-from ndcg.discount import log2_ranks
-from ndcg.gains import Gain, gain_values
-from ndcg.ideal import check_pool_contains, ideal_gains
+from ndcg import _validate as check
+from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, normalise, overflow_scale
+from ndcg.discount import discounts, log2_ranks
+from ndcg.gains import Gain, gain_values, judged_gains
+
+_RELEVANCE = check.numbers_array(unjudged=True)
+_POOL = check.optional(check.numbers_array())
+_UNJUDGED = check.choice(*check.UNJUDGED)
 
 
-def _cut(values: np.ndarray, k: int | None) -> np.ndarray:
-    return values if k is None else values[:k]
+def _ranked(relevance: np.ndarray, unjudged: str) -> np.ndarray:
+    """Return the ranked grades under the ``unjudged`` policy (NaN marks an unjudged one)."""
+    missing = np.isnan(relevance)
+    count = int(missing.sum())
+    if count:
+        check.check_unjudged(count, unjudged, "relevance has {n} unjudged position(s) (None)")
+        if unjudged == "condense":
+            return relevance[~missing]
+    return relevance
 
 
-def _discounted_sum(gains: np.ndarray) -> float:
-    # A running sum in rank order, so dcg() equals breakdown()'s last cumulative_dcg
-    # bit for bit.
-    return float(np.cumsum(gains / log2_ranks(gains.size))[-1]) if gains.size else 0.0
+def _judged(grades: np.ndarray) -> np.ndarray:
+    return grades[~np.isnan(grades)]
 
 
-def cg(relevance: Any, k: int | None = None) -> float:
+def _ideal_source(grades: np.ndarray, gain: Gain, pool: np.ndarray | None) -> np.ndarray:
+    """Gains of every judged document of the query: the pool's, or the list's own."""
+    if pool is None:
+        return gain_values(_judged(grades), gain, "relevance")
+    check.check_pool(grades, pool)
+    return gain_values(pool, gain, "pool")
+
+
+@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, unjudged=_UNJUDGED)
+def cg(relevance: Any, k: int | None = None, unjudged: str = "zero") -> float:
     """Cumulative gain: the sum of the first ``k`` grades.
 
     Parameters
     ----------
-    relevance : sequence of float
-        Grades in ranked order (best-ranked first). Must be non-empty and finite.
+    relevance : sequence of float or None
+        Grades in ranked order (best-ranked first), ``None`` where a document was never
+        judged. Must be non-empty and finite.
     k : int, optional
         Cutoff. ``None`` (default) sums the whole list; a ``k`` larger than the list
         counts what is there.
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        What an unjudged position counts for: nothing, in its place (trec_eval); nothing,
+        and it is dropped before the cutoff is applied (trec_eval ``-J``); or an error.
 
     Returns
     -------
     float
         The cumulative gain; position does not matter.
+
+    Raises
+    ------
+    ValueError
+        A negative grade, an unjudged position with ``unjudged="raise"``, or a sum that
+        overflows float64.
 
     Examples
     --------
@@ -48,67 +80,44 @@ def cg(relevance: Any, k: int | None = None) -> float:
     11.0
     >>> cg([3, 2, 3, 0, 1, 2], k=2)
     5.0
+    >>> cg([3, None, 3], k=2), cg([3, None, 3], k=2, unjudged="condense")
+    (3.0, 6.0)
 
     """
-    grades = as_grades(relevance, "relevance")
-    k = check_k(k)
-    if grades.min() < 0:
+    grades = _ranked(relevance, unjudged)[:k]
+    judged = _judged(grades)
+    if judged.size and judged.min() < 0:
         raise ValueError(
-            f"relevance holds the negative grade {grades.min():g}; cg sums grades as they "
-            "are, so map negative grades to a gain >= 0 first (or use dcg/ndcg with gain=, "
-            "e.g. gain=lambda r: max(r, 0))"
+            f"relevance holds the negative grade {check.show(judged.min())}; cg sums grades "
+            "as they are, so map negative grades to a gain >= 0 first (or use dcg/ndcg "
+            "with gain=, e.g. gain=lambda r: max(r, 0))"
         )
-    return float(np.sum(_cut(grades, k)))
+    with np.errstate(over="ignore"):
+        # An unjudged position adds nothing; a list without one is summed as it is.
+        total = float(np.sum(grades if judged.size == grades.size else judged))
+    return check.check_finite_sum(total, "relevance", "cumulative gain")
 
 
-def dcg(relevance: Any, k: int | None = None, gain: Gain = "linear") -> float:
+@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, unjudged=_UNJUDGED)
+def dcg(
+    relevance: Any, k: int | None = None, gain: Gain = "linear", unjudged: str = "zero"
+) -> float:
     """Discounted cumulative gain: ``sum(gain(r_i) / log2(i + 1))`` over ranks ``i = 1..k``.
 
     Parameters
     ----------
-    relevance : sequence of float
-        Grades in ranked order. Must be non-empty, finite, and >= 0 unless ``gain`` is
-        a mapping or callable that says what a negative grade is worth.
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where a document was never judged. Must be
+        non-empty, finite, and >= 0 unless ``gain`` is a mapping or callable that says
+        what a negative grade is worth.
     k : int, optional
         Cutoff. ``None`` uses the whole list; a ``k`` larger than the list counts what
         is there.
     gain : {"linear", "exponential"}, mapping or callable, default "linear"
         ``"linear"``: g = r; ``"exponential"``: g = 2**r - 1; a mapping grade -> gain; or
         a callable grade -> gain.
-
-    Returns
-    -------
-    float
-
-    Examples
-    --------
-    >>> dcg([3, 2, 3, 0, 1, 2])
-    6.861126688593502
-    >>> dcg([4, 3, 5, 2, 1], gain="exponential")
-    36.595390756454925
-
-    """
-    grades = as_grades(relevance, "relevance")
-    gains = gain_values(grades, gain, "relevance")
-    return _discounted_sum(_cut(gains, check_k(k)))
-
-
-def idcg(relevance: Any, k: int | None = None, gain: Gain = "linear", pool: Any = None) -> float:
-    """Ideal DCG: the DCG of the best possible order, cut at ``k``.
-
-    Parameters
-    ----------
-    relevance : sequence of float
-        Grades in ranked order.
-    k : int, optional
-        Cutoff. ``None`` uses the whole ideal list; a ``k`` larger than it counts what is
-        there.
-    gain : {"linear", "exponential"}, mapping or callable, default "linear"
-        See :func:`dcg`.
-    pool : sequence of float, optional
-        Every judged grade of the query, retrieved or not. The ideal is the best order
-        of the pool; it must hold every grade of ``relevance``. Without a pool the ideal
-        is the best order of ``relevance`` itself.
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        See :func:`cg`.
 
     Returns
     -------
@@ -117,7 +126,62 @@ def idcg(relevance: Any, k: int | None = None, gain: Gain = "linear", pool: Any 
     Raises
     ------
     ValueError
-        If ``pool`` lacks a retrieved grade, or as in :func:`dcg`.
+        A negative grade with a named gain, an unjudged position with
+        ``unjudged="raise"``, or a DCG that overflows float64 (:func:`ndcg` does not).
+
+    Examples
+    --------
+    >>> dcg([3, 2, 3, 0, 1, 2])
+    6.861126688593502
+    >>> dcg([4, 3, 5, 2, 1], gain="exponential")
+    36.595390756454925
+    >>> dcg([3, None, 3]) == dcg([3, 0, 3])
+    True
+
+    """
+    gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
+    with np.errstate(over="ignore"):  # an overflow is refused just below, by name
+        total = float(dcg_at(gains, (k,))[0])
+    return check.check_finite_sum(total, "relevance", "DCG")
+
+
+@check.validate_params(
+    relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, pool=_POOL, unjudged=_UNJUDGED
+)
+def idcg(
+    relevance: Any,
+    k: int | None = None,
+    gain: Gain = "linear",
+    pool: Any = None,
+    unjudged: str = "zero",
+) -> float:
+    """Ideal DCG: the DCG of the best possible order, cut at ``k``.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where a document was never judged.
+    k : int, optional
+        Cutoff. ``None`` uses the whole ideal list; a ``k`` larger than it counts what is
+        there.
+    gain : {"linear", "exponential"}, mapping or callable, default "linear"
+        See :func:`dcg`.
+    pool : sequence of float, optional
+        Every judged grade of the query, retrieved or not. The ideal is the best order
+        of the pool; it must hold every judged grade of ``relevance``. Without a pool the
+        ideal is the best order of the judged grades of ``relevance`` itself.
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        See :func:`cg`; unjudged positions never enter the ideal, so only ``"raise"``
+        changes the result (into an error).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        If ``pool`` lacks a judged grade of ``relevance``, or as in :func:`dcg`.
 
     Examples
     --------
@@ -127,34 +191,36 @@ def idcg(relevance: Any, k: int | None = None, gain: Gain = "linear", pool: Any 
     7.1409951840957
 
     """
-    grades = as_grades(relevance, "relevance")
-    k = check_k(k)
-    gain_values(grades, gain, "relevance")  # same checks as dcg, so errors name relevance
-    return _ideal_dcg(grades, k, gain, pool)
+    grades = _ranked(relevance, unjudged)
+    judged_gains(grades, gain, "relevance")  # the same checks as dcg, so errors name relevance
+    ideal = ideal_ranking(_ideal_source(grades, gain, pool), k)
+    with np.errstate(over="ignore"):  # an overflow is refused just below, by name
+        total = float(dcg_at(ideal, (k,))[0])
+    return check.check_finite_sum(total, "relevance" if pool is None else "pool", "ideal DCG")
 
 
-def _ideal_dcg(grades: np.ndarray, k: int | None, gain: Gain, pool: Any) -> float:
-    if pool is None:
-        source = grades
-    else:
-        source = as_grades(pool, "pool")
-        check_pool_contains(grades, source)
-    return _discounted_sum(ideal_gains(gain_values(source, gain, "pool"), k))
-
-
+@check.validate_params(
+    relevance=_RELEVANCE,
+    k=check.cutoff,
+    gain=check.gain,
+    pool=_POOL,
+    empty=check.empty,
+    unjudged=_UNJUDGED,
+)
 def ndcg(
     relevance: Any,
     k: int | None = None,
     gain: Gain = "linear",
     pool: Any = None,
     empty: float | str = 0.0,
+    unjudged: str = "zero",
 ) -> float:
     """Normalised DCG: ``dcg / idcg``, between 0 and 1.
 
     Parameters
     ----------
-    relevance : sequence of float
-        Grades in ranked order.
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where a document was never judged.
     k : int, optional
         Cutoff for both the list and the ideal. ``None`` uses everything; a ``k`` larger
         than the list counts what is there.
@@ -165,10 +231,14 @@ def ndcg(
     empty : float or "raise", default 0.0
         The result when the ideal DCG is 0 (no document has any gain): ``0.0`` as
         trec_eval and scikit-learn, ``float("nan")``, or ``"raise"`` for a ValueError.
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        See :func:`cg`.
 
     Returns
     -------
     float
+        Exact even where DCG and IDCG themselves would overflow float64: the gains are
+        then scaled by a power of two, which leaves the ratio unchanged.
 
     Examples
     --------
@@ -177,33 +247,73 @@ def ndcg(
     >>> ndcg([0, 0])
     0.0
 
+    A retrieved document that was never judged:
+
+    >>> round(ndcg([3, None, 2], pool=[3, 2, 3]), 6), round(
+    ...     ndcg([3, None, 2], pool=[3, 2, 3], unjudged="condense"), 6)
+    (0.678796, 0.723233)
+
     """
-    grades = as_grades(relevance, "relevance")
-    k = check_k(k)
-    empty = check_empty(empty)
-    actual = _discounted_sum(_cut(gain_values(grades, gain, "relevance"), k))
-    best = _ideal_dcg(grades, k, gain, pool)
-    if best == 0.0:
-        if empty == "raise":
-            raise ValueError(
-                "empty='raise': the ideal DCG is 0 (no judged document has any gain), "
-                "so NDCG is undefined"
-            )
-        return float(empty)
-    return actual / best
+    gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
+    ideal = _ideal_source(relevance, gain, pool)
+    factor = float(overflow_scale(ideal))
+    if factor != 1.0:
+        gains, ideal = gains * factor, ideal * factor
+    actual = dcg_at(gains, (k,))
+    best = dcg_at(ideal_ranking(ideal, k), (k,))
+    return float(normalise(actual, best, empty)[0])
 
 
-def breakdown(relevance: Any, k: int | None = None, gain: Gain = "linear") -> pd.DataFrame:
+@check.validate_params(relevance=_RELEVANCE, gain=check.gain)
+def ideal_order(relevance: Any, gain: Gain = "linear") -> np.ndarray:
+    """Positions of the judged grades in the ideal ranking: best gain first.
+
+    The one ideal ordering behind :func:`idcg`, :func:`ndcg`, ``ndcg_from_scores``,
+    ``evaluate``, the book's figures and the widget.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in any order (a pool of judgments, say); ``None`` positions are unjudged
+        and left out.
+    gain : {"linear", "exponential"}, mapping or callable, default "linear"
+        See :func:`dcg`. The ideal is the order of the gains, not of the grades, which
+        matters for a mapping that does not grow with the grade.
+
+    Returns
+    -------
+    numpy.ndarray of int
+        Indices into ``relevance``, best gain first; equal gains keep their input order.
+
+    Examples
+    --------
+    >>> ideal_order([1, 3, 2, 3]).tolist()
+    [1, 3, 2, 0]
+    >>> ideal_order([3, 2, 1, 0], gain={0: 0, 1: 5, 2: 1, 3: 2}).tolist()
+    [2, 0, 1, 3]
+
+    """
+    gains, judged = judged_gains(relevance, gain, "relevance")
+    return np.flatnonzero(judged)[ideal_ranking(gains[judged], indices=True)]
+
+
+@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, unjudged=_UNJUDGED)
+def breakdown(
+    relevance: Any, k: int | None = None, gain: Gain = "linear", unjudged: str = "zero"
+) -> pd.DataFrame:
     """Every term of the DCG, one row per position, for teaching and checking by hand.
 
     Parameters
     ----------
-    relevance : sequence of float
-        Grades in ranked order.
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where a document was never judged.
     k : int, optional
         Keep the first ``k`` positions; a ``k`` larger than the list keeps them all.
     gain : {"linear", "exponential"}, mapping or callable, default "linear"
         See :func:`dcg`.
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        See :func:`cg`. With ``"zero"`` an unjudged position keeps its row, with grade NaN
+        and gain 0; with ``"condense"`` it has no row.
 
     Returns
     -------
@@ -219,18 +329,21 @@ def breakdown(relevance: Any, k: int | None = None, gain: Gain = "linear") -> pd
     [3.0, 4.2619, 5.7619]
 
     """
-    grades = _cut(as_grades(relevance, "relevance"), check_k(k))
-    gains = gain_values(grades, gain, "relevance")
+    grades = _ranked(relevance, unjudged)[:k]
+    gains, _ = judged_gains(grades, gain, "relevance")
     logs = log2_ranks(grades.size)
-    terms = gains / logs
+    with np.errstate(over="ignore"):  # an overflow is refused just below, by name
+        running = cumulative_dcg(gains)
+    if running.size:
+        check.check_finite_sum(float(running[-1]), "relevance", "DCG")
     return pd.DataFrame(
         {
             "position": np.arange(1, grades.size + 1),
             "grade": grades,
             "gain": gains,
             "log2(i+1)": logs,
-            "discount": 1.0 / logs,
-            "discounted_gain": terms,
-            "cumulative_dcg": np.cumsum(terms),
+            "discount": discounts(grades.size),
+            "discounted_gain": gains / logs,
+            "cumulative_dcg": running,
         }
     )

@@ -9,11 +9,20 @@ from typing import Any
 
 import numpy as np
 
-from ndcg._rank import TIE_RULES, dcg_rows, ideal_rows, rule_tiebreak
-from ndcg._validate import as_grades, check_choice, check_empty, check_k
-from ndcg.gains import Gain, gain_values
+from ndcg import _validate as check
+from ndcg._kernel import TIE_RULES, ndcg_rows, rule_tiebreak
+from ndcg.gains import Gain, judged_gains
 
 
+@check.validate_params(
+    y_true=check.numbers_array((1, 2), unjudged=True),
+    y_score=check.numbers_array((1, 2)),
+    k=check.cutoff,
+    gain=check.gain,
+    ties=check.choice(*TIE_RULES),
+    empty=check.empty,
+    unjudged=check.choice(*check.UNJUDGED),
+)
 def ndcg_from_scores(
     y_true: Any,
     y_score: Any,
@@ -21,6 +30,7 @@ def ndcg_from_scores(
     gain: Gain = "linear",
     ties: str = "average",
     empty: float | str = 0.0,
+    unjudged: str = "zero",
 ) -> float | np.ndarray:
     """NDCG of the items ordered by ``y_score`` (highest first), graded by ``y_true``.
 
@@ -44,6 +54,10 @@ def ndcg_from_scores(
         ``"pessimistic"`` puts the lowest grade first, ``"optimistic"`` the highest.
     empty : float or "raise", default 0.0
         The result when the ideal DCG is 0 (see :func:`ndcg.ndcg`).
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        What an item whose grade is ``None`` (never judged) counts for: no gain, ranked
+        where its score puts it (trec_eval); dropped before ranking, so the items below
+        it move up (trec_eval ``-J``); or an error. It never enters the ideal.
 
     Returns
     -------
@@ -68,42 +82,28 @@ def ndcg_from_scores(
     [1.0, 0.6309]
 
     """
-    true = as_grades(y_true, "y_true", ndim=(1, 2))
-    score = as_grades(y_score, "y_score", ndim=(1, 2))
-    if true.shape != score.shape:
+    if y_true.shape != y_score.shape:
         raise ValueError(
-            f"y_true and y_score must have the same shape; got y_true {true.shape} "
-            f"and y_score {score.shape}"
+            f"y_true and y_score must have the same shape; got y_true {y_true.shape} "
+            f"and y_score {y_score.shape}"
         )
-    k = check_k(k)
-    ties = check_choice(ties, "ties", TIE_RULES)
-    empty = check_empty(empty)
-    gains = gain_values(true, gain, "y_true")
-    one_row = true.ndim == 1
-    gains2 = gains.reshape(1, -1) if one_row else gains
-    score2 = score.reshape(1, -1) if one_row else score
-    actual = dcg_rows(score2, gains2, (k,), rule_tiebreak(ties, gains2))[:, 0]
-    best = ideal_rows(gains2, (k,))[:, 0]
-    result = normalise(actual, best, empty)
+    one_row = y_true.ndim == 1
+    gains, judged = judged_gains(np.atleast_2d(y_true), gain, "y_true")
+    scores = apply_unjudged(np.atleast_2d(y_score), judged, unjudged, "y_true")
+    where = None if one_row else (lambda i: f" for row {i}")
+    result = ndcg_rows(scores, gains, (k,), rule_tiebreak(ties, gains), empty, where)[:, 0]
     return float(result[0]) if one_row else result
 
 
-def normalise(actual: np.ndarray, best: np.ndarray, empty: float | str) -> np.ndarray:
-    """``actual / best`` row by row, with ``empty`` where ``best`` is 0.
+def apply_unjudged(scores: np.ndarray, judged: np.ndarray, unjudged: str, name: str) -> np.ndarray:
+    """Scores after the ``unjudged`` policy, for items ranked by score.
 
-    Raises
-    ------
-    ValueError
-        If ``empty == "raise"`` and some ideal DCG is 0.
-
+    ``"zero"`` leaves them (unjudged items already have gain 0); ``"condense"`` turns
+    unjudged cells into padding (score ``-inf``), which sorts last and adds nothing, so the
+    judged items below move up; ``"raise"`` refuses any unjudged item.
     """
-    zero = best == 0.0
-    if zero.any() and empty == "raise":
-        raise ValueError(
-            f"empty='raise': the ideal DCG is 0 for row {int(np.flatnonzero(zero)[0])} "
-            "(no item has any gain), so NDCG is undefined"
-        )
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result = actual / np.where(zero, 1.0, best)
-    result[zero] = np.nan if empty == "raise" else float(empty)
-    return result
+    count = judged.size - int(np.count_nonzero(judged))
+    check.check_unjudged(count, unjudged, f"{name} has {{n}} unjudged item(s) (None)")
+    if count and unjudged == "condense":
+        return np.where(judged, scores, -np.inf)
+    return scores

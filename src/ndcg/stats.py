@@ -21,6 +21,8 @@ from typing import Literal
 import numpy as np
 import pandas as pd
 
+from ndcg import _validate as check
+
 __all__ = [
     "BootstrapResult",
     "RandomizationResult",
@@ -31,6 +33,9 @@ __all__ = [
 
 Alternative = Literal["two-sided", "greater", "less"]
 _ALTERNATIVES = ("two-sided", "greater", "less")
+_SCORES = check.numbers_array(
+    1, hint="decide how to score that query (e.g. ndcg's `empty` argument) before testing"
+)
 # Bound on the number of floats drawn at once, so 10^5 resamples of 10^4 queries stay small.
 _CHUNK_ELEMENTS = 2_000_000
 
@@ -93,29 +98,6 @@ class BootstrapResult:
         return bool(self.low <= value <= self.high)
 
 
-def _as_scores(values: object, name: str) -> np.ndarray:
-    try:
-        array = np.asarray(values)
-    except (TypeError, ValueError) as error:
-        raise TypeError(
-            f"{name} must be a sequence of numbers, got {type(values).__name__}"
-        ) from error
-    if array.dtype == bool or not np.issubdtype(array.dtype, np.number):
-        raise TypeError(f"{name} must hold numbers, got values of dtype {array.dtype}")
-    if array.ndim != 1:
-        raise ValueError(
-            f"{name} must be one-dimensional (one score per query), got shape {array.shape}"
-        )
-    array = array.astype(float)
-    if not np.all(np.isfinite(array)):
-        bad = int(np.flatnonzero(~np.isfinite(array))[0])
-        raise ValueError(
-            f"{name} must be finite: position {bad} is {array[bad]}; decide how to score that "
-            "query (e.g. ndcg's `empty` argument) before testing"
-        )
-    return array
-
-
 def paired_differences(
     a: Sequence[float] | np.ndarray, b: Sequence[float] | np.ndarray
 ) -> np.ndarray:
@@ -153,7 +135,7 @@ def paired_differences(
                 f"(e.g. {list(only_a[:3])}), {len(only_b)} only in b (e.g. {list(only_b[:3])})"
             )
         b = b.reindex(index_a)
-    first, second = _as_scores(a, "a"), _as_scores(b, "b")
+    first, second = _SCORES(a, "a"), _SCORES(b, "b")
     if first.shape != second.shape:
         raise ValueError(
             f"a and b must pair up query by query: a has {first.size} scores, b has {second.size}"
@@ -161,20 +143,6 @@ def paired_differences(
     if first.size < 2:
         raise ValueError(f"a and b need at least 2 queries to test, got {first.size}")
     return first - second
-
-
-def _check_resamples(n_resamples: int) -> int:
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, int | np.integer):
-        raise TypeError(f"n_resamples must be an int, got {type(n_resamples).__name__}")
-    if n_resamples < 1:
-        raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
-    return int(n_resamples)
-
-
-def _rng(seed: int | None) -> np.random.Generator:
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | np.integer)):
-        raise TypeError(f"seed must be an int or None, got {type(seed).__name__}")
-    return np.random.default_rng(seed)
 
 
 def _chunks(n_resamples: int, n_queries: int) -> list[int]:
@@ -185,6 +153,9 @@ def _chunks(n_resamples: int, n_queries: int) -> list[int]:
     return sizes
 
 
+@check.validate_params(
+    n_resamples=check.positive_int, alternative=check.choice(*_ALTERNATIVES), seed=check.seed
+)
 def paired_randomization_test(
     a: Sequence[float] | np.ndarray,
     b: Sequence[float] | np.ndarray,
@@ -231,10 +202,7 @@ def paired_randomization_test(
 
     """
     differences = paired_differences(a, b)
-    n_resamples = _check_resamples(n_resamples)
-    if alternative not in _ALTERNATIVES:
-        raise ValueError(f"alternative must be one of {_ALTERNATIVES}, got {alternative!r}")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     observed = float(differences.mean())
     # A tiny tolerance, so resamples equal to the observed mean up to rounding count as hits.
     tolerance = 1e-12 * max(1.0, float(np.abs(differences).max()))
@@ -257,6 +225,7 @@ def paired_randomization_test(
     )
 
 
+@check.validate_params(confidence=check.fraction, n_resamples=check.positive_int, seed=check.seed)
 def paired_bootstrap_ci(
     a: Sequence[float] | np.ndarray,
     b: Sequence[float] | np.ndarray,
@@ -300,12 +269,7 @@ def paired_bootstrap_ci(
 
     """
     differences = paired_differences(a, b)
-    n_resamples = _check_resamples(n_resamples)
-    if isinstance(confidence, bool) or not isinstance(confidence, int | float | np.floating):
-        raise TypeError(f"confidence must be a number, got {type(confidence).__name__}")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence}")
-    rng = _rng(seed)
+    rng = np.random.default_rng(seed)
     n = differences.size
     means = np.concatenate(
         [

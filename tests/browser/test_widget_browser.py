@@ -67,20 +67,29 @@ def readouts(widget) -> dict[str, float]:
     return values
 
 
-def library(order: list[str], grades: dict[str, float], k=None, gain="linear", pool=()):
+def library(
+    order: list[str],
+    grades: dict[str, float | None],
+    k=None,
+    gain="linear",
+    unretrieved=(),
+    unjudged="zero",
+):
     rel = [grades[label] for label in order]
-    judged = rel + list(pool)
+    pool = [g for g in rel if g is not None] + list(unretrieved) or None
     return {
-        "cg": ndcg.cg(rel, k=k),
-        "dcg": ndcg.dcg(rel, k=k, gain=gain),
-        "idcg": ndcg.idcg(rel, k=k, gain=gain, pool=judged),
-        "ndcg": ndcg.ndcg(rel, k=k, gain=gain, pool=judged),
+        "cg": ndcg.cg(rel, k=k, unjudged=unjudged),
+        "dcg": ndcg.dcg(rel, k=k, gain=gain, unjudged=unjudged),
+        "idcg": ndcg.idcg(rel, k=k, gain=gain, pool=pool, unjudged=unjudged),
+        "ndcg": ndcg.ndcg(rel, k=k, gain=gain, pool=pool, unjudged=unjudged),
     }
 
 
-def assert_matches_library(widget, grades=GRADES, k=None, gain="linear", pool=()) -> None:
+def assert_matches_library(
+    widget, grades=GRADES, k=None, gain="linear", unretrieved=(), unjudged="zero"
+) -> None:
     got = readouts(widget)
-    want = library(order_of(widget), grades, k, gain, pool)
+    want = library(order_of(widget), grades, k, gain, unretrieved, unjudged)
     for key in KEYS:
         assert got[key] == pytest.approx(want[key], rel=1e-12, abs=1e-15), (key, k, gain)
 
@@ -237,9 +246,10 @@ def test_the_chapter_works_from_disk_offline(page, site: Path) -> None:
 
 @pytest.fixture()
 def alone(page, tmp_path: Path):
-    """A standalone page (same ES module and CSS) with HTML-looking labels and a pool."""
+    """A standalone page (same ES module and CSS) with HTML-looking labels, and an item that
+    was judged but not retrieved."""
     widget = RankingWidget(
-        [(XSS, 2), ("</script><b>bold</b>", 3), ("plain", 0)], pool=[("<i>p</i>", 1)], k=2
+        [(XSS, 2), ("</script><b>bold</b>", 3), ("plain", 0)], unretrieved=[("<i>p</i>", 1)], k=2
     )
     path = tmp_path / "widget.html"
     path.write_text(standalone_html(widget), encoding="utf-8")
@@ -258,13 +268,13 @@ def test_html_labels_stay_text(alone) -> None:
     item = widget.get_by_test_id(f"item-{XSS}")
     assert item.locator(".ndcg-rw__label").text_content() == XSS
     assert widget.locator("img, b, i, script").count() == 0
-    assert "<i>p</i>" in widget.locator(".ndcg-rw__pool").text_content()
+    assert "<i>p</i>" in widget.locator(".ndcg-rw__unretrieved").text_content()
     item.focus()
     alone.keyboard.press("Alt+ArrowDown")
     assert order_of(widget) == ["</script><b>bold</b>", XSS, "plain"]
     assert XSS in widget.locator("[aria-live=polite]").text_content()
     grades = {XSS: 2, "</script><b>bold</b>": 3, "plain": 0}
-    assert_matches_library(widget, grades=grades, k=2, pool=[1])
+    assert_matches_library(widget, grades=grades, k=2, unretrieved=[1])
     assert alone.dialogs == [] and not alone.console_errors
     assert not alone.requests_seen["offsite"]
 
@@ -306,7 +316,8 @@ def test_touch_drag_on_the_handle_moves_the_item(browser, tmp_path: Path) -> Non
 def test_long_list_with_table_open_is_accessible(page, tmp_path: Path) -> None:
     items = [(f"doc{i}", i % 5) for i in range(60)]
     path = tmp_path / "long.html"
-    path.write_text(standalone_html(RankingWidget(items, pool=[("extra", 4)], k=10)), "utf-8")
+    widget = RankingWidget(items, unretrieved=[("extra", 4)], k=10)
+    path.write_text(standalone_html(widget), "utf-8")
     page.goto(path.as_uri())
     page.wait_for_selector("body[data-ready='1']")
     page.get_by_text("Figures per position").click()
@@ -314,4 +325,30 @@ def test_long_list_with_table_open_is_accessible(page, tmp_path: Path) -> None:
     for theme in ("light", "dark"):
         page.evaluate(f"() => {{ document.documentElement.dataset.theme = '{theme}'; }}")
         assert not axe_violations(page, ".ndcg-rw"), theme
+    assert not page.console_errors
+
+
+@pytest.mark.parametrize("unjudged", ["zero", "condense"])
+def test_unjudged_items_follow_the_library_policy(page, tmp_path: Path, unjudged: str) -> None:
+    items = [("A", 3), ("B", None), ("C", 2), ("D", None), ("E", 1)]
+    grades = dict(items)
+    path = tmp_path / "unjudged.html"
+    widget = RankingWidget(items, unretrieved=[("F", 3)], k=3, unjudged=unjudged)
+    path.write_text(standalone_html(widget), "utf-8")
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready='1']")
+    root = page.locator(".ndcg-rw")
+    assert readouts(root) == pytest.approx(widget.metrics, rel=1e-12)
+    assert_matches_library(root, grades=grades, k=3, unretrieved=[3], unjudged=unjudged)
+    item = root.get_by_test_id("item-B")
+    assert item.locator(".ndcg-rw__grade").text_content() == "unjudged"
+    shown = item.locator(".ndcg-rw__dg").text_content()
+    assert shown == ("dropped" if unjudged == "condense" else "+0.000")
+    # The ideal lists the judged items only: A, F, C, E.
+    ideal = root.locator(".ndcg-rw__ideal .ndcg-rw__label").all_text_contents()
+    assert ideal == widget.ideal_order == ["A", "F", "C", "E"]
+    item.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    assert order_of(root) == ["B", "A", "C", "D", "E"]
+    assert_matches_library(root, grades=grades, k=3, unretrieved=[3], unjudged=unjudged)
     assert not page.console_errors

@@ -1,8 +1,8 @@
 """The widget's in-browser arithmetic (ranking.js) against the ndcg library, in Chromium.
 
 On the static site nothing but the ES module computes the figures a reader sees, so it
-must agree with the library on every rule: gain, discount, cutoff, ideal from the pool,
-and 0 for an empty ideal.
+must agree with the library on every rule: gain, discount, cutoff, unjudged items, ideal
+from every judged item, and 0 for an empty ideal.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ IMPORT = """async (source) => {
   return Object.keys(window.rw).sort();
 }"""
 
-COMPUTE = """(cases) => cases.map(({ grades, pool, k, gain }) =>
-  window.rw.metrics(grades, pool, k, gain))"""
+COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain, unjudged }) =>
+  window.rw.metrics(grades, unretrieved, k, gain, unjudged))"""
 
 
 def random_cases(seed: int = 20261122) -> list[dict[str, object]]:
@@ -48,12 +48,17 @@ def random_cases(seed: int = 20261122) -> list[dict[str, object]]:
             grades[:] = 0.0  # nothing relevant retrieved
             pool[:] = 0.0 if i % 100 == 0 else pool
         k = None if rng.random() < 0.25 else int(rng.integers(1, n + m + 5))
+        listed: list[float | None] = grades.tolist()
+        if i % 4 == 1:  # some retrieved items were never judged
+            for j in np.flatnonzero(rng.random(n) < 0.3):
+                listed[j] = None
         cases.append(
             {
-                "grades": grades.tolist(),
-                "pool": pool.tolist(),
+                "grades": listed,
+                "unretrieved": pool.tolist(),
                 "k": k,
                 "gain": "linear" if rng.random() < 0.5 else "exponential",
+                "unjudged": "zero" if rng.random() < 0.5 else "condense",
             }
         )
     return cases
@@ -61,13 +66,14 @@ def random_cases(seed: int = 20261122) -> list[dict[str, object]]:
 
 def library(case: dict[str, object]) -> dict[str, float]:
     rel = case["grades"]
-    judged = list(rel) + list(case["pool"])  # type: ignore[call-overload]
-    k, gain = case["k"], case["gain"]
+    judged = [g for g in rel if g is not None] + list(case["unretrieved"])  # type: ignore[attr-defined]
+    pool = judged or None  # nothing judged: the ideal is empty
+    k, gain, unjudged = case["k"], case["gain"], case["unjudged"]
     return {
-        "cg": ndcg.cg(rel, k=k),
-        "dcg": ndcg.dcg(rel, k=k, gain=gain),
-        "idcg": ndcg.idcg(rel, k=k, gain=gain, pool=judged),
-        "ndcg": ndcg.ndcg(rel, k=k, gain=gain, pool=judged),
+        "cg": ndcg.cg(rel, k=k, unjudged=unjudged),
+        "dcg": ndcg.dcg(rel, k=k, gain=gain, unjudged=unjudged),
+        "idcg": ndcg.idcg(rel, k=k, gain=gain, pool=pool, unjudged=unjudged),
+        "ndcg": ndcg.ndcg(rel, k=k, gain=gain, pool=pool, unjudged=unjudged),
     }
 
 
@@ -79,7 +85,9 @@ def close(a: float, b: float) -> bool:
 def module_page(page):
     page.set_content("<!DOCTYPE html><title>parity</title>")
     exports = page.evaluate(IMPORT, ESM.read_text(encoding="utf-8"))
-    assert {"cg", "dcg", "idcg", "ndcg", "metrics", "gainOf", "discount"} <= set(exports)
+    assert {"cg", "dcg", "idcg", "ndcg", "metrics", "gainOf", "discount", "log2Rank"} <= set(
+        exports
+    )
     return page
 
 
@@ -96,7 +104,9 @@ def test_browser_figures_equal_the_library_on_random_lists(module_page) -> None:
     assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
     # The cases reach every rule: cutoffs beyond the list, pools, empty ideals, both gains.
     assert any(c["k"] is not None and c["k"] > len(c["grades"]) for c in cases)
-    assert any(c["pool"] for c in cases) and any(c["k"] is None for c in cases)
+    assert any(c["unretrieved"] for c in cases) and any(c["k"] is None for c in cases)
+    unjudged = [c for c in cases if None in c["grades"]]  # type: ignore[operator]
+    assert {c["unjudged"] for c in unjudged} == {"zero", "condense"} and len(unjudged) > 200
     assert sum(1 for got in browser if got["idcg"] == 0 and got["ndcg"] == 0) >= 5
 
 
@@ -125,6 +135,30 @@ def test_unknown_gain_throws_in_the_browser(module_page) -> None:
 
 def test_a_wrong_rule_would_be_caught(module_page) -> None:
     # Guard against a vacuous comparison: ideal from the retrieved items only differs.
-    case = {"grades": [3, 2, 3, 0, 1, 2], "pool": [3, 2], "k": 6, "gain": "linear"}
+    case = {
+        "grades": [3, 2, 3, 0, 1, 2],
+        "unretrieved": [3, 2],
+        "k": 6,
+        "gain": "linear",
+        "unjudged": "zero",
+    }
     wrong = module_page.evaluate("(c) => rw.metrics(c.grades, [], c.k, c.gain)", case)
     assert not close(wrong["ndcg"], library(case)["ndcg"])
+
+
+def test_discount_means_one_over_log2_in_the_browser(module_page) -> None:
+    got = module_page.evaluate("() => [1, 2, 3].map((i) => [rw.discount(i), rw.log2Rank(i)])")
+    want = ndcg.breakdown([1, 1, 1])
+    assert [d for d, _ in got] == want["discount"].tolist()
+    assert [r for _, r in got] == want["log2(i+1)"].tolist()
+
+
+def test_unjudged_items_in_the_browser(module_page) -> None:
+    got = module_page.evaluate(
+        """() => [rw.metrics([3, null, 2], [3], null, "linear", "zero").ndcg,
+                  rw.metrics([3, null, 2], [3], null, "linear", "condense").ndcg]"""
+    )
+    assert got == [
+        ndcg.ndcg([3, None, 2], pool=[3, 2, 3]),
+        ndcg.ndcg([3, None, 2], pool=[3, 2, 3], unjudged="condense"),
+    ]

@@ -13,6 +13,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
+import ndcg
+
 __all__ = [
     "BrokenFirstSampleNdcg",
     "broken_ascending_ndcg",
@@ -44,20 +46,6 @@ def _cutoff(k: int | None, name: str = "k") -> int | None:
     if k < 1:
         raise ValueError(f"{name} must be at least 1, got {k}")
     return int(k)
-
-
-def _discounted_sum(gains: np.ndarray) -> float:
-    # The textbook discount 1 / log2(i + 1) for positions i = 1..n: the broken functions differ
-    # from the library only in the one mistake they exhibit.
-    return float(np.sum(gains / np.log2(np.arange(2, gains.size + 2))))
-
-
-def _gain(grades: np.ndarray, gain: str) -> np.ndarray:
-    if gain == "linear":
-        return grades
-    if gain == "exponential":
-        return np.exp2(grades) - 1.0
-    raise ValueError(f"gain must be 'linear' or 'exponential', got {gain!r}")
 
 
 def broken_industry_dcg(relevance: Sequence[float], k: int) -> float:
@@ -109,8 +97,9 @@ def broken_ndcg_ideal_from_top_k(relevance: Sequence[float], k: int, gain: str =
         The inflated NDCG@k.
 
     """
-    top = _gain(_grades(relevance, "relevance")[: _cutoff(k)], gain)
-    return _discounted_sum(top) / _discounted_sum(np.sort(top)[::-1])
+    top = _grades(relevance, "relevance")[: _cutoff(k)]
+    # The bug: the ideal is the top k re-sorted, which is what ndcg() does with no pool.
+    return ndcg.ndcg(top, gain=gain)
 
 
 def broken_ideal_by_filtering(pool: Sequence[float], threshold: float = 2) -> list[float]:
@@ -177,14 +166,14 @@ class BrokenFirstSampleNdcg:
 
     def __init__(self, first_sample: Sequence[float]) -> None:
         self.first_sample = _grades(first_sample, "first_sample")
-        self.idcg = _discounted_sum(_gain(np.sort(self.first_sample)[::-1], "exponential"))
+        self.idcg = ndcg.idcg(self.first_sample, gain="exponential")
 
     def score(self, sample: Sequence[float] | None = None) -> float:
         """Return NDCG of ``sample`` (default: the first sample), or 0.0 on a length mismatch."""
         grades = self.first_sample if sample is None else _grades(sample, "sample")
         if grades.size != self.first_sample.size:
             return 0.0  # the bug: an error disguised as the worst possible score
-        return _discounted_sum(_gain(grades, "exponential")) / self.idcg
+        return ndcg.dcg(grades, gain="exponential") / self.idcg
 
 
 def broken_mixed_gain_reports(
@@ -218,11 +207,11 @@ def broken_mixed_gain_reports(
 
     """
     cut = _cutoff(k)
-    reports = []
-    for values, name, gain in ((before, "before", before_gain), (after, "after", after_gain)):
-        gains = _gain(_grades(values, name), gain)
-        reports.append(_discounted_sum(gains[:cut]) / _discounted_sum(np.sort(gains)[::-1][:cut]))
-    return reports[0], reports[1]
+    # Each report is right on its own; the bug is comparing the two.
+    return (
+        ndcg.ndcg(_grades(before, "before"), k=cut, gain=before_gain),
+        ndcg.ndcg(_grades(after, "after"), k=cut, gain=after_gain),
+    )
 
 
 def broken_ascending_ndcg(
@@ -255,7 +244,7 @@ def broken_ascending_ndcg(
         )
     cut = _cutoff(k)
     ranked = grades[np.argsort(scores, kind="stable")]  # the bug: ascending order
-    return _discounted_sum(ranked[:cut]) / _discounted_sum(np.sort(grades)[::-1][:cut])
+    return ndcg.ndcg(ranked, k=cut)
 
 
 def broken_probability_formula(relevance: Sequence[float]) -> float:
@@ -279,8 +268,9 @@ def broken_probability_formula(relevance: Sequence[float]) -> float:
         ``inf`` or ``nan``: never a usable score.
 
     """
-    gains = _gain(_grades(relevance, "relevance"), "exponential")
-    idcg = _discounted_sum(np.sort(gains)[::-1])
+    grades = _grades(relevance, "relevance")
+    gains = np.exp2(grades) - 1.0  # the post's 2**t_j - 1
+    idcg = ndcg.idcg(grades, gain="exponential")
     j = np.arange(gains.size)  # the bug: j starts at 0, so the first divisor is log(1) = 0
     with np.errstate(divide="ignore", invalid="ignore"):
         return float(np.log(2) / idcg * np.sum(gains / np.log(j + 1)))
@@ -337,5 +327,4 @@ def broken_self_graded_ndcg(y_score: Sequence[float], k: int | None = None) -> f
     """
     cut = _cutoff(k)
     ranked = np.sort(_grades(y_score, "y_score"))[::-1]  # ranked by score ...
-    ideal = np.sort(ranked)[::-1]  # ... and graded by score: the ideal is the same order
-    return _discounted_sum(ranked[:cut]) / _discounted_sum(ideal[:cut])
+    return ndcg.ndcg(ranked, k=cut)  # ... and graded by the same scores: always the ideal

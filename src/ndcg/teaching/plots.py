@@ -412,7 +412,8 @@ def ideal_vs_actual(
         Grades in ranked order.
     pool : sequence of float, optional
         Every judged grade for the query, retrieved or not; the ideal ranking is this pool
-        sorted best first. When omitted, the ideal is built from ``relevance`` alone.
+        in order of gain, best first (:func:`ndcg.ideal_order`). When omitted, the ideal is
+        built from ``relevance`` alone.
     k : int, optional
         Cutoff applied to both rankings; the length of ``relevance`` when omitted.
     gain : str, mapping or callable, default "linear"
@@ -444,9 +445,10 @@ def ideal_vs_actual(
     cut = _optional_k(k)
     depth = len(grades) if cut is None else cut
     actual = _metrics.breakdown(grades, k=depth, gain=gain)
-    # The ideal ranking is the judged pool, best grade first, cut to the same depth.
-    ideal_order = sorted(judged, reverse=True)[:depth]
-    ideal = _metrics.breakdown(ideal_order, gain=gain)
+    # The ideal ranking is the judged pool in the library's ideal order (best gain first,
+    # which is not always best grade first), cut to the same depth.
+    ideal_grades = [judged[i] for i in _metrics.ideal_order(judged, gain=gain)[:depth]]
+    ideal = _metrics.breakdown(ideal_grades, gain=gain)
     dcg_value = _metrics.dcg(grades, k=depth, gain=gain)
     idcg_value = _metrics.idcg(grades, k=depth, gain=gain, pool=None if pool is None else judged)
     ndcg_value = _metrics.ndcg(grades, k=depth, gain=gain, pool=None if pool is None else judged)

@@ -28,16 +28,20 @@ def _check_label(label: object, name: str, position: int) -> str:
     return label
 
 
-def _check_grade(grade: object, name: str, label: str) -> float:
+def _check_grade(grade: object, name: str, label: str, unjudged: bool) -> float | None:
+    if grade is None and unjudged:
+        return None  # retrieved but never judged
     # bool is an int subclass, but True as a relevance grade is almost always a mistake.
     if isinstance(grade, bool) or not isinstance(grade, numbers.Real):
+        allowed = "a real number, or None if it was never judged" if unjudged else "a real number"
         raise TypeError(
-            f"{name}: the grade of {label!r} must be a real number, "
+            f"{name}: the grade of {label!r} must be {allowed}, "
             f"got {type(grade).__name__} {grade!r}"
         )
     value = float(grade)
     if not math.isfinite(value):
-        raise ValueError(f"{name}: the grade of {label!r} must be finite, got {value!r}")
+        fix = " (None marks an item that was never judged)" if unjudged else ""
+        raise ValueError(f"{name}: the grade of {label!r} must be finite, got {value!r}{fix}")
     if value < 0:
         raise ValueError(f"{name}: the grade of {label!r} must be non-negative, got {value!r}")
     return value
@@ -85,7 +89,7 @@ def _pairs(value: object, name: str) -> list[tuple[object, object]]:
     return pairs
 
 
-def normalize_items(value: object, name: str = "items") -> list[Item]:
+def normalize_items(value: object, name: str = "items", unjudged: bool = False) -> list[Item]:
     """Check ranked items and return them as ``[{"label": str, "grade": float}, ...]``.
 
     Parameters
@@ -96,18 +100,22 @@ def normalize_items(value: object, name: str = "items") -> list[Item]:
         with ``label`` and ``grade`` columns. Order is kept: it is the ranking.
     name
         The argument's name, used in error messages.
+    unjudged
+        Accept the grade ``None`` for an item that was never judged.
 
     Returns
     -------
     list of dict
-        One ``{"label", "grade"}`` dict per item, in the given order.
+        One ``{"label", "grade"}`` dict per item, in the given order; the grade is a float,
+        or ``None`` for an unjudged item.
 
     Raises
     ------
     TypeError
         If the container, a label or a grade has the wrong type.
     ValueError
-        If a label is empty or repeated, or a grade is negative, infinite or NaN.
+        If a label is empty or repeated, or a grade is negative, infinite or NaN (``None``,
+        not NaN, marks an unjudged item).
 
     """
     items: list[Item] = []
@@ -117,5 +125,5 @@ def normalize_items(value: object, name: str = "items") -> list[Item]:
         if label in seen:
             raise ValueError(f"{name}: the label {label!r} appears more than once")
         seen.add(label)
-        items.append({"label": label, "grade": _check_grade(raw_grade, name, label)})
+        items.append({"label": label, "grade": _check_grade(raw_grade, name, label, unjudged)})
     return items

@@ -2,11 +2,13 @@
 //
 // The figures are recomputed here from the model's state, because on the static website
 // there is no kernel to ask. The arithmetic section mirrors the ndcg library rule for
-// rule (gain, discount, cutoff, ideal, empty ideal) and sums in the same order, position
-// 1 to k, so both agree to rounding; tests/browser/test_widget_parity.py holds it to that.
+// rule (gain, discount, cutoff, unjudged items, ideal order, empty ideal) and sums in the
+// same order, position 1 to k, so both agree to rounding; tests/browser/test_widget_parity.py
+// holds it to that.
 
 // ---------------------------------------------------------------------------------------
-// Arithmetic (named exports, so a test page can import and check them)
+// Arithmetic (named exports, so a test page can import and check them). A grade is a
+// number, or null for an item that was never judged.
 // ---------------------------------------------------------------------------------------
 
 export const GAINS = Object.freeze(["linear", "exponential"]);
@@ -18,9 +20,14 @@ export function gainOf(grade, gain) {
   throw new Error(`gain must be one of ${GAINS.join(", ")}, got ${gain}`);
 }
 
-/** The logarithmic discount of a 1-based position: log2(i + 1). */
-export function discount(position) {
+/** log2(i + 1) for a 1-based position: what the gain at position i is divided by. */
+export function log2Rank(position) {
   return Math.log2(position + 1);
+}
+
+/** The discount of a 1-based position, 1 / log2(i + 1), as ndcg.discount.discounts. */
+export function discount(position) {
+  return 1 / log2Rank(position);
 }
 
 /** How many positions count: all of them when k is null, else k, capped at what is there. */
@@ -28,55 +35,62 @@ export function depth(length, k) {
   return k === null || k === undefined ? length : Math.min(k, length);
 }
 
+/** The ranked grades as scored: an unjudged one counts 0 in its place, or is dropped ("condense"). */
+export function scored(grades, unjudged = "zero") {
+  return unjudged === "condense" ? grades.filter((g) => g !== null) : grades.map((g) => g ?? 0);
+}
+
 /** Cumulative gain: the sum of the grades at positions 1..k. */
-export function cg(grades, k = null) {
+export function cg(grades, k = null, unjudged = "zero") {
+  const ranked = scored(grades, unjudged);
   let total = 0;
-  for (let i = 0, n = depth(grades.length, k); i < n; i += 1) total += grades[i];
+  for (let i = 0, n = depth(ranked.length, k); i < n; i += 1) total += ranked[i];
   return total;
 }
 
 /** Discounted cumulative gain: the sum of gain(r_i) / log2(i + 1) at positions 1..k. */
-export function dcg(grades, k = null, gain = "linear") {
+export function dcg(grades, k = null, gain = "linear", unjudged = "zero") {
+  const ranked = scored(grades, unjudged);
   let total = 0;
-  for (let i = 0, n = depth(grades.length, k); i < n; i += 1) {
-    total += gainOf(grades[i], gain) / discount(i + 1);
+  for (let i = 0, n = depth(ranked.length, k); i < n; i += 1) {
+    total += gainOf(ranked[i], gain) / log2Rank(i + 1);
   }
   return total;
 }
 
-/** The ideal ranking's grades: retrieved and unretrieved judged grades, best first, cut at k. */
-export function idealGrades(grades, pool = [], k = null) {
-  const all = grades.concat(pool).sort((a, b) => b - a);
+/** The ideal ranking's grades: every judged grade, retrieved or not, best gain first, cut at k. */
+export function idealGrades(grades, unretrieved = [], k = null, gain = "linear") {
+  // Array.prototype.sort is stable: equal gains keep their order, as in ndcg.ideal_order.
+  const all = grades.filter((g) => g !== null).concat(unretrieved)
+    .sort((a, b) => gainOf(b, gain) - gainOf(a, gain));
   return all.slice(0, depth(all.length, k));
 }
 
 /** Ideal DCG: the DCG of idealGrades. */
-export function idcg(grades, pool = [], k = null, gain = "linear") {
-  return dcg(idealGrades(grades, pool, k), k, gain);
+export function idcg(grades, unretrieved = [], k = null, gain = "linear") {
+  return dcg(idealGrades(grades, unretrieved, k, gain), k, gain);
 }
 
-/** Normalized DCG: DCG / IDCG, and 0 when the ideal is 0 (nothing relevant was judged). */
-export function ndcg(grades, pool = [], k = null, gain = "linear") {
-  const ideal = idcg(grades, pool, k, gain);
-  return ideal > 0 ? dcg(grades, k, gain) / ideal : 0;
+/** All four readouts at once; NDCG is 0 when the ideal is 0 (nothing relevant was judged). */
+export function metrics(grades, unretrieved = [], k = null, gain = "linear", unjudged = "zero") {
+  const d = dcg(grades, k, gain, unjudged);
+  const i = idcg(grades, unretrieved, k, gain);
+  return { cg: cg(grades, k, unjudged), dcg: d, idcg: i, ndcg: i > 0 ? d / i : 0 };
 }
 
-/** All four readouts at once; `pool` holds the judged grades that were not retrieved. */
-export function metrics(grades, pool = [], k = null, gain = "linear") {
-  const d = dcg(grades, k, gain);
-  const i = idcg(grades, pool, k, gain);
-  return { cg: cg(grades, k), dcg: d, idcg: i, ndcg: i > 0 ? d / i : 0 };
+/** Normalized DCG alone (see metrics). */
+export function ndcg(grades, unretrieved = [], k = null, gain = "linear", unjudged = "zero") {
+  return metrics(grades, unretrieved, k, gain, unjudged).ndcg;
 }
 
-/** Per-position figures for the chart: gain, 1/log2(i+1), discounted gain, running DCG. */
+/** Per-position figures for the chart: gain, discount, discounted gain, running DCG. */
 export function positions(grades, gain = "linear") {
   const rows = [];
   let running = 0;
   for (let i = 0; i < grades.length; i += 1) {
     const g = gainOf(grades[i], gain);
-    const d = discount(i + 1);
-    running += g / d;
-    rows.push({ position: i + 1, grade: grades[i], gain: g, weight: 1 / d, discounted: g / d, cumulative: running });
+    running += g / log2Rank(i + 1);
+    rows.push({ position: i + 1, grade: grades[i], gain: g, weight: discount(i + 1), discounted: g / log2Rank(i + 1), cumulative: running });
   }
   return rows;
 }
@@ -123,7 +137,8 @@ function setAttr(node, name, value) {
 }
 
 const fixed = (x) => x.toFixed(3);
-const gradeText = (g) => (Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
+const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
+const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
 
 function signed(x) {
   const text = Math.abs(x).toFixed(3);
@@ -234,7 +249,7 @@ function drawChart(chart, rows, labels, idealRows, k, scale) {
     column.cumulative.classList.toggle("ndcg-rw__bar--outside", outside);
     column.discounted.classList.toggle("ndcg-rw__bar--outside", outside);
     setText(column.tip,
-      `Position ${row.position}: ${labels[i]}, grade ${row.grade}, gain ${row.gain}, ` +
+      `Position ${row.position}: ${labels[i]}, ${gradeLabel(row.grade)}, gain ${row.gain}, ` +
       `discount 1/log2(${row.position + 1}) = ${row.weight}, discounted gain ${row.discounted}, ` +
       `cumulative DCG ${row.cumulative}${outside ? " (beyond k, not counted)" : ""}`);
   }
@@ -283,7 +298,7 @@ function setRect(rect, x, y, width, height) {
 function render({ model, el }) {
   views += 1;
   const uid = `ndcg-rw-${views}-${Math.random().toString(36).slice(2, 8)}`;
-  const state = { items: null, pool: null, gradeOf: new Map(), rows: new Map(), shown: null, previous: null, current: null, drag: null };
+  const state = { items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(), shown: null, previous: null, current: null, drag: null };
 
   // Controls
   const kSelect = h("select", { id: `${uid}-k`, "data-testid": "k" });
@@ -323,14 +338,14 @@ function render({ model, el }) {
     h("div", { class: "ndcg-rw__scroll" }, [list]),
   ]);
   const idealList = h("ol", { class: "ndcg-rw__ideal", "aria-labelledby": `${uid}-ideal` });
-  const poolList = h("ul", { class: "ndcg-rw__pool", "aria-labelledby": `${uid}-pool` });
-  const poolTitle = h("div", { class: "ndcg-rw__title", id: `${uid}-pool`, text: "Judged, not retrieved" });
+  const unretrievedList = h("ul", { class: "ndcg-rw__unretrieved", "aria-labelledby": `${uid}-unretrieved` });
+  const unretrievedTitle = h("div", { class: "ndcg-rw__title", id: `${uid}-unretrieved`, text: "Judged, not retrieved" });
   const idealPanel = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ideal", "aria-labelledby": `${uid}-ideal` }, [
     h("div", { class: "ndcg-rw__title", id: `${uid}-ideal`, text: "Ideal order" }),
     h("p", { class: "ndcg-rw__hint", text: "Every judged item, best grade first; IDCG counts the top k." }),
     // Focusable, so a keyboard can scroll a long ideal list (its rows take no focus).
     h("div", { class: "ndcg-rw__scroll", role: "group", tabindex: "0", "aria-labelledby": `${uid}-ideal` }, [idealList]),
-    poolTitle, poolList,
+    unretrievedTitle, unretrievedList,
   ]);
 
   // Chart, with the same figures as a table for screen readers and exact reading
@@ -377,27 +392,27 @@ function render({ model, el }) {
     return li;
   }
 
-  function rebuild(items, pool) {
+  function rebuild(items, unretrieved) {
     state.items = items;
-    state.pool = pool;
+    state.unretrieved = unretrieved;
     state.gradeOf = new Map(items.map((item) => [item.label, item.grade]));
     state.rows = new Map(items.map((item) => [item.label, buildRow(item.label)]));
     list.replaceChildren(...state.rows.values());
     state.shown = null;
     state.previous = null;
-    poolList.replaceChildren(...pool.map((item) =>
-      h("li", { class: "ndcg-rw__pool-item" }, [
+    unretrievedList.replaceChildren(...unretrieved.map((item) =>
+      h("li", { class: "ndcg-rw__unretrieved-item" }, [
         h("span", { class: "ndcg-rw__label", text: item.label }),
-        h("span", { class: "ndcg-rw__grade", text: `grade ${gradeText(item.grade)}` }),
+        h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
       ])));
-    poolTitle.hidden = pool.length === 0;
-    poolList.hidden = pool.length === 0;
+    unretrievedTitle.hidden = unretrieved.length === 0;
+    unretrievedList.hidden = unretrieved.length === 0;
     state.ideal = null;
   }
 
   function syncKOptions(k) {
     // A few cutoffs past the end too, to show that k beyond the list counts what is there.
-    const top = Math.max(state.items.length + state.pool.length, 10, k ?? 0);
+    const top = Math.max(state.items.length + state.unretrieved.length, 10, k ?? 0);
     if (kSelect.options.length !== top + 1) {
       const options = [h("option", { value: "", text: "all" })];
       for (let i = 1; i <= top; i += 1) options.push(h("option", { value: String(i), text: String(i) }));
@@ -409,17 +424,17 @@ function render({ model, el }) {
   function drawIdeal(k, gain) {
     const key = `${k}|${gain}`;
     if (state.ideal && state.ideal.key === key) return state.ideal;
-    const everything = state.items.map((item) => ({ ...item, retrieved: true }))
-      .concat(state.pool.map((item) => ({ ...item, retrieved: false })));
-    // A stable sort, so equal grades keep the order the items were given in.
-    const sorted = everything.map((item, i) => [item, i]).sort((a, b) => b[0].grade - a[0].grade || a[1] - b[1]).map((p) => p[0]);
+    // The judged items, retrieved or not, in idealGrades' order (a stable sort by gain).
+    const sorted = state.items.filter((item) => item.grade !== null).map((item) => ({ ...item, retrieved: true }))
+      .concat(state.unretrieved.map((item) => ({ ...item, retrieved: false })))
+      .sort((a, b) => gainOf(b.grade, gain) - gainOf(a.grade, gain));
     const cut = depth(sorted.length, k);
     idealList.replaceChildren(...sorted.map((item, i) => h("li", {
-      class: `ndcg-rw__ideal-item${i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--pool"}`,
+      class: `ndcg-rw__ideal-item${i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--unretrieved"}`,
     }, [
       h("span", { class: "ndcg-rw__pos", text: String(i + 1) }),
       h("span", { class: "ndcg-rw__label", text: item.label }),
-      h("span", { class: "ndcg-rw__grade", text: `grade ${gradeText(item.grade)}` }),
+      h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
       item.retrieved ? "" : h("span", { class: "ndcg-rw__tag", text: "not retrieved" }),
     ])));
     const grades = sorted.map((item) => item.grade);
@@ -433,33 +448,40 @@ function render({ model, el }) {
 
   function update() {
     const items = model.get("items");
-    const pool = model.get("pool") ?? [];
-    if (items !== state.items || pool !== state.pool) rebuild(items, pool);
+    const unretrieved = model.get("unretrieved") ?? [];
+    if (items !== state.items || unretrieved !== state.unretrieved) rebuild(items, unretrieved);
     const order = model.get("order");
     const k = model.get("k") ?? null;
     const gain = model.get("gain");
+    const unjudged = model.get("unjudged") ?? "zero";
     // New items and their new order can arrive as two changes; draw once both are in.
     if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
     if (state.shown && order.join("\u0000") !== state.shown.join("\u0000")) state.previous = state.shown;
     state.shown = order.slice();
 
     const grades = gradesFor(order);
-    const poolGrades = state.pool.map((item) => item.grade);
-    const now = metrics(grades, poolGrades, k, gain);
+    const otherGrades = state.unretrieved.map((item) => item.grade);
+    const now = metrics(grades, otherGrades, k, gain, unjudged);
     state.current = now;
-    const rows = positions(grades, gain);
-    const cut = depth(order.length, k);
+    // The scored positions: with "condense" an unjudged item has none.
+    const kept = order.filter((label, i) => unjudged !== "condense" || grades[i] !== null);
+    const rows = positions(scored(grades, unjudged), gain);
+    rows.forEach((row, i) => { row.grade = state.gradeOf.get(kept[i]); });
+    const cut = depth(rows.length, k);
 
     // Ranked list: move only the rows that are out of place.
+    let r = 0;
     for (let i = 0; i < order.length; i += 1) {
       const li = state.rows.get(order[i]);
       if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
+      const row = kept[r] === order[i] ? rows[r++] : null;
       setText(li.children[1], String(i + 1));
-      setText(li.children[3], `grade ${gradeText(grades[i])}`);
-      setText(li.children[4], i < cut ? `+${fixed(rows[i].discounted)}` : "not counted");
-      li.classList.toggle("ndcg-rw__cut", i === cut && cut < order.length);
-      li.classList.toggle("ndcg-rw__item--outside", i >= cut);
-      setAttr(li, "aria-label", `${order[i]}, grade ${gradeText(grades[i])}, position ${i + 1} of ${order.length}`);
+      setText(li.children[3], gradeLabel(grades[i]));
+      setText(li.children[4], row === null ? "dropped" : row.position <= cut ? `+${fixed(row.discounted)}` : "not counted");
+      li.classList.toggle("ndcg-rw__cut", row !== null && row.position === cut + 1);
+      li.classList.toggle("ndcg-rw__item--outside", row === null || row.position > cut);
+      li.classList.toggle("ndcg-rw__item--unjudged", grades[i] === null);
+      setAttr(li, "aria-label", `${order[i]}, ${gradeLabel(grades[i])}, position ${i + 1} of ${order.length}${row === null ? ", dropped from the scoring" : ""}`);
     }
 
     // Readouts: three decimals on screen, every digit in the title.
@@ -470,7 +492,7 @@ function render({ model, el }) {
       readout[key].title = String(now[key]);
     }
     if (state.previous) {
-      const before = metrics(gradesFor(state.previous), poolGrades, k, gain);
+      const before = metrics(gradesFor(state.previous), otherGrades, k, gain, unjudged);
       delta.textContent = `DCG ${signed(now.dcg - before.dcg)}, NDCG ${signed(now.ndcg - before.ndcg)}`;
       delta.title = `DCG ${now.dcg - before.dcg}, NDCG ${now.ndcg - before.ndcg}`;
     } else {
@@ -484,13 +506,13 @@ function render({ model, el }) {
     const gains = ideal.rows.map((row) => row.gain);
     const scale = {
       gain: gains.length ? Math.max(...gains) : 0,
-      cumulative: Math.max(ideal.rows.length ? ideal.rows[Math.min(order.length, ideal.rows.length) - 1].cumulative : 0, rows.length ? rows[rows.length - 1].cumulative : 0),
+      cumulative: Math.max(ideal.rows.length && rows.length ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative : 0, rows.length ? rows[rows.length - 1].cumulative : 0),
     };
-    drawChart(chart, rows, order, ideal.rows, k, scale);
+    drawChart(chart, rows, kept, ideal.rows, k, scale);
     chart.desc.textContent =
-      `Bar chart over ${order.length} positions of gain, discount, discounted gain and cumulative DCG; ` +
+      `Bar chart over ${rows.length} positions of gain, discount, discounted gain and cumulative DCG; ` +
       `DCG${at} ${fixed(now.dcg)} against an ideal of ${fixed(now.idcg)}.`;
-    if (details.open) drawTable(order, rows, cut);
+    if (details.open) drawTable(kept, rows, cut);
   }
 
   function drawTable(order, rows, cut) {
@@ -508,7 +530,7 @@ function render({ model, el }) {
     const now = state.current;
     let change = "";
     if (state.previous) {
-      const before = metrics(gradesFor(state.previous), state.pool.map((p) => p.grade), k, model.get("gain"));
+      const before = metrics(gradesFor(state.previous), state.unretrieved.map((p) => p.grade), k, model.get("gain"), model.get("unjudged") ?? "zero");
       change = ` (${signed(now.ndcg - before.ndcg)})`;
     }
     live.textContent = `${what} NDCG${at} is now ${fixed(now.ndcg)}${change}.`;
@@ -638,14 +660,14 @@ function render({ model, el }) {
   });
   resetButton.addEventListener("click", () => commit(state.items.map((item) => item.label), "Order reset."));
   idealButton.addEventListener("click", () => {
-    const order = state.items.map((item, i) => [item, i]).sort((a, b) => b[0].grade - a[0].grade || a[1] - b[1]).map((p) => p[0].label);
+    const order = state.items.map((item, i) => [item, i]).sort((a, b) => (b[0].grade ?? -1) - (a[0].grade ?? -1) || a[1] - b[1]).map((p) => p[0].label);
     commit(order, "Items sorted by grade.");
   });
   reverseButton.addEventListener("click", () => commit(model.get("order").slice().reverse(), "Order reversed."));
   shuffleButton.addEventListener("click", () => commit(shuffled(model.get("order")), "Order shuffled."));
   details.addEventListener("toggle", () => { if (details.open) update(); });
 
-  const events = ["change:items", "change:pool", "change:order", "change:k", "change:gain"];
+  const events = ["change:items", "change:unretrieved", "change:order", "change:k", "change:gain", "change:unjudged"];
   for (const name of events) model.on(name, update);
   update();
 

@@ -52,7 +52,8 @@ def standalone_html(widget: RankingWidget, title: str = "Ranking") -> str:
     Parameters
     ----------
     widget
-        The widget whose current items, pool, order, k and gain the page starts from.
+        The widget whose current items, unretrieved items, order, k, gain and unjudged
+        policy the page starts from.
     title
         The page title.
 
@@ -65,7 +66,10 @@ def standalone_html(widget: RankingWidget, title: str = "Ranking") -> str:
     """
     if not isinstance(widget, RankingWidget):
         raise TypeError(f"widget must be a RankingWidget, got {type(widget).__name__}")
-    state = {name: getattr(widget, name) for name in ("items", "pool", "order", "k", "gain")}
+    state = {
+        name: getattr(widget, name)
+        for name in ("items", "unretrieved", "order", "k", "gain", "unjudged")
+    }
     # The instance traits hold the module's and the stylesheet's text, as synced to Jupyter.
     source = str(widget._esm)
     css = str(widget._css).replace("</", "<\\/")

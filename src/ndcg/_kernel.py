@@ -1,0 +1,365 @@
+"""The arithmetic behind every figure: the ideal order, discounted sums, ties, empty ideals.
+
+Each rule has its only Python home here. The list API (``metrics``), ``ndcg_from_scores``,
+``evaluate``, the book's figures and the widget all call these functions; the widget's
+JavaScript mirror is held to them by a parity test.
+
+Arrays of gains are ranked along their last axis: a 1-D array is one ranked list, a 2-D
+array one list per row (rows are queries, columns candidate documents). In score
+matrices, padding cells (rows shorter than the matrix, or documents dropped as unjudged)
+carry the score ``-inf`` and the gain 0, so they sort last and add nothing.
+
+Speed comes from one observation: most rows have no tied scores, and then every tie
+rule gives the same order. So every row is ranked with one plain argsort, and only rows
+with ties (inside the top ``c`` or across its boundary) are re-ranked with the rule's
+secondary key, so the fast path never has to know about ties.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+from ndcg.discount import discounts, log2_ranks
+
+#: ``tiebreak(rows)`` returns, for the given row indices, a key matrix: among equal
+#: scores the smaller key ranks first.
+TieBreak = Callable[[np.ndarray], np.ndarray]
+
+TIE_RULES = ("stable", "average", "pessimistic", "optimistic")
+
+# Below this total gain no discounted sum can overflow (every discount is at most 1).
+_SAFE_TOTAL = float(np.finfo(np.float64).max) / 4
+
+
+def ideal_ranking(
+    gains: np.ndarray, depth: int | None = None, *, indices: bool = False
+) -> np.ndarray:
+    """Rank gains ideally: best first along the last axis, cut at ``depth``.
+
+    Sorting gains rather than grades keeps the ideal right for any gain mapping, even one
+    that does not grow with the grade. Equal gains keep their input order.
+
+    Parameters
+    ----------
+    gains : numpy.ndarray
+        Gains, one ranked list per row of the last axis.
+    depth : int, optional
+        Keep the first ``depth`` positions (all of them if ``None``).
+    indices : bool, default False
+        Return the positions that put ``gains`` in ideal order instead of the gains.
+
+    Returns
+    -------
+    numpy.ndarray
+        The ideal gains, or (``indices=True``) their positions in ``gains``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ideal_ranking(np.array([1.0, 3.0, 2.0, 3.0]), 3).tolist()
+    [3.0, 3.0, 2.0]
+    >>> ideal_ranking(np.array([1.0, 3.0, 2.0, 3.0]), indices=True).tolist()
+    [1, 3, 2, 0]
+
+    """
+    if indices:
+        # Stable on the negated gains: best first, equal gains in input order.
+        return np.argsort(-gains, axis=-1, kind="stable")[..., :depth]
+    # The values alone need no stable sort; an ascending sort read backwards is the fastest.
+    return np.sort(gains, axis=-1)[..., ::-1][..., :depth]
+
+
+def cumulative_dcg(ranked_gains: np.ndarray) -> np.ndarray:
+    """Return the running DCG along the last axis: entry ``i`` is DCG at cutoff ``i + 1``.
+
+    A running sum in rank order, so every cutoff of one list, the list API, the matrix
+    rows and trec_eval all add the same terms in the same order, bit for bit. Gains that
+    could overflow are scaled first (:func:`overflow_scale`) or refused by the caller.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cumulative_dcg(np.array([3.0, 2.0, 3.0])).round(4).tolist()
+    [3.0, 4.2619, 5.7619]
+
+    """
+    return np.cumsum(ranked_gains / log2_ranks(ranked_gains.shape[-1]), axis=-1)
+
+
+def dcg_at(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
+    """DCG of gains already in rank order, one column per cutoff, from one running sum.
+
+    Parameters
+    ----------
+    ranked_gains : numpy.ndarray, shape (..., width)
+        Gains in rank order; ``width`` may be narrower than the lists, as long as it covers
+        every cutoff (see :func:`depth`).
+    cutoffs : sequence of int or None
+        Positive cutoffs; ``None`` means every position. A cutoff past the end counts what
+        is there.
+
+    Returns
+    -------
+    numpy.ndarray, shape (..., len(cutoffs))
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> dcg_at(np.array([3.0, 2.0, 3.0]), (1, None, 10)).round(4).tolist()
+    [3.0, 5.7619, 5.7619]
+
+    """
+    width = ranked_gains.shape[-1]
+    if width == 0:
+        return np.zeros((*ranked_gains.shape[:-1], len(cutoffs)))
+    last = [width if c is None or c > width else c for c in cutoffs]
+    return cumulative_dcg(ranked_gains[..., : max(last)])[..., [c - 1 for c in last]]
+
+
+def depth(width: int, cutoffs: Sequence[int | None]) -> int:
+    """How many ranked positions the cutoffs read: ``width`` if any is ``None``, else the largest.
+
+    Examples
+    --------
+    >>> depth(100, (5, 10)), depth(100, (5, None)), depth(3, (10,))
+    (10, 100, 3)
+
+    """
+    return width if any(c is None for c in cutoffs) else min(width, max(cutoffs))
+
+
+def overflow_scale(
+    gains: np.ndarray, groups: np.ndarray | None = None, n_groups: int = 0
+) -> np.ndarray:
+    """Return a power-of-two factor per list that keeps its DCG and ideal DCG finite.
+
+    The factor is 1 unless the list's total gain could overflow float64; then it brings
+    the list's largest gain below 1. Multiplying by a power of two moves only the exponent,
+    so the ratio DCG / IDCG of a scaled list equals the exact one, where the plain sums
+    would overflow to inf (and give nan or 0).
+
+    Parameters
+    ----------
+    gains : numpy.ndarray
+        Every judged gain: one list along the last axis, or (with ``groups``) a flat array.
+    groups : numpy.ndarray, optional
+        The list (code in ``0..n_groups-1``) of each gain of a flat array.
+    n_groups : int, default 0
+        How many lists ``groups`` codes.
+
+    Returns
+    -------
+    numpy.ndarray
+        The factor of each list.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> overflow_scale(np.array([[1.0, 2.0], [2.0**1023, 2.0**1023]])).tolist()
+    [1.0, 5.562684646268003e-309]
+
+    """
+    shape = gains.shape[:-1] if groups is None else (n_groups,)
+    with np.errstate(over="ignore"):
+        if gains.size == 0 or gains.max() * gains.size < _SAFE_TOTAL:
+            return np.ones(shape)  # the usual case, settled by one bound for every list at once
+        if groups is None:
+            total = gains.sum(axis=-1)
+        else:
+            total = np.bincount(groups, weights=gains, minlength=n_groups)
+    factor = np.ones(shape)
+    big = ~(total < _SAFE_TOTAL)
+    if big.any():
+        if groups is None:
+            peak = gains.max(axis=-1, initial=0.0)
+        else:
+            peak = np.zeros(n_groups)
+            np.maximum.at(peak, groups, gains)
+        factor[big] = np.ldexp(1.0, -np.frexp(peak[big])[1])
+    return factor
+
+
+def normalise(
+    actual: np.ndarray,
+    best: np.ndarray,
+    empty: float | str,
+    where: Callable[[int], str] | None = None,
+) -> np.ndarray:
+    """``actual / best`` for each list, with ``empty`` where the ideal DCG is 0.
+
+    Parameters
+    ----------
+    actual, best : numpy.ndarray
+        DCG and ideal DCG of each list.
+    empty : float or "raise"
+        The value of NDCG when the ideal DCG is 0, or ``"raise"`` for a ValueError.
+    where : callable, optional
+        ``where(i)`` names list ``i`` in the error (e.g. ``" for query 'q7'"``).
+
+    Raises
+    ------
+    ValueError
+        If ``empty == "raise"`` and some ideal DCG is 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> normalise(np.array([1.0, 0.0]), np.array([2.0, 0.0]), 0.0).tolist()
+    [0.5, 0.0]
+
+    """
+    zero = best == 0.0
+    if not zero.any():
+        return actual / best
+    if empty == "raise":
+        first = int(np.flatnonzero(zero)[0])
+        raise ValueError(
+            f"empty='raise': the ideal DCG is 0{where(first) if where else ''} (no judged "
+            "document has any gain), so NDCG is undefined; pass empty=0.0 (trec_eval's "
+            "convention) or empty=float('nan') to score it anyway"
+        )
+    result = actual / np.where(zero, 1.0, best)
+    result[zero] = empty
+    return result
+
+
+# --- Ranking by score, under a tie rule -----------------------------------------------------
+
+
+def rule_tiebreak(ties: str, gains: np.ndarray) -> TieBreak | None:
+    """Return the secondary key for a tie rule (``None`` for ``"average"``).
+
+    ``"stable"`` keeps input (column) order, ``"pessimistic"`` puts the lowest gain
+    first among ties and ``"optimistic"`` the highest.
+    """
+    if ties == "stable":
+        return lambda rows: np.broadcast_to(np.arange(gains.shape[1]), (rows.size, gains.shape[1]))
+    if ties == "pessimistic":
+        return lambda rows: gains[rows]
+    if ties == "optimistic":
+        return lambda rows: -gains[rows]
+    return None
+
+
+def dcg_rows(
+    scores: np.ndarray,
+    gains: np.ndarray,
+    cutoffs: Sequence[int | None],
+    tiebreak: TieBreak | None,
+) -> np.ndarray:
+    """DCG of every row, ranked by score descending, at each cutoff (one sort for all).
+
+    Parameters
+    ----------
+    scores : numpy.ndarray, shape (m, w)
+        Finite scores; ``-inf`` marks padding.
+    gains : numpy.ndarray, shape (m, w)
+        Gains (0 for padding).
+    cutoffs : sequence of int or None
+        Positive cutoffs; ``None`` means the whole row.
+    tiebreak : callable or None
+        Secondary key among equal scores (see :data:`TieBreak`); ``None`` averages the
+        gains of tied items over the positions they share (McSherry and Najork, 2008).
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, len(cutoffs))
+
+    """
+    m, w = scores.shape
+    width = depth(w, cutoffs)
+    # One full argsort beats argpartition + a small sort at these widths; ascending
+    # order reversed avoids negating the whole matrix.
+    order = np.argsort(scores, axis=1)[:, : -width - 2 : -1]
+    # One flat index serves both gathers (scores one past the cutoff, to see ties
+    # across it; gains up to the cutoff).
+    flat = order + (np.arange(m) * w)[:, None]
+    top = scores.ravel()[flat]
+    tied = _has_adjacent_ties(top)
+    out = dcg_at(gains.ravel()[flat[:, :width]], cutoffs)
+    if tied.any():
+        rows = np.flatnonzero(tied)
+        out[rows] = _dcg_with_ties(scores[rows], gains[rows], cutoffs, tiebreak, rows)
+    return out
+
+
+def ideal_rows(gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
+    """Ideal DCG of every row (its gains in ideal order) at each cutoff.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, len(cutoffs))
+
+    """
+    return dcg_at(ideal_ranking(gains, depth(gains.shape[1], cutoffs)), cutoffs)
+
+
+def ndcg_rows(
+    scores: np.ndarray,
+    gains: np.ndarray,
+    cutoffs: Sequence[int | None],
+    tiebreak: TieBreak | None,
+    empty: float | str,
+    where: Callable[[int], str] | None = None,
+) -> np.ndarray:
+    """NDCG of every row at each cutoff, the ideal built from the row's own gains.
+
+    Rows whose gains could overflow a sum are scaled first (see :func:`overflow_scale`).
+
+    Returns
+    -------
+    numpy.ndarray, shape (m, len(cutoffs))
+
+    """
+    factor = overflow_scale(gains)
+    if (factor != 1.0).any():
+        gains = gains * factor[:, None]
+    actual = dcg_rows(scores, gains, cutoffs, tiebreak)
+    best = ideal_rows(gains, cutoffs)
+    return normalise(actual, best, empty, where)
+
+
+def _has_adjacent_ties(ranked_scores: np.ndarray) -> np.ndarray:
+    # Padding (-inf) ties with padding only, and padding has no gain: not a real tie.
+    same = ranked_scores[:, 1:] == ranked_scores[:, :-1]
+    return (same & np.isfinite(ranked_scores[:, 1:])).any(axis=1)
+
+
+def _dcg_with_ties(
+    scores: np.ndarray,
+    gains: np.ndarray,
+    cutoffs: Sequence[int | None],
+    tiebreak: TieBreak | None,
+    rows: np.ndarray,
+) -> np.ndarray:
+    if tiebreak is not None:
+        order = np.lexsort((tiebreak(rows), -scores), axis=-1)
+        return dcg_at(np.take_along_axis(gains, order, axis=1), cutoffs)
+    order = np.argsort(-scores, axis=1, kind="stable")
+    ranked_scores = np.take_along_axis(scores, order, axis=1)
+    ranked_gains = np.take_along_axis(gains, order, axis=1)
+    out = np.empty((scores.shape[0], len(cutoffs)), dtype=np.float64)
+    for j, c in enumerate(cutoffs):
+        out[:, j] = _tie_averaged_dcg(ranked_scores, ranked_gains, c)
+    return out
+
+
+def _tie_averaged_dcg(
+    ranked_scores: np.ndarray, ranked_gains: np.ndarray, cutoff: int | None
+) -> np.ndarray:
+    """Each tied group contributes its mean gain times the discounts of its positions."""
+    m, w = ranked_scores.shape
+    discount = discounts(w)
+    if cutoff is not None and cutoff < w:
+        discount[cutoff:] = 0.0
+    starts = np.ones((m, w), dtype=bool)
+    starts[:, 1:] = ranked_scores[:, 1:] != ranked_scores[:, :-1]
+    group = np.cumsum(starts.ravel()) - 1
+    n_groups = int(group[-1]) + 1
+    gain_sum = np.bincount(group, weights=ranked_gains.ravel(), minlength=n_groups)
+    size = np.bincount(group, minlength=n_groups)
+    discount_sum = np.bincount(group, weights=np.tile(discount, m), minlength=n_groups)
+    group_row = np.repeat(np.arange(m), w)[starts.ravel()]
+    return np.bincount(group_row, weights=gain_sum / size * discount_sum, minlength=m)
