@@ -165,6 +165,20 @@ def test_chapter_6_shows_negative_gains_leaving_the_unit_interval(site: Path) ->
     assert above and float(above.group(1)) > 1
 
 
+def test_chapter_6_scores_unjudged_documents_under_one_policy(site: Path) -> None:
+    with_d9 = [3, None, 3, 0, 1, 2]
+    zero = ndcg.ndcg(with_d9, k=6, pool=examples.D_POOL)
+    condense = ndcg.ndcg(with_d9, k=6, pool=examples.D_POOL, unjudged="condense")
+    assert zero == pytest.approx(0.6406291879203354, rel=1e-14)
+    assert condense == pytest.approx(0.697595927702539, rel=1e-14)
+    text = _outputs(site, "06")
+    # The list API and evaluate print the same figure under each policy.
+    for policy, value in (("'zero'", zero), ("'condense'", condense)):
+        assert f"unjudged={policy:<11} NDCG@6 = {value!r}" in text
+        assert f"evaluate, unjudged={policy:<11} NDCG@6 = {value!r}" in text
+    assert "unjudged='raise': relevance has 1 unjudged position(s) (None)" in text
+
+
 # --- chapter 7 ----------------------------------------------------------------------------
 
 

@@ -229,6 +229,7 @@ _POOL_D8_ONE = (3, 2, 3, 0, 1, 2, 3, 1)
 _BEST_D = tuple(sorted(examples.D_RELEVANCE, reverse=True))
 _DOUBLED = tuple(2 * r for r in examples.D_RELEVANCE)
 _DOUBLED_POOL = tuple(2 * r for r in examples.D_POOL)
+_WITH_D9 = (3, None, 2, 3, 1, 2)  # D1, D9 (never judged), D2, D3, D5, D6
 
 _EXERCISES: tuple[Exercise, ...] = (
     # --- chapter 1 ---
@@ -462,6 +463,18 @@ _EXERCISES: tuple[Exercise, ...] = (
             (
                 _lib("ndcg", (1, 2, 0)),
                 "You removed the negative document; it still takes the second position.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch06-condense",
+        "NDCG@6 of D1, D9 (never judged), D2, D3, D5, D6 with unjudged documents condensed",
+        _lib("ndcg", _WITH_D9, k=6, pool=examples.D_POOL, unjudged="condense"),
+        "Drop the unjudged document first; the documents below it move up one place.",
+        traps=(
+            (
+                _lib("ndcg", _WITH_D9, k=6, pool=examples.D_POOL),
+                "That counts the unjudged document as 0 in its place, the default 'zero'.",
             ),
         ),
     ),
