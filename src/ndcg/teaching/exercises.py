@@ -230,6 +230,7 @@ _BEST_D = tuple(sorted(examples.D_RELEVANCE, reverse=True))
 _DOUBLED = tuple(2 * r for r in examples.D_RELEVANCE)
 _DOUBLED_POOL = tuple(2 * r for r in examples.D_POOL)
 _WITH_D9 = (3, None, 2, 3, 1, 2)  # D1, D9 (never judged), D2, D3, D5, D6
+_BEFORE_THE_SWAP = (_lib("dcg", examples.D_RELEVANCE), "That is the DCG before the swap.")
 
 _EXERCISES: tuple[Exercise, ...] = (
     # --- chapter 1 ---
@@ -293,14 +294,14 @@ _EXERCISES: tuple[Exercise, ...] = (
         "DCG of the D1-D6 list after swapping D3 and D4",
         _lib("dcg", (3, 2, 0, 3, 1, 2)),
         "Swap the third and fourth grades, then divide each grade by log2(position + 1).",
-        traps=((_lib("dcg", examples.D_RELEVANCE), "That is the DCG before the swap."),),
+        traps=(_BEFORE_THE_SWAP,),
     ),
     Exercise(
         "ch03-swap-ends",
         "DCG@6 of D1-D6 with the first and last documents swapped",
         _lib("dcg", (2, 2, 3, 0, 1, 3)),
         "The list becomes 2, 2, 3, 0, 1, 3.",
-        traps=((_lib("dcg", examples.D_RELEVANCE), "That is the DCG before the swap."),),
+        traps=(_BEFORE_THE_SWAP,),
     ),
     Exercise(
         "ch03-one-step",
