@@ -1,6 +1,6 @@
 """Command line: NDCG of a TREC run, printed as trec_eval prints it.
 
-Taught in chapter 8, "NDCG in the wild" (TREC files and trec_eval's report).
+Taught in chapter 9, "NDCG in the wild" (TREC files and trec_eval's report).
 
 Usage::
 

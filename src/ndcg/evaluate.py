@@ -1,6 +1,6 @@
 """NDCG of a whole run against judgments (qrels), one row per query, as trec_eval does.
 
-Taught in chapter 6, "Many queries", and chapter 8, "NDCG in the wild".
+Taught in chapter 7, "Many queries", and chapter 9, "NDCG in the wild".
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Paired significance tests for per-query scores of two systems.
 
-Taught in chapter 6, "Many queries".
+Taught in chapter 7, "Many queries".
 
 Two systems evaluated on the same queries give two paired samples: query ``q`` has a score
 ``a[q]`` for one system and ``b[q]`` for the other. Queries differ in difficulty far more than
