@@ -96,7 +96,7 @@ def icon_rule(name: str, svg: str) -> str:
         svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
     data = quote(svg, safe=" /:=,.-")
     return (
-        f".fa-{name} {{ --icon: url(\"data:image/svg+xml,{data}\"); "
+        f'.fa-{name} {{ --icon: url("data:image/svg+xml,{data}"); '
         f"--icon-width: {width / height:.4g}em; }}\n"
     )
 

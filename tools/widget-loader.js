@@ -9,10 +9,16 @@
 // kernel, so save_changes and send have nobody to talk to and do nothing; set still fires
 // "change:<name>" and "change", so every view of a model follows it.
 //
-// A page that shows any other kind of widget is handed, whole, to the Jupyter widget
-// manager (require.js and @jupyter-widgets/html-manager, served beside this file), loaded
-// only then. The file is a classic script, not a module: browsers refuse module scripts
-// on pages opened from disk (file://), and the site must work from there too.
+// The script belongs in the page's head, after the state and without `defer`: it reads the
+// state and starts importing the modules while the rest of the page is still arriving, and
+// mounts each view as soon as its placeholder has been parsed, so a widget is drawn with the
+// first frames of the page rather than after the page's other scripts. It is a classic
+// script, not a module: browsers refuse module scripts on pages opened from disk (file://),
+// and the site must work from there too.
+//
+// A page whose state holds any other kind of widget (anything but anywidget models and the
+// layouts they use) is handed, whole, to the Jupyter widget manager (require.js and
+// @jupyter-widgets/html-manager, served beside this file), loaded only then.
 (function () {
   "use strict";
 
@@ -133,17 +139,21 @@
   }
 
   const noKernel = () => Promise.reject(new Error("this page has no kernel to answer"));
+  const signal = new AbortController().signal; // views are never taken down on a static page
+  const experimental = { invoke: noKernel };
 
-  async function mountView(viewTag, model, states, initialized) {
+  // Import a model's module, add its CSS, and run its initialize() (once per model, as
+  // anywidget does, whether or not the page shows a view of it).
+  async function bindModel(model) {
     const widget = await loadWidget(model.get("_esm"));
     addCss(model.get("_css"), model.get("_anywidget_id") || model.model_id);
-    const signal = new AbortController().signal;
-    const experimental = { invoke: noKernel };
-    if (!initialized.has(model)) {
-      const init = widget.initialize && widget.initialize({ model, signal, experimental });
-      initialized.set(model, Promise.resolve(init));
-    }
-    await initialized.get(model);
+    if (widget.initialize) await widget.initialize({ model, signal, experimental });
+    return widget;
+  }
+
+  // Draw one view into a "widget-subarea" placed just before its placeholder, as Jupyter's
+  // widget manager does; returns what render() returns (it may be a promise).
+  function mountView(viewTag, model, widget, states) {
     const area = document.createElement("div");
     area.className = "widget-subarea";
     const el = document.createElement("div");
@@ -151,7 +161,7 @@
     applyLayout(el, model.get("layout"), states);
     area.appendChild(el);
     viewTag.before(area);
-    if (widget.render) await widget.render({ model, el, signal, experimental });
+    return widget.render && widget.render({ model, el, signal, experimental });
   }
 
   function loadScript(src, attributes = {}) {
@@ -180,19 +190,26 @@
   }
 
   const isAnywidget = (entry) => entry.model_module === "anywidget" && "_esm" in entry.state;
+  const isLayout = (entry) =>
+    entry.model_module === "@jupyter-widgets/base" &&
+    /^(Layout|Style)Model$/.test(entry.model_name);
 
-  async function main() {
+  function readState() {
     const entries = {};
     for (const tag of document.querySelectorAll(STATE)) {
       Object.assign(entries, JSON.parse(tag.textContent).state);
     }
-    const views = [];
-    for (const tag of document.querySelectorAll(VIEW)) {
-      const id = JSON.parse(tag.textContent).model_id;
-      if (entries[id]) views.push([tag, id]);
-      else console.error(`Widget ${id} has no saved state on this page; it cannot be shown.`);
-    }
-    if (!views.every(([, id]) => isAnywidget(entries[id]))) return loadFullManager();
+    return entries;
+  }
+
+  const report = (error) => console.error("Widgets could not be shown:", error);
+
+  // Everything that can be done before the views' placeholders exist: the models, their
+  // modules, their initialize(). Resolves to null when the page needs the full manager, or
+  // else to the function that mounts the placeholders parsed so far.
+  async function prepare(entries) {
+    const light = Object.values(entries).every((e) => isAnywidget(e) || isLayout(e));
+    if (!light) return null;
     const states = new Map();
     const models = new Map();
     const manager = { get_model: (id) => Promise.resolve(models.get(id)) };
@@ -208,11 +225,67 @@
         state[key] = Array.isArray(value) ? value.map(resolve) : resolve(value);
       }
     }
-    const initialized = new Map();
-    const mounts = views.map(([tag, id]) => mountView(tag, models.get(id), states, initialized));
-    await Promise.all(mounts);
-    document.documentElement.dataset.widgets = "ready";
+    const widgets = new Map();
+    const anywidgets = Object.keys(entries).filter((id) => isAnywidget(entries[id]));
+    const bind = async (id) => widgets.set(id, await bindModel(models.get(id)));
+    await Promise.all(anywidgets.map(bind));
+
+    // While the page is still parsing, the last placeholder's text may be cut short: it is
+    // left for the next call. Each call returns the views it mounted, settled (true: drawn).
+    const handled = new WeakSet();
+    return function mountViews({ parsed }) {
+      const mounted = [];
+      for (const tag of document.querySelectorAll(VIEW)) {
+        if (handled.has(tag)) continue;
+        let id;
+        try {
+          id = JSON.parse(tag.textContent).model_id;
+        } catch (error) {
+          if (!parsed) continue;
+          id = tag.textContent.trim().slice(0, 80);
+        }
+        handled.add(tag);
+        if (!widgets.has(id)) {
+          console.error(`Widget ${id} has no saved state on this page; it cannot be shown.`);
+          mounted.push(false);
+          continue;
+        }
+        const view = async () => mountView(tag, models.get(id), widgets.get(id), states);
+        mounted.push(view().then(() => true, (error) => (report(error), false)));
+      }
+      return mounted;
+    };
   }
 
-  main().catch((error) => console.error("Widgets could not be shown:", error));
+  // The state normally comes before this script, so the modules load while the page parses
+  // and each view is mounted as soon as its placeholder has arrived.
+  const early = readState();
+  const prepared = Object.keys(early).length ? prepare(early) : null;
+  const views = []; // one promise per placeholder met, true once its view is drawn
+  let mountViews = null; // set when the models are ready
+  const mountParsed = () => mountViews && views.push(...mountViews({ parsed: false }));
+  const observer = new MutationObserver(mountParsed);
+  if (prepared) {
+    observer.observe(document, { childList: true, subtree: true });
+    const ready = (mount) => {
+      mountViews = mount;
+      mountParsed();
+    };
+    prepared.then(ready, () => {}); // a failure is reported once the page is parsed
+  }
+  // Parsed ("interactive"): every placeholder is there; deferred scripts have not run yet.
+  async function finish() {
+    observer.disconnect();
+    const mount = await (prepared || prepare(readState()));
+    if (!mount) return loadFullManager();
+    views.push(...mount({ parsed: true }));
+    const drawn = await Promise.all(views);
+    document.documentElement.dataset.widgets = drawn.every(Boolean) ? "ready" : "failed";
+  }
+  const start = () => finish().catch(report);
+  if (document.readyState === "loading") {
+    document.addEventListener("readystatechange", start, { once: true });
+  } else {
+    start();
+  }
 })();

@@ -9,6 +9,7 @@ to the full Jupyter widget manager, and only such a page may load it.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import anywidget
@@ -84,8 +85,11 @@ def _script(kind: str, value: dict) -> str:
     return f'<script type="{kind}">{text}</script>'
 
 
-def widget_page(path: Path, loader: Path, state: dict, view_ids: list[str]) -> str:
-    """Write a page with ``state`` and one placeholder per id; return its file:// URL."""
+def widget_page(path: Path, loader: Path, state: dict, view_ids: list[str], tail: str = "") -> str:
+    """Write a page with ``state`` and one placeholder per id; return its file:// URL.
+
+    As on the site: the state, then the loader, in the head; the placeholders in the body.
+    """
     views = "\n".join(
         f'<div class="cell_output" id="out{i}">'
         f"{_script(VIEW_TYPE, {'model_id': model_id, 'version_major': 2, 'version_minor': 1})}"
@@ -96,8 +100,8 @@ def widget_page(path: Path, loader: Path, state: dict, view_ids: list[str]) -> s
         f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>widgets</title>
 {_script(STATE_TYPE, state)}
-<script defer src="{loader.as_uri()}"></script>
-</head><body><main>{views}</main></body></html>
+<script src="{loader.as_uri()}"></script>
+</head><body><main>{views}</main>{tail}</body></html>
 """,
         encoding="utf-8",
     )
@@ -163,6 +167,29 @@ def test_set_fires_change_events_and_every_view_follows(watched, loader, tmp_pat
     assert not [url for url in page.requested if url.endswith(FULL_MANAGER)]
 
 
+def test_views_are_mounted_while_the_rest_of_the_page_still_loads(
+    watched, loader, tmp_path
+) -> None:
+    """A widget does not wait for the end of the page: here the page's last script is slow."""
+    page = watched
+    esm = (
+        "export default { render({ el }) {"
+        " window.renderedWhile = document.readyState; el.textContent = 'drawn'; } };"
+    )
+    state, counter = counter_state()
+    state["state"][counter]["state"]["_esm"] = esm
+
+    def slow(route) -> None:
+        time.sleep(1.5)  # the browser keeps going meanwhile: only this reply waits
+        route.fulfill(body="window.slowArrived = true;", content_type="text/javascript")
+
+    page.route("http://slow.test/**", slow)
+    tail = '<script src="http://slow.test/last.js"></script>'
+    page.goto(widget_page(tmp_path / "f.html", loader, state, [counter], tail=tail))
+    page.wait_for_function("() => document.documentElement.dataset.widgets === 'ready'")
+    assert page.evaluate("() => [window.renderedWhile, window.slowArrived]") == ["loading", True]
+
+
 def test_equal_value_fires_nothing(watched, loader, tmp_path) -> None:
     page = watched
     esm = (
@@ -182,7 +209,8 @@ def test_a_placeholder_without_saved_state_is_reported(watched, loader, tmp_path
     page = watched
     state, counter = counter_state()
     page.goto(widget_page(tmp_path / "d.html", loader, state, [counter, "gone"]))
-    page.wait_for_function("() => document.documentElement.dataset.widgets === 'ready'")
+    # The page says so, and shows the widgets it can.
+    page.wait_for_function("() => document.documentElement.dataset.widgets === 'failed'")
     assert page.locator("button.counter").count() == 1
     assert page.console == [
         "error: Widget gone has no saved state on this page; it cannot be shown."
