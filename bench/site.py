@@ -287,14 +287,17 @@ def browser_figures(site: Path) -> tuple[dict[str, dict[str, int]], list[Profile
     """Crawl the built site in Chromium for page weights, then measure each device profile."""
     from playwright.sync_api import sync_playwright
 
+    # Times are wall-clock: on a shared machine, other work slows them down; say how busy.
+    print(f"load average (1 min) before the browser runs: {os.getloadavg()[0]:.1f}")
     with serve(site) as base_url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
         try:
             weights = page_weights(browser, base_url, pages(site))
             profiles = [profile_figures(browser, site, base_url, p) for p in PROFILES]
-            return weights, profiles
         finally:
             browser.close()
+    print(f"load average (1 min) after: {os.getloadavg()[0]:.1f}")
+    return weights, profiles
 
 
 def _kb(n: float) -> str:
