@@ -54,7 +54,7 @@
     return state;
   }
 
-  // One saved widget model, with anywidget's model interface, over its saved ``state``.
+  // One saved widget model, with anywidget's model interface, over its saved `state`.
   function createModel(id, state, manager) {
     const handlers = new Map(); // event name -> [{callback, context}]
     const model = {
@@ -108,6 +108,9 @@
         if (!isHref(esm)) url = URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
         try {
           const mod = await import(url);
+          if (mod.default === undefined && mod.render === undefined) {
+            throw new Error("a widget module must export a default object (or render)");
+          }
           if (mod.default === undefined) return { render: mod.render };
           return typeof mod.default === "function" ? await mod.default() : mod.default;
         } finally {

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.browser
 STATE_TYPE = "application/vnd.jupyter.widget-state+json"
 VIEW_TYPE = "application/vnd.jupyter.widget-view+json"
 FULL_MANAGER = ("/require.js", "/html-manager/")
+READY = "ready"  # what the loader writes to <html data-widgets> once every view is mounted
 
 # A counter that exercises the model interface: initialize once per model, render once per
 # view, get/set/on/off, save_changes and send (which have nobody to talk to here).
@@ -125,11 +126,17 @@ def watched(page):
     return page
 
 
+def open_two_counters(page, loader: Path, path: Path) -> tuple[dict, str]:
+    """Open a page showing one counter model twice; wait until both views are mounted."""
+    state, counter = counter_state()
+    page.goto(widget_page(path, loader, state, [counter, counter]))
+    page.wait_for_function(f"() => document.documentElement.dataset.widgets === '{READY}'")
+    return state, counter
+
+
 def test_anywidget_views_come_alive_from_the_saved_state(watched, loader, tmp_path) -> None:
     page = watched
-    state, counter = counter_state()
-    page.goto(widget_page(tmp_path / "a.html", loader, state, [counter, counter]))
-    page.wait_for_function("() => document.documentElement.dataset.widgets === 'ready'")
+    state, counter = open_two_counters(page, loader, tmp_path / "a.html")
     buttons = page.locator("button.counter")
     assert buttons.all_inner_texts() == ["count 1", "count 1"]
     # Each view sits in a widget-subarea just before its placeholder, as Jupyter puts it.
@@ -151,9 +158,7 @@ def test_anywidget_views_come_alive_from_the_saved_state(watched, loader, tmp_pa
 
 def test_set_fires_change_events_and_every_view_follows(watched, loader, tmp_path) -> None:
     page = watched
-    state, counter = counter_state()
-    page.goto(widget_page(tmp_path / "b.html", loader, state, [counter, counter]))
-    page.wait_for_function("() => document.documentElement.dataset.widgets === 'ready'")
+    open_two_counters(page, loader, tmp_path / "b.html")
     buttons = page.locator("button.counter")
     buttons.first.click()
     assert buttons.all_inner_texts() == ["count 2", "count 2"]
@@ -186,8 +191,30 @@ def test_views_are_mounted_while_the_rest_of_the_page_still_loads(
     page.route("http://slow.test/**", slow)
     tail = '<script src="http://slow.test/last.js"></script>'
     page.goto(widget_page(tmp_path / "f.html", loader, state, [counter], tail=tail))
-    page.wait_for_function("() => document.documentElement.dataset.widgets === 'ready'")
+    page.wait_for_function(f"() => document.documentElement.dataset.widgets === '{READY}'")
     assert page.evaluate("() => [window.renderedWhile, window.slowArrived]") == ["loading", True]
+
+
+class Bytes(anywidget.AnyWidget):
+    _esm = """
+    export default { async render({ model, el }) {
+      const data = model.get("data");
+      const layout = await model.widget_manager.get_model(model.get("layout").model_id);
+      el.textContent = `${[...new Uint8Array(data.buffer, data.byteOffset, data.byteLength)]}`
+        + ` ${data.constructor.name} ${layout.get("width")}`;
+    } };
+    """
+    data = traitlets.Bytes(b"").tag(sync=True)
+
+
+def test_binary_traits_and_other_models_reach_the_module(watched, loader, tmp_path) -> None:
+    page = watched
+    state, [model_id] = saved(Bytes(data=bytes([0, 1, 255]), layout={"width": "7px"}))
+    assert state["state"][model_id]["buffers"], "the saved state carries the bytes apart"
+    page.goto(widget_page(tmp_path / "g.html", loader, state, [model_id]))
+    page.wait_for_function(f"() => document.documentElement.dataset.widgets === '{READY}'")
+    assert page.locator(".widget-subarea").inner_text() == "0,1,255 DataView 7px"
+    assert page.console == []
 
 
 def test_equal_value_fires_nothing(watched, loader, tmp_path) -> None:
@@ -201,7 +228,7 @@ def test_equal_value_fires_nothing(watched, loader, tmp_path) -> None:
     state, counter = counter_state()
     state["state"][counter]["state"].update({"_esm": esm, "items": [1, 2]})
     page.goto(widget_page(tmp_path / "c.html", loader, state, [counter]))
-    page.wait_for_function("() => document.documentElement.dataset.widgets === 'ready'")
+    page.wait_for_function(f"() => document.documentElement.dataset.widgets === '{READY}'")
     assert page.evaluate("() => window.fired") == 1
 
 
