@@ -172,9 +172,13 @@ def evaluate(
         actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak)
 
     best = np.zeros((n_queries, len(cutoffs)))
-    positive = np.flatnonzero(q_gain > 0)
-    for chunk in chunks(q_code[positive], n_queries):
-        best[chunk.groups] = ideal_rows(chunk.take(q_gain[positive], 0.0), cutoffs)
+    # Judgments without gain add nothing to an ideal: leave them out when they are many
+    # (TREC pools are mostly non-relevant), keep them when dropping them would cost a
+    # copy and ragged, padded rows for little saving.
+    positive = q_gain > 0
+    kept_gains = slice(None) if 2 * np.count_nonzero(positive) > q_gain.size else positive
+    for chunk in chunks(q_code[kept_gains], n_queries):
+        best[chunk.groups] = ideal_rows(chunk.take(q_gain[kept_gains], 0.0), cutoffs)
 
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
@@ -278,19 +282,23 @@ def _join_gains(
     if n_keys <= 4 * (q_code.size + r_code.size) + 1024:
         # Few possible (query, document) pairs: a lookup table beats sorting.
         r_key = r_code.astype(np.int64, copy=False) * n_docs + rd_code
-        slot = np.full(n_keys, -1, dtype=np.int64)
-        rows = np.arange(q_key.size)
-        slot[q_key] = rows
-        lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
-        if lost.any():
-            _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
         seen = np.zeros(n_keys, dtype=bool)
+        seen[q_key] = True
+        if np.count_nonzero(seen) < q_key.size:  # fewer pairs than rows: a repeat
+            slot = np.full(n_keys, -1, dtype=np.int64)
+            rows = np.arange(q_key.size)
+            slot[q_key] = rows
+            lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
+            _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
+        seen[:] = False
         seen[r_key] = True
-        if np.count_nonzero(seen) < r_key.size:  # fewer pairs than rows: a repeat
+        if np.count_nonzero(seen) < r_key.size:
             repeated = np.flatnonzero(np.bincount(r_key, minlength=n_keys)[r_key] > 1)
             _duplicate_error(run, "run", "retrieved", int(repeated[1]))
-        hit = slot[r_key]
-        return np.where(hit >= 0, q_gain[hit], 0.0)
+        # Every pair is judged at most once: a table of gains, 0 where nothing is judged.
+        table = np.zeros(n_keys)
+        table[q_key] = q_gain
+        return table[r_key]
     _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
     _refuse_duplicates(r_code, rd_code, run, "run", "retrieved")
     if q_key.size > 1 and not (np.diff(q_key) > 0).all():
