@@ -77,8 +77,8 @@ def shared_ids(
     Returns
     -------
     (numpy.ndarray, numpy.ndarray, numpy.ndarray)
-        Codes of the qrels rows, codes of the run rows (both >= 0; int32 unless there
-        are 2**31 ids or more, so cast before arithmetic) and the ids they index, exact
+        Codes of the qrels rows, codes of the run rows (both >= 0; int32 or int64, so
+        cast before arithmetic) and the ids they index, exact
         (int64, uint64 or Python ints for integers; str for text).
 
     """
@@ -129,8 +129,8 @@ def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
     if isinstance(series.dtype, pd.StringDtype):
         # Known to hold text: no scan, and the column codes itself (in C++ with PyArrow
         # storage) instead of going through a million Python strings.
+        # Codes stay as they come (int64): narrowing them would copy a million rows.
         codes, text = factorize_runs(series.array) if grouped else series.array.factorize()
-        codes = codes.astype(_code_dtype(len(text)), copy=False)
         return Ids(codes, pd.Index(text, dtype=series.dtype), "text")
     kind, values = _exact(series.to_numpy(), label, frame.index)
     if grouped:
@@ -225,9 +225,11 @@ def _lookup(
     new = found < 0
     found[new] = base.size + np.arange(int(new.sum()))
     uniques = np.concatenate([base.to_numpy(), other.to_numpy()[new]])
-    # A trailing -1 keeps missing ids (code -1) missing after the remapping.
-    found = np.append(found, -1).astype(_code_dtype(uniques.size))
-    return base_codes.astype(found.dtype, copy=False), found[other_codes], uniques
+    # A trailing -1 keeps missing ids (code -1) missing after the remapping. Codes are
+    # never narrowed (a copy of every row); they widen only when the ids need it.
+    dtype = np.promote_types(base_codes.dtype, _code_dtype(uniques.size))
+    found = np.append(found, -1).astype(dtype)
+    return base_codes.astype(dtype, copy=False), found[other_codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:

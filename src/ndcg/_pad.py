@@ -54,13 +54,20 @@ class Chunk:
         return matrix
 
 
-def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> Iterator[Chunk]:
+def chunks(
+    codes: np.ndarray,
+    n_groups: int,
+    cell_budget: int = CELL_BUDGET,
+    counts: np.ndarray | None = None,
+) -> Iterator[Chunk]:
     """Yield :class:`Chunk` blocks covering every input row exactly once.
 
     Within a row of a chunk, cells keep the input order of the rows of that group.
-    Groups with no rows are not yielded.
+    Groups with no rows are not yielded. ``counts`` (rows per group, as
+    ``np.bincount(codes, minlength=n_groups)``) saves counting again when known.
     """
-    counts = np.bincount(codes, minlength=n_groups)
+    if counts is None:
+        counts = np.bincount(codes, minlength=n_groups)
     present = np.flatnonzero(counts)
     if present.size == 0:
         return

@@ -137,8 +137,9 @@ def evaluate(
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
-    judged = np.bincount(q_code, minlength=n_queries) > 0
-    retrieved = np.bincount(r_code, minlength=n_queries) > 0
+    q_counts = np.bincount(q_code, minlength=n_queries)
+    r_counts = np.bincount(r_code, minlength=n_queries)
+    judged, retrieved = q_counts > 0, r_counts > 0
     keep = judged & (retrieved | (missing == "zero"))
     kept = keep[r_code]
     if unjudged == "zero":  # trec_eval: a run row without a judgment joins with gain 0
@@ -160,7 +161,9 @@ def evaluate(
     actual = np.zeros((n_queries, len(cutoffs)))
     kept_rows = slice(None) if kept.all() else np.flatnonzero(kept)
     sub_code = r_code[kept_rows]
-    for chunk in chunks(sub_code, n_queries):
+    # Rows per query are counted already when every run row is kept.
+    sub_counts = r_counts if isinstance(kept_rows, slice) else None
+    for chunk in chunks(sub_code, n_queries, counts=sub_counts):
         cells = chunk.rows
         scores_m = chunk.take(scores[kept_rows], -np.inf)
         gains_m = chunk.take(r_gain[kept_rows], 0.0)
@@ -177,7 +180,8 @@ def evaluate(
     # copy and ragged, padded rows for little saving.
     positive = q_gain > 0
     kept_gains = slice(None) if 2 * np.count_nonzero(positive) > q_gain.size else positive
-    for chunk in chunks(q_code[kept_gains], n_queries):
+    gain_counts = q_counts if isinstance(kept_gains, slice) else None
+    for chunk in chunks(q_code[kept_gains], n_queries, counts=gain_counts):
         best[chunk.groups] = ideal_rows(chunk.take(q_gain[kept_gains], 0.0), cutoffs)
 
     order = np.flatnonzero(keep)
