@@ -77,8 +77,8 @@ def shared_ids(
     Returns
     -------
     (numpy.ndarray, numpy.ndarray, numpy.ndarray)
-        Codes of the qrels rows, codes of the run rows (both >= 0; int32 unless there
-        are 2**31 ids or more, so cast before arithmetic) and the ids they index, exact
+        Codes of the qrels rows, codes of the run rows (both >= 0; int32 or int64, so
+        cast before arithmetic) and the ids they index, exact
         (int64, uint64 or Python ints for integers; str for text).
 
     """
@@ -127,9 +127,12 @@ def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
         remap, uniques = pd.factorize(values)
         return Ids(np.append(remap, -1)[codes], pd.Index(uniques, dtype=values.dtype), kind)
     if isinstance(series.dtype, pd.StringDtype):
-        kind, values = "text", series.to_numpy()  # known to hold text: no scan
-    else:
-        kind, values = _exact(series.to_numpy(), label, frame.index)
+        # Known to hold text: no scan, and the column codes itself (in C++ with PyArrow
+        # storage) instead of going through a million Python strings.
+        # Codes stay as they come (int64): narrowing them would copy a million rows.
+        codes, text = factorize_runs(series.array) if grouped else series.array.factorize()
+        return Ids(codes, pd.Index(text, dtype=series.dtype), "text")
+    kind, values = _exact(series.to_numpy(), label, frame.index)
     if grouped:
         codes, uniques = factorize_runs(values)
     else:
@@ -222,9 +225,11 @@ def _lookup(
     new = found < 0
     found[new] = base.size + np.arange(int(new.sum()))
     uniques = np.concatenate([base.to_numpy(), other.to_numpy()[new]])
-    # A trailing -1 keeps missing ids (code -1) missing after the remapping.
-    found = np.append(found, -1).astype(_code_dtype(uniques.size))
-    return base_codes.astype(found.dtype, copy=False), found[other_codes], uniques
+    # A trailing -1 keeps missing ids (code -1) missing after the remapping. Codes are
+    # never narrowed (a copy of every row); they widen only when the ids need it.
+    dtype = np.promote_types(base_codes.dtype, _code_dtype(uniques.size))
+    found = np.append(found, -1).astype(dtype)
+    return base_codes.astype(dtype, copy=False), found[other_codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:
@@ -234,20 +239,27 @@ def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: st
         raise ValueError(f"{name}[{column!r}] is missing at row {frame.index[i]!r}")
 
 
-def factorize_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def factorize_runs(values: Any) -> tuple[np.ndarray, Any]:
     """Like :func:`pandas.factorize`, but hashes each run of equal neighbours once.
 
     Query ids usually come grouped (TREC files are), so hashing one value per run is
     much cheaper than hashing every row; ungrouped data is still handled correctly.
+    ``values`` is a NumPy array (uniques come back as one) or a pandas string array
+    (uniques come back as one of its kind); missing values get code -1.
     """
-    if values.size == 0:
+    if len(values) == 0:
         return np.zeros(0, dtype=np.int64), values[:0]
-    change = np.ones(values.size, dtype=bool)
-    change[1:] = values[1:] != values[:-1]
-    starts = np.flatnonzero(change)
-    run_codes, uniques = pd.factorize(values[starts])
-    lengths = np.diff(np.append(starts, values.size))
-    return np.repeat(run_codes.astype(np.int64), lengths), np.asarray(uniques)
+    same = values[1:] == values[:-1]
+    if not isinstance(same, np.ndarray):  # pandas' boolean array: a missing id starts a run
+        same = same.to_numpy(dtype=bool, na_value=False)
+    starts = np.flatnonzero(np.append(True, ~same))
+    if isinstance(values, np.ndarray):
+        run_codes, uniques = pd.factorize(values[starts])
+        uniques = np.asarray(uniques)
+    else:
+        run_codes, uniques = values.take(starts).factorize()
+    lengths = np.diff(np.append(starts, len(values)))
+    return np.repeat(run_codes.astype(np.int64), lengths), uniques
 
 
 def duplicate_pair(keys: np.ndarray) -> int | None:

@@ -28,15 +28,23 @@ class Chunk:
         For each cell, the index of the input row it holds; -1 marks padding.
     full : bool
         True when no cell is padding.
+    span : slice or None
+        The input rows, when they are one contiguous block in matrix order (no padding).
 
     """
 
     groups: np.ndarray
     rows: np.ndarray
     full: bool = False
+    span: slice | None = None
 
     def take(self, values: np.ndarray, fill: float) -> np.ndarray:
-        """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells."""
+        """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells.
+
+        The matrix may be a view of ``values`` (a contiguous block): read it, never write.
+        """
+        if self.span is not None and values.dtype == np.float64:
+            return values[self.span].reshape(self.rows.shape)
         if self.full:
             return values.take(self.rows).astype(np.float64, copy=False)
         padding = self.rows < 0
@@ -46,13 +54,20 @@ class Chunk:
         return matrix
 
 
-def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> Iterator[Chunk]:
+def chunks(
+    codes: np.ndarray,
+    n_groups: int,
+    cell_budget: int = CELL_BUDGET,
+    counts: np.ndarray | None = None,
+) -> Iterator[Chunk]:
     """Yield :class:`Chunk` blocks covering every input row exactly once.
 
     Within a row of a chunk, cells keep the input order of the rows of that group.
-    Groups with no rows are not yielded.
+    Groups with no rows are not yielded. ``counts`` (rows per group, as
+    ``np.bincount(codes, minlength=n_groups)``) saves counting again when known.
     """
-    counts = np.bincount(codes, minlength=n_groups)
+    if counts is None:
+        counts = np.bincount(codes, minlength=n_groups)
     present = np.flatnonzero(counts)
     if present.size == 0:
         return
@@ -83,17 +98,17 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
         step = max(1, cell_budget // width)
         for a in range(lo, hi, step):
             b = min(a + step, hi)
-            rows = (
-                np.arange(offsets[a], offsets[b])
-                if row_order is None
-                else row_order[offsets[a] : offsets[b]]
-            )
-            yield _layout(group_order[a:b], sizes[a:b], rows, width)
+            span = slice(int(offsets[a]), int(offsets[b]))
+            rows = np.arange(span.start, span.stop) if row_order is None else row_order[span]
+            yield _layout(group_order[a:b], sizes[a:b], rows, width, row_order is None)
 
 
-def _layout(groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int) -> Chunk:
-    if (sizes == width).all():  # no padding: a plain reshape
-        return Chunk(groups=groups, rows=rows.reshape(groups.size, width), full=True)
+def _layout(
+    groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int, contiguous: bool
+) -> Chunk:
+    if (sizes == width).all():  # no padding: a plain reshape (a view when contiguous)
+        span = slice(int(rows[0]), int(rows[-1]) + 1) if contiguous else None
+        return Chunk(groups=groups, rows=rows.reshape(groups.size, width), full=True, span=span)
     local_row = np.repeat(np.arange(groups.size), sizes)
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     col = np.arange(rows.size) - np.repeat(starts, sizes)

@@ -137,8 +137,9 @@ def evaluate(
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
-    judged = np.bincount(q_code, minlength=n_queries) > 0
-    retrieved = np.bincount(r_code, minlength=n_queries) > 0
+    q_counts = np.bincount(q_code, minlength=n_queries)
+    r_counts = np.bincount(r_code, minlength=n_queries)
+    judged, retrieved = q_counts > 0, r_counts > 0
     keep = judged & (retrieved | (missing == "zero"))
     kept = keep[r_code]
     if unjudged == "zero":  # trec_eval: a run row without a judgment joins with gain 0
@@ -160,7 +161,9 @@ def evaluate(
     actual = np.zeros((n_queries, len(cutoffs)))
     kept_rows = slice(None) if kept.all() else np.flatnonzero(kept)
     sub_code = r_code[kept_rows]
-    for chunk in chunks(sub_code, n_queries):
+    # Rows per query are counted already when every run row is kept.
+    sub_counts = r_counts if isinstance(kept_rows, slice) else None
+    for chunk in chunks(sub_code, n_queries, counts=sub_counts):
         cells = chunk.rows
         scores_m = chunk.take(scores[kept_rows], -np.inf)
         gains_m = chunk.take(r_gain[kept_rows], 0.0)
@@ -172,9 +175,14 @@ def evaluate(
         actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak)
 
     best = np.zeros((n_queries, len(cutoffs)))
-    positive = np.flatnonzero(q_gain > 0)
-    for chunk in chunks(q_code[positive], n_queries):
-        best[chunk.groups] = ideal_rows(chunk.take(q_gain[positive], 0.0), cutoffs)
+    # Judgments without gain add nothing to an ideal: leave them out when they are many
+    # (TREC pools are mostly non-relevant), keep them when dropping them would cost a
+    # copy and ragged, padded rows for little saving.
+    positive = q_gain > 0
+    kept_gains = slice(None) if 2 * np.count_nonzero(positive) > q_gain.size else positive
+    gain_counts = q_counts if isinstance(kept_gains, slice) else None
+    for chunk in chunks(q_code[kept_gains], n_queries, counts=gain_counts):
+        best[chunk.groups] = ideal_rows(chunk.take(q_gain[kept_gains], 0.0), cutoffs)
 
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
@@ -278,19 +286,23 @@ def _join_gains(
     if n_keys <= 4 * (q_code.size + r_code.size) + 1024:
         # Few possible (query, document) pairs: a lookup table beats sorting.
         r_key = r_code.astype(np.int64, copy=False) * n_docs + rd_code
-        slot = np.full(n_keys, -1, dtype=np.int64)
-        rows = np.arange(q_key.size)
-        slot[q_key] = rows
-        lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
-        if lost.any():
-            _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
         seen = np.zeros(n_keys, dtype=bool)
+        seen[q_key] = True
+        if np.count_nonzero(seen) < q_key.size:  # fewer pairs than rows: a repeat
+            slot = np.full(n_keys, -1, dtype=np.int64)
+            rows = np.arange(q_key.size)
+            slot[q_key] = rows
+            lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
+            _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
+        seen[:] = False
         seen[r_key] = True
-        if np.count_nonzero(seen) < r_key.size:  # fewer pairs than rows: a repeat
+        if np.count_nonzero(seen) < r_key.size:
             repeated = np.flatnonzero(np.bincount(r_key, minlength=n_keys)[r_key] > 1)
             _duplicate_error(run, "run", "retrieved", int(repeated[1]))
-        hit = slot[r_key]
-        return np.where(hit >= 0, q_gain[hit], 0.0)
+        # Every pair is judged at most once: a table of gains, 0 where nothing is judged.
+        table = np.zeros(n_keys)
+        table[q_key] = q_gain
+        return table[r_key]
     _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
     _refuse_duplicates(r_code, rd_code, run, "run", "retrieved")
     if q_key.size > 1 and not (np.diff(q_key) > 0).all():
