@@ -33,6 +33,7 @@ from ndcg.spark.session import session
 from ndcg.spark.trec import read_qrels, read_run
 
 UNJUDGED = ("zero", "condense", "raise")
+NO_JUDGMENTS = "qrels has no rows: without judgments there is nothing to evaluate"
 Q, D = "query_id", "doc_id"
 
 
@@ -116,14 +117,12 @@ def evaluate(
     empty = check_empty(empty)
     if spark is None:
         spark = next((f.sparkSession for f in (qrels, run) if isinstance(f, DataFrame)), None)
-    qrels = _as_spark(qrels, "qrels", QRELS_COLUMNS, spark)
-    run = _as_spark(run, "run", RUN_COLUMNS, spark)
-    _checks.require_numeric(qrels, "qrels", "relevance")
-    _checks.require_numeric(run, "run", "score")
-    kinds = _checks.id_kinds(qrels, run)
     with _checks.translated():
-        if qrels.isEmpty():  # reads at most a few rows
-            raise ValueError("qrels has no rows: without judgments there is nothing to evaluate")
+        qrels = _as_spark(qrels, "qrels", QRELS_COLUMNS, spark)
+        run = _as_spark(run, "run", RUN_COLUMNS, spark)
+        _checks.require_numeric(qrels, "qrels", "relevance")
+        _checks.require_numeric(run, "run", "score")
+        kinds = _checks.id_kinds(qrels, run)
         grade = gain_column(F.col("_grade"), gain, lambda: distinct_levels(qrels))
         table = _per_query(qrels, run, cutoffs, grade, unjudged, kinds)
         keep = (F.col("_judged") == 1) & ((F.col("_retrieved") == 1) | F.lit(missing == "zero"))
@@ -148,13 +147,10 @@ def _as_spark(
     frame: Any, name: str, columns: tuple[str, ...], spark: SparkSession | None
 ) -> DataFrame:
     """Return a Spark DataFrame with ``columns`` from a Spark or pandas frame or a file."""
-    if isinstance(frame, str | os.PathLike):
-        reader = read_qrels if name == "qrels" else read_run
-        return reader(frame, spark=spark)
     if isinstance(frame, pd.DataFrame):
         _checks.require_columns(frame, name, columns)
         if name == "qrels" and len(frame) == 0:
-            raise ValueError("qrels has no rows: without judgments there is nothing to evaluate")
+            raise ValueError(NO_JUDGMENTS)
         schema = _schema(frame, columns)
         frame = frame[list(columns)].copy()
         for column in ("query_id", "doc_id"):
@@ -162,12 +158,18 @@ def _as_spark(
             frame[column] = frame[column].astype(object).where(frame[column].notna(), None)
         spark = spark or session()
         return spark.createDataFrame(frame, schema=schema)
+    if isinstance(frame, str | os.PathLike):
+        frame = (read_qrels if name == "qrels" else read_run)(frame, spark=spark)
     if not isinstance(frame, DataFrame):
         raise TypeError(
             f"{name} must be a Spark or pandas DataFrame or the path of a TREC file, "
             f"got {type(frame).__name__}"
         )
     _checks.require_columns(frame, name, columns)
+    # Reads a row or two. (Not done for pandas input, checked above: PySpark reads such a
+    # frame through a Python worker, which prints a broken pipe when a read stops early.)
+    if name == "qrels" and frame.isEmpty():
+        raise ValueError(NO_JUDGMENTS)
     return frame
 
 
