@@ -4,7 +4,8 @@ The collection grows from 1M to 50M judgments: 100 judged documents a query, gra
 a run of 100 documents a query of which 80 are judged, with scores on a grid of 1,000 values
 (so some tie). Both engines build the same collection from the same formula (pandas with
 numpy, Spark with its own column expressions, so no data crosses from Python to the JVM),
-keep it in memory, and compute NDCG@10; only that is timed. The means must agree to 1e-12.
+keep it in memory, and compute NDCG@10; only that is timed (Spark after a warm-up call on
+a small collection, since its JVM compiles code on first use). The means must agree to 1e-12.
 
 Each measurement runs in a fresh process; its peak memory is the largest resident set of
 the process and its children (Spark's JVM), sampled every 0.2 s. A process that grows past
@@ -12,8 +13,8 @@ the memory budget (8 GB by default) is stopped and reported as out of room. Spar
 ``ndcg.spark.session()`` starts it (``local[2]``), with 5 GB of driver memory.
 
 Run with ``python -m bench.spark`` (about 30 minutes on two cores); ``--sizes`` picks the
-sizes, ``--save PATH`` writes the table as CSV (the book's chapter 10 reads
-``book/data/spark_scaling.csv``).
+sizes, ``--save`` writes the table as CSV where chapter 10 reads it
+(``src/ndcg/teaching/data/spark_scaling.csv``; ``--save PATH`` elsewhere).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import psutil
@@ -37,6 +39,7 @@ K = 10
 BUDGET_GB = 8.0
 DRIVER_MEMORY = "5g"
 TOLERANCE = 1e-12
+BOOK_DATA = Path(__file__).parents[1] / "src" / "ndcg" / "teaching" / "data" / "spark_scaling.csv"
 # Multiplicative hashing of the row number: the same integers in numpy and in Spark SQL.
 MULTIPLIER, MODULUS = 2654435761, 2**31
 
@@ -65,6 +68,22 @@ def spark_run(judgments: int) -> dict[str, float]:
     import ndcg.spark
 
     spark = ndcg.spark.session(memory=DRIVER_MEMORY)
+    qrels, run = spark_collection(spark, 10_000)
+    ndcg.spark.evaluate(qrels, run, k=K).unpersist()  # warm-up: the JVM compiles on first use
+    qrels, run = spark_collection(spark, judgments)
+    qrels, run = qrels.persist(), run.persist()
+    qrels.count(), run.count()
+    start = time.perf_counter()
+    result = ndcg.spark.evaluate(qrels, run, k=K)
+    seconds = time.perf_counter() - start
+    summary = result.agg(F.avg(f"ndcg@{K}").alias("mean"), F.count("*").alias("n")).first()
+    return {"seconds": seconds, "mean": float(summary["mean"]), "queries": int(summary["n"])}
+
+
+def spark_collection(spark: Any, judgments: int) -> tuple[Any, Any]:
+    """The collection of :func:`pandas_run`, built by Spark from the same formula."""
+    from pyspark.sql import functions as F
+
     rows = spark.range(judgments).select(
         F.expr(f"id div {DOCS}").alias("query_id"),
         (F.col("id") % DOCS).alias("j"),
@@ -79,13 +98,7 @@ def spark_run(judgments: int) -> dict[str, float]:
         (F.col("j") + 20).alias("doc_id"),
         ((F.col("h2") % 1000) / 1000.0).alias("score"),
     )
-    qrels, run = qrels.persist(), run.persist()
-    qrels.count(), run.count()
-    start = time.perf_counter()
-    result = ndcg.spark.evaluate(qrels, run, k=K)
-    seconds = time.perf_counter() - start
-    summary = result.agg(F.avg(f"ndcg@{K}").alias("mean"), F.count("*").alias("n")).first()
-    return {"seconds": seconds, "mean": float(summary["mean"]), "queries": int(summary["n"])}
+    return qrels, run
 
 
 def measure(engine: str, judgments: int, budget_gb: float) -> dict[str, object]:
@@ -137,7 +150,7 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--budget-gb", type=float, default=BUDGET_GB)
-    parser.add_argument("--save", type=Path)
+    parser.add_argument("--save", type=Path, nargs="?", const=BOOK_DATA)
     parser.add_argument("--one", nargs=2, metavar=("ENGINE", "JUDGMENTS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
@@ -145,7 +158,8 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
         result = (pandas_run if engine == "pandas" else spark_run)(judgments)
         print(json.dumps(result))
         return pd.DataFrame([result])
-    print(f"machine: {machine()}")
+    where = machine()
+    print(f"machine: {where}")
     print(f"memory budget per run: {args.budget_gb:g} GB; Spark driver memory {DRIVER_MEMORY}")
     rows = []
     for judgments in (int(float(s)) for s in args.sizes.split(",")):
@@ -160,7 +174,7 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
         assert abs(means.max() - means.min()) <= TOLERANCE, (judgments, means)
     if args.save:
         args.save.parent.mkdir(parents=True, exist_ok=True)
-        table.assign(machine=machine()).to_csv(args.save, index=False)
+        table.assign(budget_gb=args.budget_gb, machine=where).to_csv(args.save, index=False)
     return table
 
 

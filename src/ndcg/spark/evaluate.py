@@ -196,36 +196,8 @@ def _per_query(
     unjudged: str,
     kinds: dict[str, T.DataType],
 ) -> DataFrame:
-    """One row per query of either side: flags, unjudged count, DCG and ideal DCG per cutoff."""
-    nothing = F.lit(None).cast("double")
-
-    def ids(name: str) -> list[Column]:
-        return [_checks.present_id(name, c, kinds).alias(c) for c in (Q, D)]
-
-    judged = qrels.select(
-        *ids("qrels"),
-        _checks.finite("qrels", "relevance", kinds).alias("_grade"),
-        nothing.alias("_score"),
-        F.lit(1).alias("_nq"),
-        F.lit(0).alias("_nr"),
-    )
-    retrieved = run.select(
-        *ids("run"),
-        nothing.alias("_grade"),
-        # Adding 0.0 turns -0.0 into 0.0: equal scores must tie, whatever their sign bit.
-        (_checks.finite("run", "score", kinds) + F.lit(0.0)).alias("_score"),
-        F.lit(0).alias("_nq"),
-        F.lit(1).alias("_nr"),
-    )
-    # The only shuffle: by query. Grouping by (query, document), the windows and the sums
-    # per query below all need rows of one query together, which this partitioning gives.
-    rows = judged.unionByName(retrieved).repartition(F.col(Q))
-    pairs = rows.groupBy(Q, D).agg(
-        _checks.once(F.sum("_nq"), "qrels", "judged", kinds).alias("_nq"),
-        _checks.once(F.sum("_nr"), "run", "retrieved", kinds).alias("_nr"),
-        F.max("_grade").alias("_grade"),
-        F.max("_score").alias("_score"),
-    )
+    """Return one row per query of either side: flags, unjudged count, DCG and ideal DCG."""
+    pairs = _pairs(qrels, run, kinds)
     in_qrels, in_run = F.col("_nq") == 1, F.col("_nr") == 1
     # trec_eval -J keeps the documents judged with a grade >= 0: a negative grade marks a
     # document as not judged there, so condensing drops it too.
@@ -265,6 +237,40 @@ def _per_query(
         sums.append(F.sum(F.when(listed, gain / F.log2(F.col("_rank") + 1))).alias(f"_dcg{j}"))
         sums.append(F.sum(F.when(ideal, gain / F.log2(F.col("_irank") + 1))).alias(f"_idcg{j}"))
     return ranked.groupBy(Q).agg(*sums)
+
+
+def _pairs(qrels: DataFrame, run: DataFrame, kinds: dict[str, T.DataType]) -> DataFrame:
+    """Return one checked row per (query, document): counts on each side, grade, score."""
+    nothing = F.lit(None).cast("double")
+
+    def ids(name: str) -> list[Column]:
+        return [_checks.present_id(name, c, kinds).alias(c) for c in (Q, D)]
+
+    judged = qrels.select(
+        *ids("qrels"),
+        _checks.finite("qrels", "relevance", kinds).alias("_grade"),
+        nothing.alias("_score"),
+        F.lit(1).alias("_nq"),
+        F.lit(0).alias("_nr"),
+    )
+    retrieved = run.select(
+        *ids("run"),
+        nothing.alias("_grade"),
+        # Adding 0.0 turns -0.0 into 0.0: equal scores must tie, whatever their sign bit.
+        (_checks.finite("run", "score", kinds) + F.lit(0.0)).alias("_score"),
+        F.lit(0).alias("_nq"),
+        F.lit(1).alias("_nr"),
+    )
+    # The only shuffle: by query. Grouping by (query, document), the windows and the sums
+    # per query that follow all need rows of one query together, which this partitioning
+    # gives.
+    rows = judged.unionByName(retrieved).repartition(F.col(Q))
+    return rows.groupBy(Q, D).agg(
+        _checks.once(F.sum("_nq"), "qrels", "judged", kinds).alias("_nq"),
+        _checks.once(F.sum("_nr"), "run", "retrieved", kinds).alias("_nr"),
+        F.max("_grade").alias("_grade"),
+        F.max("_score").alias("_score"),
+    )
 
 
 def _ndcg_columns(cutoffs: tuple[int | None, ...], empty: float | str) -> list[Column]:

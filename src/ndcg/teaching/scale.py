@@ -6,7 +6,8 @@
 * :func:`mllib_ndcg`, :func:`scala_ndcg` and :func:`ranking_evaluator_ndcg` ask Spark's own
   ranking metrics for NDCG, so the chapter can measure what they do with graded relevance.
 * :func:`row_weighted_mean` is the mistake of averaging per-query figures over rows.
-* The figures: judgments per query, rows per partition, and the bench's scaling curves.
+* The figures: judgments per query, rows per partition, and the bench's scaling curves;
+  :func:`bench_table` reads the measurements ``bench/spark.py`` saved (``data/``).
 
 Nothing in the collection comes from real users.
 """
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Sequence
+from importlib import resources
 from typing import Any
 
 import numpy as np
@@ -24,6 +26,8 @@ from matplotlib.figure import Figure
 from ndcg.teaching._plotting import PALETTE, new_figure, series_look, set_title, style
 
 __all__ = [
+    "WIDGET_USER",
+    "bench_table",
     "mllib_ndcg",
     "partition_rows_plot",
     "query_sizes_plot",
@@ -32,6 +36,7 @@ __all__ = [
     "scala_ndcg",
     "scaling_plot",
     "skewed_collection",
+    "top_items",
 ]
 
 
@@ -112,6 +117,34 @@ def skewed_collection(
     return qrels.astype({"relevance": "int64"}), named(top, "score", "score")
 
 
+#: The user whose top ten recommendations the chapter's widget holds.
+WIDGET_USER = "u0050"
+
+
+def top_items(qrels: pd.DataFrame, run: pd.DataFrame, user: str, k: int) -> list[tuple[str, int]]:
+    """Return a user's top ``k`` recommendations as ``(item, grade)`` pairs, in ranked order.
+
+    Ranked as :func:`ndcg.evaluate` ranks them (score, then item id, both descending); an
+    item the user never rated gets grade 0, as with ``unjudged="zero"``, and a label that
+    says so.
+
+    Examples
+    --------
+    >>> qrels = pd.DataFrame({"query_id": "u", "doc_id": ["a", "b"], "relevance": [2, 0]})
+    >>> run = pd.DataFrame({"query_id": "u", "doc_id": ["a", "b", "c"], "score": [1.0, 2, 2]})
+    >>> top_items(qrels, run, "u", 2)
+    [('c (unrated)', 0), ('b', 0)]
+
+    """
+    mine = run[run["query_id"] == user].sort_values(["score", "doc_id"], ascending=False)
+    grades = qrels[qrels["query_id"] == user].set_index("doc_id")["relevance"]
+    items = []
+    for doc in mine["doc_id"].head(k):
+        rated = doc in grades.index
+        items.append((doc if rated else f"{doc} (unrated)", int(grades[doc]) if rated else 0))
+    return items
+
+
 def row_weighted_mean(per_query: pd.DataFrame, rows: pd.DataFrame, column: str) -> float:
     """Return the mean of ``column`` over the rows of ``rows``, not over queries: a mistake.
 
@@ -148,12 +181,18 @@ def row_weighted_mean(per_query: pd.DataFrame, rows: pd.DataFrame, column: str) 
 # --- Spark's own NDCG ------------------------------------------------------------------------
 
 
-def mllib_ndcg(spark: Any, predicted: Sequence[Any], relevance: Sequence[float], k: int) -> float:
+def mllib_ndcg(
+    spark: Any,
+    predicted: Sequence[Any],
+    labels: Sequence[Any],
+    relevance: Sequence[float],
+    k: int,
+) -> float:
     """Return PySpark's ``RankingMetrics.ndcgAt(k)`` for one ranked list with graded labels.
 
     The list is given to ``pyspark.mllib.evaluation.RankingMetrics`` as a triple
     ``(predicted, labels, relevance)``, the form its documentation describes for graded
-    NDCG since Spark 3.4, with the labels in predicted order.
+    NDCG since Spark 3.4.
 
     Parameters
     ----------
@@ -161,8 +200,10 @@ def mllib_ndcg(spark: Any, predicted: Sequence[Any], relevance: Sequence[float],
         A running session.
     predicted : sequence
         Item ids in ranked order.
+    labels : sequence
+        The relevant item ids (the ground truth).
     relevance : sequence of float
-        Grade of each item, in the same order.
+        Grade of each label, in the order of ``labels``.
     k : int
         Cutoff.
 
@@ -174,7 +215,7 @@ def mllib_ndcg(spark: Any, predicted: Sequence[Any], relevance: Sequence[float],
     """
     from pyspark.mllib.evaluation import RankingMetrics
 
-    triple = (list(predicted), list(predicted), [float(r) for r in relevance])
+    triple = (list(predicted), list(labels), [float(r) for r in relevance])
     with warnings.catch_warnings():
         # RankingMetrics goes through SQLContext, which PySpark 4 marks deprecated.
         warnings.simplefilter("ignore", FutureWarning)
@@ -263,6 +304,28 @@ def ranking_evaluator_ndcg(spark: Any, predicted: Sequence[float], k: int) -> fl
     frame = spark.createDataFrame([(items, items)], ["prediction", "label"])
     evaluator = RankingEvaluator(metricName="ndcgAtK", k=k)
     return float(evaluator.evaluate(frame))
+
+
+def bench_table() -> pd.DataFrame:
+    """Return the measurements of ``python -m bench.spark`` that the chapter shows.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per engine and size: ``engine``, ``judgments``, ``peak_gb``, ``seconds``,
+        ``mean``, ``queries``, ``note`` (empty, or why a run did not finish),
+        ``budget_gb`` and ``machine``.
+
+    Examples
+    --------
+    >>> sorted(set(bench_table()["engine"]))
+    ['pandas', 'spark']
+
+    """
+    path = resources.files("ndcg.teaching") / "data" / "spark_scaling.csv"
+    with path.open("r", encoding="utf-8") as handle:
+        table = pd.read_csv(handle, dtype={"note": "str", "machine": "str"})
+    return table.fillna({"note": ""})
 
 
 # --- figures ---------------------------------------------------------------------------------
