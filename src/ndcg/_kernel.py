@@ -319,8 +319,11 @@ def rank_rows(scores: np.ndarray, width: int, tiebreak: TieBreak) -> np.ndarray:
 
 
 def _top_order(scores: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
-    """The first ``width`` columns of each row by score (any order among ties), and
-    which rows hold a tie that the order inside it could change."""
+    """Return each row's first ``width`` columns by score, and which rows hold a tie.
+
+    Any order is taken among ties; a row is flagged when the order inside a tie (within
+    the top ``width``, or across its edge) could change what the row scores.
+    """
     # One full argsort beats argpartition + a small sort at these widths; ascending
     # order reversed avoids negating the whole matrix. One column more than the cutoff
     # shows ties across it.

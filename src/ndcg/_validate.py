@@ -205,6 +205,34 @@ def choice(*options: str) -> Checker:
     return checker
 
 
+def choices(*options: str) -> Checker:
+    """Build a checker for one or more distinct options, returned as a tuple.
+
+    Examples
+    --------
+    >>> choices("a", "b")("b", "x"), choices("a", "b")(["b", "a"], "x")
+    (('b',), ('b', 'a'))
+
+    """
+    one = choice(*options)
+
+    def checker(value: Any, name: str) -> tuple[str, ...]:
+        if isinstance(value, str):
+            return (one(value, name),)
+        if not isinstance(value, (Sequence, np.ndarray)) or len(value) == 0:
+            raise TypeError(
+                f"{name} must be one of {', '.join(map(repr, options))} or a non-empty "
+                f"sequence of them; got {value!r}"
+            )
+        picked = tuple(one(item, name) for item in value)
+        repeated = sorted({item for item in picked if picked.count(item) > 1})
+        if repeated:
+            raise ValueError(f"{name} names {repeated[0]!r} twice: {list(value)!r}; list it once")
+        return picked
+
+    return checker
+
+
 def empty(value: Any, name: str) -> float | str:
     """Return the value of NDCG when the ideal DCG is 0: a number, or ``"raise"``."""
     if isinstance(value, str) and value == "raise":

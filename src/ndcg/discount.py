@@ -108,7 +108,7 @@ class Discount:
         return ranked_gains * self.weights(n)
 
     def label(self) -> str:
-        """A short name for tables and figures, e.g. ``"geometric p=0.8"``.
+        """Return a short name for tables and figures, e.g. ``"geometric p=0.8"``.
 
         Examples
         --------
@@ -126,6 +126,9 @@ class Discount:
             return f"geometric p={self.param:g}"
         return "none"
 
+
+#: What a caller may pass as ``discount=``: a name, a (name, parameter) pair, or a Discount.
+DiscountSpec = str | tuple[str, float] | Discount
 
 #: The default discount, 1 / log2(i + 1).
 LOG2 = Discount("log2")
