@@ -262,7 +262,7 @@ def err(relevance: Any, k: int | None = None, *, max_grade: float, unjudged: str
     Returns
     -------
     float
-        Between 0 and ``1 - 2**-max_grade``.
+        At least 0 and below 1: no grade satisfies the reader for certain.
 
     Raises
     ------
