@@ -37,7 +37,7 @@ def test_benjamini_hochberg_equals_scipy():
 def test_bad_p_values_are_refused_by_name():
     with pytest.raises(ValueError, match=r"p_values must lie between 0 and 1, got 1.5; pass"):
         stats.adjust_p_values([0.1, 1.5])
-    with pytest.raises(ValueError, match="p_values is empty"):
+    with pytest.raises(ValueError, match="p_values is empty: there is nothing to score"):
         stats.adjust_p_values([])
     with pytest.raises(ValueError, match="method must be one of 'holm', 'benjamini-hochberg'"):
         stats.adjust_p_values([0.1], method="bonferroni")

@@ -341,7 +341,7 @@ def adjust_p_values(p_values: Sequence[float] | np.ndarray, method: str = "holm"
 
     """
     if p_values.min() < 0 or p_values.max() > 1:
-        bad = p_values[(p_values < 0) | (p_values > 1)][0]
+        bad = float(p_values[(p_values < 0) | (p_values > 1)][0])
         raise ValueError(
             f"p_values must lie between 0 and 1, got {bad!r}; pass the tests' p-values, not "
             "their statistics"
