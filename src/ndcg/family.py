@@ -31,6 +31,19 @@ __all__ = [
 ]
 
 _POOL = check.optional(check.numbers_array())
+# The binary metrics share their doors: those that count every relevant judged document
+# take a pool and say what an empty one gives.
+_CHECKS = check.validate_params(
+    relevance=_RELEVANCE, k=check.cutoff, threshold=check.threshold, unjudged=_UNJUDGED
+)
+_CHECKS_WITH_POOL = check.validate_params(
+    relevance=_RELEVANCE,
+    k=check.cutoff,
+    threshold=check.threshold,
+    pool=_POOL,
+    empty=check.empty,
+    unjudged=_UNJUDGED,
+)
 
 
 def _relevant_judged(grades: np.ndarray, pool: np.ndarray | None, threshold: float) -> int:
@@ -41,9 +54,7 @@ def _relevant_judged(grades: np.ndarray, pool: np.ndarray | None, threshold: flo
     return int(np.count_nonzero(pool >= threshold))
 
 
-@check.validate_params(
-    relevance=_RELEVANCE, k=check.cutoff, threshold=check.threshold, unjudged=_UNJUDGED
-)
+@_CHECKS
 def precision(
     relevance: Any, k: int | None = None, threshold: float = 1, unjudged: str = "zero"
 ) -> float:
@@ -84,14 +95,7 @@ def precision(
     return float(_family.precision_from(found, (k,), grades.size)[0])
 
 
-@check.validate_params(
-    relevance=_RELEVANCE,
-    k=check.cutoff,
-    threshold=check.threshold,
-    pool=_POOL,
-    empty=check.empty,
-    unjudged=_UNJUDGED,
-)
+@_CHECKS_WITH_POOL
 def recall(
     relevance: Any,
     k: int | None = None,
@@ -137,14 +141,7 @@ def recall(
     return float(_family.ratio_of_relevant(found, n_relevant, empty, "recall")[0, 0])
 
 
-@check.validate_params(
-    relevance=_RELEVANCE,
-    k=check.cutoff,
-    threshold=check.threshold,
-    pool=_POOL,
-    empty=check.empty,
-    unjudged=_UNJUDGED,
-)
+@_CHECKS_WITH_POOL
 def average_precision(
     relevance: Any,
     k: int | None = None,
@@ -196,9 +193,7 @@ def average_precision(
     return float(_family.ratio_of_relevant(sums, n_relevant, empty, "average precision")[0, 0])
 
 
-@check.validate_params(
-    relevance=_RELEVANCE, k=check.cutoff, threshold=check.threshold, unjudged=_UNJUDGED
-)
+@_CHECKS
 def reciprocal_rank(
     relevance: Any, k: int | None = None, threshold: float = 1, unjudged: str = "zero"
 ) -> float:

@@ -22,6 +22,14 @@ from ndcg.gains import Gain, gain_values, judged_gains
 _RELEVANCE = check.numbers_array(unjudged=True)
 _POOL = check.optional(check.numbers_array())
 _UNJUDGED = check.choice(*check.UNJUDGED)
+# dcg and breakdown take the same arguments, checked alike.
+_DCG_CHECKS = check.validate_params(
+    relevance=_RELEVANCE,
+    k=check.cutoff,
+    gain=check.gain,
+    unjudged=_UNJUDGED,
+    discount=check.discount,
+)
 
 
 def _ranked(relevance: np.ndarray, unjudged: str) -> np.ndarray:
@@ -98,13 +106,7 @@ def cg(relevance: Any, k: int | None = None, unjudged: str = "zero") -> float:
     return check.check_finite_sum(total, "relevance", "cumulative gain")
 
 
-@check.validate_params(
-    relevance=_RELEVANCE,
-    k=check.cutoff,
-    gain=check.gain,
-    unjudged=_UNJUDGED,
-    discount=check.discount,
-)
+@_DCG_CHECKS
 def dcg(
     relevance: Any,
     k: int | None = None,
@@ -328,13 +330,7 @@ def ideal_order(relevance: Any, gain: Gain = "linear") -> np.ndarray:
     return np.flatnonzero(judged)[ideal_ranking(gains[judged], indices=True)]
 
 
-@check.validate_params(
-    relevance=_RELEVANCE,
-    k=check.cutoff,
-    gain=check.gain,
-    unjudged=_UNJUDGED,
-    discount=check.discount,
-)
+@_DCG_CHECKS
 def breakdown(
     relevance: Any,
     k: int | None = None,

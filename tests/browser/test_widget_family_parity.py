@@ -7,7 +7,6 @@ random lists with unjudged items, cutoffs past the end and pools of unretrieved 
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 
 import numpy as np
@@ -15,18 +14,14 @@ import pytest
 
 import ndcg
 
+from .test_widget_parity import IMPORT, close
+
 pytestmark = pytest.mark.browser
 
 ESM = Path(ndcg.__file__).parent / "widgets" / "ranking.js"
 CASES = 800
-REL = 1e-12
 DISCOUNTS = ["log2", "reciprocal", ["log", 2], ["log", 3.5], ["geometric", 0.8], ["geometric", 0.5]]
 
-IMPORT = """async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.rw = await import(url);
-  return Object.keys(window.rw).sort();
-}"""
 
 COMPUTE = """(cases) => cases.map((c) => rw.family(c.grades, c.unretrieved, c.k,
   { gain: c.gain, unjudged: c.unjudged, discount: c.discount, threshold: c.threshold,
@@ -81,10 +76,6 @@ def library(case: dict[str, object]) -> dict[str, float]:
         "rbp": ndcg.rbp(rel, p=p, **binary),
         "rbpResidual": ndcg.rbp_residual(rel, p=p, k=k, unjudged=unjudged),
     }
-
-
-def close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=REL, abs_tol=0.0) or (a == 0.0 and b == 0.0)
 
 
 @pytest.fixture()
