@@ -78,9 +78,18 @@ def test_ids_of_other_kinds_are_refused(ids, message):
         ndcg.evaluate(qrels, run)
 
 
-def test_a_missing_float_id_is_named():
-    qrels, run = frames([1, 2], np.array([1.0, np.nan]), ("a", "a"), ("a", "a"))
-    with pytest.raises(ValueError, match=r"run\['query_id'\] is missing at row 1"):
+@pytest.mark.parametrize(
+    "ids",
+    [
+        np.array([1.0, np.nan]),
+        np.array([1, None], dtype=object),
+        pd.array([1, pd.NA], dtype="Int64"),
+        np.array(["1", None], dtype=object),
+    ],
+)
+def test_a_missing_id_is_named(ids):
+    qrels, run = frames(ids, ids, ("a", "a"), ("a", "a"))
+    with pytest.raises(ValueError, match=r"qrels\['query_id'\] is missing at row 1"):
         ndcg.evaluate(qrels, run)
 
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: Upper bound on cells per chunk (a few tens of MB per float64 matrix).
-CELL_BUDGET = 4_000_000
+#: Upper bound on cells per chunk (8 MB per float64 matrix: memory stays flat).
+CELL_BUDGET = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -26,16 +26,24 @@ class Chunk:
         Group (query) code of each matrix row.
     rows : numpy.ndarray
         For each cell, the index of the input row it holds; -1 marks padding.
+    full : bool
+        True when no cell is padding.
 
     """
 
     groups: np.ndarray
     rows: np.ndarray
+    full: bool = False
 
     def take(self, values: np.ndarray, fill: float) -> np.ndarray:
         """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells."""
-        # Index -1 (padding) picks the appended fill value.
-        return np.append(values.astype(np.float64, copy=False), fill)[self.rows]
+        if self.full:
+            return values.take(self.rows).astype(np.float64, copy=False)
+        padding = self.rows < 0
+        # Padding (-1) reads row 0 and is then overwritten: no copy of ``values``.
+        matrix = values.take(np.where(padding, 0, self.rows)).astype(np.float64, copy=False)
+        matrix[padding] = fill
+        return matrix
 
 
 def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> Iterator[Chunk]:
@@ -49,20 +57,24 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
     if present.size == 0:
         return
     bucket = np.ceil(np.log2(counts[present])).astype(np.int64)
-    # Order groups by (bucket, code); rows then follow their group's rank.
-    group_order = present[np.argsort(bucket, kind="stable")]
-    rank = np.full(n_groups, -1, dtype=np.int64)
-    rank[group_order] = np.arange(group_order.size)
-    row_rank = rank[codes]
-    if (row_rank[1:] >= row_rank[:-1]).all():
-        row_order = np.arange(row_rank.size)  # already in order: common for grouped runs
+    row_order: np.ndarray | None = None  # None: rows already in chunk order
+    if (bucket == bucket[0]).all() and (codes[1:] >= codes[:-1]).all():
+        # One size class and rows grouped in code order (a sorted run): nothing to sort.
+        group_order, bucket_sorted = present, bucket
     else:
-        if group_order.size < 2**16:
-            row_rank = row_rank.astype(np.uint16)  # small keys let numpy use a radix sort
-        row_order = np.argsort(row_rank, kind="stable")
+        # Order groups by (bucket, code); rows then follow their group's rank.
+        group_order = present[np.argsort(bucket, kind="stable")]
+        bucket_sorted = np.sort(bucket, kind="stable")
+        rank = np.full(n_groups, -1, dtype=np.int32 if n_groups < 2**31 else np.int64)
+        rank[group_order] = np.arange(group_order.size)
+        row_rank = rank[codes]
+        if not (row_rank[1:] >= row_rank[:-1]).all():
+            if group_order.size < 2**16:
+                row_rank = row_rank.astype(np.uint16)  # small keys: numpy's radix sort
+            row_order = np.argsort(row_rank, kind="stable")
+        del row_rank
     sizes = counts[group_order]
     offsets = np.concatenate(([0], np.cumsum(sizes)))
-    bucket_sorted = np.sort(bucket, kind="stable")
     edges = np.flatnonzero(np.diff(bucket_sorted)) + 1
     for lo, hi in zip(
         np.concatenate(([0], edges)), np.concatenate((edges, [bucket_sorted.size])), strict=True
@@ -71,12 +83,17 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
         step = max(1, cell_budget // width)
         for a in range(lo, hi, step):
             b = min(a + step, hi)
-            yield _layout(group_order[a:b], sizes[a:b], row_order[offsets[a] : offsets[b]], width)
+            rows = (
+                np.arange(offsets[a], offsets[b])
+                if row_order is None
+                else row_order[offsets[a] : offsets[b]]
+            )
+            yield _layout(group_order[a:b], sizes[a:b], rows, width)
 
 
 def _layout(groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int) -> Chunk:
     if (sizes == width).all():  # no padding: a plain reshape
-        return Chunk(groups=groups, rows=rows.reshape(groups.size, width))
+        return Chunk(groups=groups, rows=rows.reshape(groups.size, width), full=True)
     local_row = np.repeat(np.arange(groups.size), sizes)
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     col = np.arange(rows.size) - np.repeat(starts, sizes)

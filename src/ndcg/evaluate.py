@@ -456,18 +456,20 @@ def _join_gains(
 ) -> np.ndarray:
     """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
     n_keys = (int(max(q_code.max(initial=0), r_code.max(initial=0))) + 1) * n_docs
-    q_key = q_code * n_docs + qd_code
-    r_key = r_code * n_docs + rd_code
-    if n_keys <= 4 * (q_key.size + r_key.size) + 1024:
+    q_key = q_code.astype(np.int64, copy=False) * n_docs + qd_code
+    if n_keys <= 4 * (q_code.size + r_code.size) + 1024:
         # Few possible (query, document) pairs: a lookup table beats sorting.
+        r_key = r_code.astype(np.int64, copy=False) * n_docs + rd_code
         slot = np.full(n_keys, -1, dtype=np.int64)
-        slot[q_key] = np.arange(q_key.size)
-        if np.bincount(q_key, minlength=n_keys).max() > 1:
-            lost = slot[q_key] != np.arange(q_key.size)  # the earlier of a repeated pair
+        rows = np.arange(q_key.size)
+        slot[q_key] = rows
+        lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
+        if lost.any():
             _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
-        r_count = np.bincount(r_key, minlength=n_keys)
-        if r_count.max() > 1:
-            repeated = np.flatnonzero(r_count[r_key] > 1)
+        seen = np.zeros(n_keys, dtype=bool)
+        seen[r_key] = True
+        if np.count_nonzero(seen) < r_key.size:  # fewer pairs than rows: a repeat
+            repeated = np.flatnonzero(np.bincount(r_key, minlength=n_keys)[r_key] > 1)
             _duplicate_error(run, "run", "retrieved", int(repeated[1]))
         hit = slot[r_key]
         return np.where(hit >= 0, q_gain[hit], 0.0)
@@ -476,9 +478,16 @@ def _join_gains(
     if q_key.size > 1 and not (np.diff(q_key) > 0).all():
         order = np.argsort(q_key, kind="stable")
         q_key, q_gain = q_key[order], q_gain[order]
-    # evaluate has refused empty qrels, so q_key has an element to land on.
-    pos = np.minimum(np.searchsorted(q_key, r_key), q_key.size - 1)
-    return np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
+    # Only rows whose document is judged for some query can match: look those up.
+    judged_doc = np.zeros(n_docs, dtype=bool)
+    judged_doc[qd_code] = True
+    rows = np.flatnonzero(judged_doc[rd_code])
+    r_key = r_code[rows].astype(np.int64, copy=False) * n_docs + rd_code[rows]
+    pos = np.minimum(np.searchsorted(q_key, r_key), max(q_key.size - 1, 0))
+    gains = np.zeros(r_code.size)
+    if q_key.size:
+        gains[rows] = np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
+    return gains
 
 
 def _refuse_duplicates(
