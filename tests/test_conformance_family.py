@@ -13,6 +13,7 @@ import pytest
 from conftest import SHARED
 
 import ndcg
+from ndcg.cli import main as cli_main
 
 DATA = SHARED / "conformance" / "trec_eval"
 CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -113,3 +114,40 @@ def test_stated_difference_rbp_is_binary_at_the_threshold(data):
     # Its first document of grade >= 2 lies so deep that 0.9**(i-1) is below 10**-14.
     assert figure(table, "rbp", "301") == "0.0000"
     assert figure(table, "rbp", "302") == lines["rbp", "302"]
+
+
+# --- the command line prints trec_eval's lines --------------------------------------------
+
+FAMILY = ["P", "recall", "map", "map_cut", "recip_rank", "set_P", "ndcg", "ndcg_cut"]
+
+
+@pytest.mark.parametrize(
+    ("output", "extra"),
+    [
+        ("out.test.aq", ["-m", "rbp", "-m", "rbp_resid"]),
+        ("out.test.aqc", ["-c", "-m", "rbp"]),
+        ("out.test.aql", ["-l2"]),
+    ],
+)
+def test_cli_prints_trec_eval_s_lines(data, output, extra, capsys):
+    qrels_name, run_name, _, _ = CASES[output]
+    measures = [arg for name in FAMILY for arg in ("-m", name)]
+    args = [str(data / qrels_name), str(data / run_name), "-q", *measures, *extra]
+    assert cli_main(args) == 0
+    printed = capsys.readouterr().out.splitlines()
+    names = {line.split()[0] for line in printed}
+    wanted = [line for line in (data / output).read_text().splitlines() if line.split()[0] in names]
+    assert printed == wanted
+    assert len(printed) >= 4 * 40  # 3 queries and all, every cutoff of four cut measures
+
+
+def test_cli_the_issue_s_command(data, capsys):
+    args = [str(data / "qrels.test"), str(data / "results.test"), "-q"]
+    assert cli_main([*args, "-m", "P.5,10", "-m", "map", "-m", "recip_rank"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    wanted = [
+        line
+        for line in (data / "out.test.aq").read_text().splitlines()
+        if line.split()[0] in ("P_5", "P_10", "map", "recip_rank")
+    ]
+    assert printed == wanted and len(printed) == 16
