@@ -4,7 +4,7 @@ The list API (:func:`cg`, :func:`dcg`, :func:`idcg`, :func:`ndcg`, :func:`breakd
 :func:`ideal_order`) takes grades in ranked order (chapters 2 to 4 of *Ranking, Measured*);
 :func:`ndcg_from_scores` ranks items by predicted scores under an explicit tie rule
 (chapter 5); :func:`evaluate` scores a whole run against judgments, one row per query, as
-trec_eval does (chapters 6 and 8). NDCG's family, :func:`precision`, :func:`recall`,
+trec_eval does (chapters 7 and 9). NDCG's family, :func:`precision`, :func:`recall`,
 :func:`average_precision`, :func:`reciprocal_rank`, :func:`err`, :func:`rbp` and
 :func:`rbp_residual`, takes the same ranked grades (chapters 12 to 14), and every DCG
 takes a ``discount=``.

@@ -1,6 +1,6 @@
 """Command line: NDCG of a TREC run, printed as trec_eval prints it.
 
-Taught in chapter 8, "NDCG in the wild" (TREC files and trec_eval's report).
+Taught in chapter 9, "NDCG in the wild" (TREC files and trec_eval's report).
 
 Usage::
 
@@ -339,8 +339,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if table.empty:
             raise UsageError(
                 f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
-                f"(trec_eval: 'No queries with both results and relevance info'; -c "
-                f"would score every judged query, the missing ones as 0)"
+                f"(-c would score every judged query, the missing ones as 0)"
             )
         text = format_json(table, args.q) if args.json else format_trec(table, args.q)
     except OSError as error:

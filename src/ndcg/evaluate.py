@@ -1,6 +1,6 @@
 """NDCG of a whole run against judgments (qrels), one row per query, as trec_eval does.
 
-Taught in chapter 6, "Many queries", and chapter 8, "NDCG in the wild"; the columns of
+Taught in chapter 7, "Many queries", and chapter 9, "NDCG in the wild"; the columns of
 NDCG's family (``metrics=``) in chapters 13 and 14.
 """
 
@@ -483,10 +483,10 @@ def _join_gains(
     judged_doc[qd_code] = True
     rows = np.flatnonzero(judged_doc[rd_code])
     r_key = r_code[rows].astype(np.int64, copy=False) * n_docs + rd_code[rows]
-    pos = np.minimum(np.searchsorted(q_key, r_key), max(q_key.size - 1, 0))
+    # evaluate has refused empty qrels, so q_key has an element to land on.
+    pos = np.minimum(np.searchsorted(q_key, r_key), q_key.size - 1)
     gains = np.zeros(r_code.size)
-    if q_key.size:
-        gains[rows] = np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
+    gains[rows] = np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
     return gains
 
 

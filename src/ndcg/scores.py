@@ -1,6 +1,6 @@
 """NDCG of items ranked by predicted scores, with an explicit rule for tied scores.
 
-Taught in chapter 5, "Cutoffs, ties and edge cases".
+Taught in chapter 5, "Scores and ties", and chapter 6, "Edge cases".
 """
 
 from __future__ import annotations

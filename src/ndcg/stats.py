@@ -1,6 +1,6 @@
 """Paired significance tests for per-query scores of two systems.
 
-Taught in chapter 6, "Many queries"; :func:`adjust_p_values`, for many comparisons made
+Taught in chapter 7, "Many queries"; :func:`adjust_p_values`, for many comparisons made
 at once, in chapter 14, "What NDCG cannot tell you".
 
 Two systems evaluated on the same queries give two paired samples: query ``q`` has a score

@@ -1,6 +1,6 @@
 """Read TREC judgment (qrels) and run files into DataFrames, as trec_eval 10.0 reads them.
 
-Taught in chapter 8, "NDCG in the wild".
+Taught in chapter 9, "NDCG in the wild".
 
 A qrels line is ``query_id iteration doc_id relevance``; a run line is
 ``query_id Q0 doc_id rank score run_id`` (anything after the sixth field is ignored,
