@@ -705,7 +705,8 @@ _BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
 
 def exercise_keys() -> list[str]:
     """Return the keys of every checkable exercise, in book order."""
-    return [exercise.key for exercise in _EXERCISES]
+    # Chapters add their exercises in blocks; the key's "chNN" prefix is the book order.
+    return sorted((exercise.key for exercise in _EXERCISES), key=lambda key: key[:4])
 
 
 def _exercise(key: str) -> Exercise:
@@ -879,6 +880,137 @@ _EXERCISES = (
         _value("b"),
         "Where must all the rows of one user be while they are ranked?",
         kind="choice",
+    ),
+)
+_BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
+
+
+# --- Chapters 12 to 14: discounts as readers, NDCG's family, what NDCG cannot tell -------
+
+_D_SWAPPED = (3, 2, 0, 3, 1, 2)
+#: Chapter 14: a list whose NDCG@k falls, then rises again, as k grows.
+NOT_MONOTONE = (3, 0, 0, 2, 2)
+NOT_MONOTONE_POOL = (3, 2, 2, 2, 0, 0)
+#: Chapter 14: ten p-values of ten system variants compared with one baseline.
+MANY_P_VALUES = (0.001, 0.004, 0.012, 0.021, 0.03, 0.041, 0.09, 0.2, 0.46, 0.81)
+
+
+def _lowest_cutoff() -> int:
+    from ndcg import ndcg
+
+    values = [ndcg(NOT_MONOTONE, k=k, pool=NOT_MONOTONE_POOL) for k in range(1, 6)]
+    return int(np.argmin(values)) + 1
+
+
+def _significant(method: str | None) -> int:
+    from ndcg import stats
+
+    values = np.array(MANY_P_VALUES)
+    adjusted = values if method is None else stats.adjust_p_values(values, method=method)
+    return int((adjusted < 0.05).sum())
+
+
+def _tau() -> float:
+    from scipy.stats import kendalltau
+
+    return float(kendalltau([1, 2, 3, 4], [2, 1, 3, 4]).statistic)
+
+
+_EXERCISES += (
+    Exercise(
+        "ch12-rbp-half",
+        "RBP of the D1-D6 list with persistence p = 0.5",
+        _lib("rbp", examples.D_RELEVANCE, p=0.5),
+        "Grades 1 and above are relevant; rank i weighs p**(i - 1), and the sum is multiplied "
+        "by 1 - p.",
+        traps=(
+            (_lib("rbp", examples.D_RELEVANCE, p=0.8), "That is the figure for p = 0.8."),
+            (
+                lambda: _lib("rbp", examples.D_RELEVANCE, p=0.5)() / 0.5,
+                "You left out the factor 1 - p.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch12-err-swap",
+        "ERR of D1-D6 after swapping D3 and D4, on the 0..3 scale",
+        _lib("err", _D_SWAPPED, max_grade=3),
+        "R(g) = (2**g - 1) / 2**3; the reader reaches rank i only if nothing above satisfied them.",
+        traps=(
+            (_lib("err", _D_SWAPPED, max_grade=4), "That uses gdeval's 0..4 scale, not 0..3."),
+            (_lib("err", examples.D_RELEVANCE, max_grade=3), "That is ERR before the swap."),
+        ),
+    ),
+    Exercise(
+        "ch12-patience",
+        "How many documents the RBP reader with p = 0.9 reads, on average",
+        _value(10),
+        "The reader reads rank i with chance p**(i - 1); add those chances up.",
+        traps=((_value(9), "The first document is always read: count it too."),),
+        tolerance=1e-6,
+    ),
+    Exercise(
+        "ch13-ap-swap",
+        "AP of D1-D6 after swapping D3 and D4, with D7 and D8 judged",
+        _lib("average_precision", _D_SWAPPED, pool=examples.D_POOL),
+        "Average the precision at each relevant rank over all seven relevant judged documents.",
+        traps=(
+            (
+                _lib("average_precision", _D_SWAPPED),
+                "Your AP only knows the retrieved documents: D7 and D8 are relevant too.",
+            ),
+            (_lib("average_precision", examples.D_RELEVANCE, pool=examples.D_POOL), "Before."),
+        ),
+    ),
+    Exercise(
+        "ch13-tau",
+        "Kendall's tau between the orders A, B, C, D and B, A, C, D",
+        _tau,
+        "Count the pairs the two orders agree on and the pairs they disagree on, out of six.",
+        traps=((_value(5 / 6), "That is the share of agreeing pairs, not tau."),),
+    ),
+    Exercise(
+        "ch13-which-metric",
+        "Which metric to report for question answering with one right answer",
+        _value("c"),
+        "The reader wants one answer and stops at the first right one.",
+        kind="choice",
+    ),
+    Exercise(
+        "ch14-residual",
+        "RBP residual (p = 0.8) of the list 1, unjudged, unjudged, 0, 1",
+        _lib("rbp_residual", (1, None, None, 0, 1), p=0.8),
+        "Each unjudged rank i could add (1 - p) * p**(i - 1); the ranks after the list add "
+        "p**5 together.",
+        traps=(
+            (
+                lambda: _lib("rbp_residual", (1, None, None, 0, 1), p=0.8)() - 0.8**5,
+                "You left out the documents after the end of the list.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch14-lowest-k",
+        "The cutoff k (1 to 5) at which NDCG@k of the chapter's list is lowest",
+        _lowest_cutoff,
+        "Compute NDCG@k for each k with the ideal from the pool, and compare.",
+        traps=((_value(5), "NDCG@5 is not the lowest: the list recovers at its end."),),
+        tolerance=1e-6,
+    ),
+    Exercise(
+        "ch14-holm",
+        "How many of the ten variants stay significant at 0.05 after Holm's correction",
+        lambda: _significant("holm"),
+        "Sort the p-values; the smallest is compared with 0.05 / 10, the next with 0.05 / 9, "
+        "and so on until one fails.",
+        traps=(
+            (lambda: _significant(None), "That counts the raw p-values below 0.05."),
+            (
+                lambda: _significant("benjamini-hochberg"),
+                "That is the Benjamini-Hochberg count, which controls a different error.",
+            ),
+        ),
+        tolerance=1e-6,
     ),
 )
 _BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
