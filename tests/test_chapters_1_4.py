@@ -1,4 +1,4 @@
-"""Chapters 1-4 on the built site: every seed figure, exercises, figures and live widgets."""
+"""Chapters 1-4 on the built site: every worked-example figure, exercises, figures, widgets."""
 
 from __future__ import annotations
 
@@ -17,23 +17,27 @@ CHAPTERS = {
 
 # Figures printed by the chapters' code cells, exactly as Python prints them.
 FIGURES = {
-    2: ["CG = 11.0", "CG@5 = 4.26\n"],
+    2: ["CG = 11.0", "CG@5 = 4.26\n", "CG@6 = 4.9399999999999995"],
     3: [
         "DCG@6 = 6.861126688593502",
-        "sum of the rounded terms = 6.861000000000001",
         "6.653156362813681",
         "13.848263629272981",
-        "2.520491067899354",
     ],
     4: [
         "ideal order cut to depth 6: [3, 3, 3, 2, 2, 2]",
         "IDCG@6 = 8.740262365546284",
         "NDCG@6 = 0.785002371969948",
-        "ideal from retrieved documents only = 0.9608081943360617",
         "IDCG = 45.64282878502658",
         "NDCG = 0.8017774474236854",
-        "ValueError: pool must hold every retrieved grade",
+        "NDCG@5 = 0.9962906539247512",
     ],
+}
+
+# Figures the prose states, inserted from the cells that computed them.
+PROSE = {
+    2: ["4.9399999999999995"],
+    3: ["6.861126688593502", "6.653156362813681", "0.289"],
+    4: ["8.740262365546284", "0.785002371969948", "0.817", "0.9962906539247512"],
 }
 
 CITED_AUTHORS = ["Järvelin", "Burges", "Wang", "Manning"]
@@ -63,8 +67,18 @@ def _widget_states(page: BeautifulSoup) -> tuple[dict, list[str]]:
 @pytest.mark.parametrize(
     ("chapter", "figure"), [(c, f) for c, figures in FIGURES.items() for f in figures]
 )
-def test_seed_figure_is_printed_on_its_page(site: Path, chapter: int, figure: str) -> None:
+def test_worked_example_figure_is_printed_on_its_page(
+    site: Path, chapter: int, figure: str
+) -> None:
     assert figure in _outputs(_page(site, chapter)), f"{figure!r} missing from chapter {chapter}"
+
+
+@pytest.mark.parametrize(
+    ("chapter", "figure"), [(c, f) for c, figures in PROSE.items() for f in figures]
+)
+def test_prose_states_the_computed_figure(site: Path, chapter: int, figure: str) -> None:
+    pasted = [span.get_text() for span in _page(site, chapter).select("span.pasted-text")]
+    assert figure in pasted, f"chapter {chapter}'s prose does not insert {figure!r}"
 
 
 def test_chapter_1_shows_the_d_table(site: Path) -> None:
@@ -74,6 +88,16 @@ def test_chapter_1_shows_the_d_table(site: Path) -> None:
     text = tables[0].get_text(" ")
     for label in ("D1", "D2", "D3", "D4", "D5", "D6"):
         assert label in text
+    # Indexed by position 1-6: no pandas index 0-5 beside the positions.
+    first_column = [row.find("th").get_text() for row in tables[0].select("tbody tr")]
+    assert first_column == ["1", "2", "3", "4", "5", "6"]
+
+
+def test_chapter_3_breakdown_table_is_indexed_by_position(site: Path) -> None:
+    table = _page(site, 3).select("div.cell_output table")[0]
+    assert table.select("thead tr")[0].find_all("th")[-1].get_text() == "cumulative dcg"
+    first_column = [row.find("th").get_text() for row in table.select("tbody tr")]
+    assert first_column == ["1", "2", "3", "4", "5", "6"]
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -82,19 +106,23 @@ def test_chapter_has_three_exercises_with_hidden_solutions(site: Path, chapter: 
     exercises = page.select("div.exercise")
     solutions = page.select("div.solution")
     assert len(exercises) >= 3
-    assert len(solutions) >= len(exercises)
+    assert len(solutions) == len(exercises)
     assert all("dropdown" in solution["class"] for solution in solutions)
+    # Solutions are executed code, not typed text with typed results.
+    assert all(solution.select("div.cell_output") for solution in solutions)
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_chapter_opens_with_a_question_and_ends_with_a_summary(site: Path, chapter: int) -> None:
+def test_chapter_opens_with_a_question_and_ends_with_summary_and_exercises(
+    site: Path, chapter: int
+) -> None:
     page = _page(site, chapter)
     assert page.find("h1") is not None
     text = page.get_text(" ")
     assert "The question of this chapter" in text
-    assert "By the end of this chapter you will be able to" in text
+    assert "Learning goals." in text
     headings = [h.get_text().strip("#¶ \n") for h in page.select("h2")]
-    assert headings[-1].endswith("Summary"), "the last section must be the summary"
+    assert headings[-2].endswith("Summary") and headings[-1].endswith("Exercises"), headings
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -126,13 +154,13 @@ def test_first_dcg_widget_is_d1_to_d6_with_defaults(site: Path) -> None:
     assert [item["grade"] for item in first["items"]] == [3, 2, 3, 0, 1, 2]
     assert first["k"] is None
     assert first["gain"] == "linear"
-    assert first["pool"] == []
+    assert first["unretrieved"] == []
 
 
 def test_ndcg_widget_has_the_unretrieved_pool(site: Path) -> None:
     states, views = _widget_states(_page(site, 4))
     first = states[views[0]]["state"]
-    assert [item["label"] for item in first["pool"]] == ["D7", "D8"]
+    assert [item["label"] for item in first["unretrieved"]] == ["D7", "D8"]
     assert first["k"] == 6
 
 

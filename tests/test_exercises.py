@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from _wording import source_sense_of_seed
 
 from ndcg.teaching import exercises
 
@@ -25,7 +26,30 @@ def _spellings(value: object) -> list[str]:
 
 def test_every_exercise_has_an_answer() -> None:
     assert set(ANSWERS) == set(exercises.exercise_keys())
-    assert len(ANSWERS) >= 12
+    assert len(ANSWERS) >= 30
+
+
+def test_keys_name_their_chapter_in_book_order() -> None:
+    keys = exercises.exercise_keys()
+    assert all(re.fullmatch(r"ch0[1-9]-[a-z0-9-]+", key) for key in keys), keys
+    chapters = [key[:4] for key in keys]
+    assert chapters == sorted(chapters), "exercise_keys() is not in book order"
+    # Every chapter has at least three checkable exercises.
+    assert {c: chapters.count(c) >= 3 for c in set(chapters)} == dict.fromkeys(set(chapters), True)
+    assert len(set(chapters)) == 9
+
+
+def test_keys_tasks_and_hints_never_call_a_source_a_seed() -> None:
+    for key in exercises.exercise_keys():
+        exercise = exercises._exercise(key)
+        for text in (key, exercise.task, exercise.hint, *(hint for _, hint in exercise.traps)):
+            assert not source_sense_of_seed(text), (key, text)
+    assert source_sense_of_seed("the seed's list, seed 004 and a seed document") == [
+        "the seed's",
+        "seed 004",
+        "seed document",
+    ]
+    assert source_sense_of_seed("seed=1: the same seed gives the same collection") == []
 
 
 @pytest.mark.parametrize("key", exercises.exercise_keys())
@@ -49,9 +73,12 @@ def test_wrong_answer_fails_with_a_hint_that_keeps_the_answer(key: str) -> None:
 
 
 def test_known_wrong_answers_get_their_own_hint() -> None:
-    result = exercises.check("ch08-trec-uncut", TRAPS["ch08-trec-uncut"][0])
-    assert "ndcg_cut.6" in result.message
-    assert not exercises.check("ch07-industry-fixed", 0.98).correct
+    result = exercises.check("ch09-trec-uncut", TRAPS["ch09-trec-uncut"][0])
+    assert result.message == (
+        "Not yet. That is ndcg_cut.6; the uncut measure keeps the whole ideal. "
+        "Hint: No cutoff: the ideal runs over every judged document."
+    )
+    assert not exercises.check("ch08-industry-fixed", 0.98).correct
 
 
 def test_traps_are_really_wrong() -> None:
@@ -61,17 +88,17 @@ def test_traps_are_really_wrong() -> None:
 
 
 def test_rounded_answers_pass_and_choice_letters_are_forgiving() -> None:
-    assert exercises.check("ch04-ndcg-d-table", 0.78500).correct
-    assert not exercises.check("ch04-ndcg-d-table", 0.79).correct
-    assert exercises.check("ch06-p-value", " B ").correct
-    assert exercises.check("ch06-p-value", "(b)").correct
+    assert exercises.check("ch04-ndcg-at-3", 0.90131).correct
+    assert not exercises.check("ch04-ndcg-at-3", 0.90).correct
+    assert exercises.check("ch07-p-value", " B ").correct
+    assert exercises.check("ch07-p-value", "(b)").correct
 
 
 def test_answers_of_the_wrong_type_get_a_message_not_a_crash() -> None:
     assert "finite number" in exercises.check("ch02-cg", "eleven").message
     assert "finite number" in exercises.check("ch02-cg", True).message
     assert "finite number" in exercises.check("ch02-cg", float("nan")).message
-    assert "one letter" in exercises.check("ch06-p-value", 2).message
+    assert "one letter" in exercises.check("ch07-p-value", 2).message
 
 
 def test_unknown_keys_raise() -> None:

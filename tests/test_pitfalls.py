@@ -3,6 +3,8 @@ library gives the right one, and the test names the difference that catches the 
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import pytest
 
@@ -28,12 +30,12 @@ def test_ideal_from_the_top_k_inflates_the_score() -> None:
     right = ndcg.ndcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL)
     assert broken == pytest.approx(0.9608081943360617, rel=1e-12)
     assert right == pytest.approx(0.785002371969948, rel=1e-12)
-    seed004_broken = np.mean(
+    fractional_broken = np.mean(
         [pitfalls.broken_ndcg_ideal_from_top_k(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS]
     )
-    seed004_right = np.mean([ndcg.ndcg(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS])
-    assert seed004_broken == pytest.approx(0.9995776631824039, rel=1e-12)
-    assert seed004_right == pytest.approx(0.9961322104432755, rel=1e-12)
+    fractional_right = np.mean([ndcg.ndcg(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS])
+    assert fractional_broken == pytest.approx(0.9995776631824039, rel=1e-12)
+    assert fractional_right == pytest.approx(0.9961322104432755, rel=1e-12)
 
 
 def test_ideal_by_filtering_only_has_depth_six_by_coincidence() -> None:
@@ -95,3 +97,48 @@ def test_broken_functions_still_validate_their_arguments() -> None:
         pitfalls.broken_ascending_ndcg([1, 2], [0.5])
     with pytest.raises(ValueError, match="gain"):
         pitfalls.broken_ndcg_ideal_from_top_k(FIRST_LIST, k=5, gain="cubic")
+
+
+def test_probability_formula_divides_by_log_one() -> None:
+    scala = examples.FIVE_ITEMS_RELEVANCE
+    # Summed from j = 0 as the post writes it, the first term divides by log(1) = 0.
+    assert pitfalls.broken_probability_formula(scala) == float("inf")
+    assert np.isnan(pitfalls.broken_probability_formula((0, 3, 2)))
+    # Summed from j = 1 the formula is NDCG with exponential gain, the post's 0.801 (exactly:)
+    assert ndcg.ndcg(scala, gain="exponential") == pytest.approx(0.8017774474236854, rel=1e-14)
+
+
+def test_ndcg_of_every_order_is_not_a_distribution() -> None:
+    orders = list(itertools.permutations(examples.FIVE_ITEMS_RELEVANCE))
+    scores = [ndcg.ndcg(order, gain="exponential") for order in orders]
+    assert len(orders) == 120
+    # A probability over the 120 orders would add up to 1; the NDCGs add up to 88.
+    assert sum(scores) == pytest.approx(88.37077328454765, rel=1e-12)
+    assert min(scores) == pytest.approx(0.5443434449057798, rel=1e-12)
+    assert max(scores) == 1.0
+
+
+def test_typed_positions_that_skip_one_shift_the_discount() -> None:
+    typed = (1, 2, 3, 4, 5, 6, 7, 9)
+    broken = pitfalls.broken_dcg_typed_positions(examples.D_POOL, typed)
+    right = ndcg.dcg(examples.D_POOL)
+    assert broken == pytest.approx(8.463186679921463, rel=1e-12)
+    assert right == pytest.approx(8.492056442164959, rel=1e-12)
+    # With the positions derived from the order, the two agree.
+    assert pitfalls.broken_dcg_typed_positions(examples.D_POOL, range(1, 9)) == pytest.approx(
+        right, rel=1e-12
+    )
+    with pytest.raises(ValueError, match="same length"):
+        pitfalls.broken_dcg_typed_positions(examples.D_POOL, typed[:-1])
+
+
+def test_a_system_graded_by_its_own_scores_always_scores_one() -> None:
+    estimates = examples.RATINGS_ESTIMATE
+    reversed_estimates = [6 - e for e in estimates]
+    for scores in (estimates, reversed_estimates):
+        assert pitfalls.broken_self_graded_ndcg(scores, k=10) == 1.0
+    # Graded by the true ratings, the two systems are far apart.
+    good = ndcg.ndcg_from_scores(examples.RATINGS_TRUE, estimates, k=10, gain="exponential")
+    bad = ndcg.ndcg_from_scores(examples.RATINGS_TRUE, reversed_estimates, k=10, gain="exponential")
+    assert good == pytest.approx(0.9707974922098048, rel=1e-14)
+    assert bad == pytest.approx(0.6124760148133414, rel=1e-12)

@@ -2,16 +2,19 @@
 
 * **The D1-D6 table** (the example of Wikipedia's "Discounted cumulative gain" article): six
   retrieved documents D1..D6 with graded relevance, and two more, D7 and D8, that were judged
-  but not retrieved. Chapters 2 to 4.
+  but not retrieved. Chapters 1 to 4, 8 and 9; chapter 8 also keeps the slips of a pandas
+  notebook that works through it.
 * **Five items** from a Scala implementation of NDCG published in a blog post: each item has
   an id, a feature ``x`` and a rank 1-5 that serves as its grade, scored with exponential gain.
-  Chapters 4 and 7.
+  Chapters 4, 8 and 9.
 * **Estimated and true ratings** from a recommender-system walk-through of nDCG@k: ten items a
-  user rated, and a model's estimates of those ratings, several of them tied. Chapter 5.
+  user rated, and a model's estimates of those ratings, several of them tied. Chapters 5, 6,
+  8 and 9.
 * **Fractional scores** from a course notebook (in Russian) on CG@k, DCG@k and NDCG@k: lists
-  whose values in (0, 1) are used as grades. Chapters 2, 6 and 7.
+  of a model's relevance estimates that the book reads as a judge's grades between 0 and 1.
+  Chapters 2, 4, 7 and 8.
 
-Chapter 1 of the book lists these sources with their addresses.
+Chapter 1 of the book says where each example comes from.
 """
 
 from __future__ import annotations
@@ -66,24 +69,27 @@ FRACTIONAL_SCORE_LISTS: tuple[tuple[float, ...], ...] = (
 
 
 def d_table() -> pd.DataFrame:
-    """Return the D1-D6 table's ranked documents as a DataFrame.
+    """Return the D1-D6 table's ranked documents as a DataFrame indexed by position.
 
     Returns
     -------
     pandas.DataFrame
-        Columns ``document``, ``relevance`` and ``position`` (1-based), one row for each
-        of D1..D6 in ranked order.
+        Columns ``document`` and ``relevance``, one row for each of D1..D6 in ranked
+        order; the index is the 1-based ``position``, the way the book counts.
 
     Examples
     --------
-    >>> d_table().head(2).to_dict("records")
-    [{'document': 'D1', 'relevance': 3, 'position': 1}, {'document': 'D2', 'relevance': 2, 'position': 2}]
+    >>> d_table().head(2)
+             document  relevance
+    position
+    1              D1          3
+    2              D2          2
 
-    """  # noqa: E501
+    """
     return pd.DataFrame(
         {
             "document": [doc for doc, _ in D_TABLE],
             "relevance": [grade for _, grade in D_TABLE],
-            "position": range(1, len(D_TABLE) + 1),
-        }
+        },
+        index=pd.RangeIndex(1, len(D_TABLE) + 1, name="position"),
     )

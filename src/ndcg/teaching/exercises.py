@@ -4,7 +4,7 @@ A learner writes an answer in a cell and calls :func:`check` with the exercise's
 
     from ndcg.teaching import exercises
     my_answer = 0.97
-    exercises.check("ch05-pessimistic", my_answer)
+    exercises.check("ch05-pessimistic-at-3", my_answer)
 
 The result says whether the answer is right. When it is not, it gives a hint, chosen for the
 most common wrong answers, that points at the idea without printing the expected value.
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -38,7 +39,8 @@ class Exercise:
     Attributes
     ----------
     key : str
-        Identifier used in :func:`check`, e.g. ``"ch05-pessimistic"``.
+        Identifier used in :func:`check`, e.g. ``"ch05-pessimistic-at-3"``; it is also the
+        label of the exercise in its chapter.
     task : str
         One line reminding the learner what to compute.
     expected : callable
@@ -96,12 +98,59 @@ class CheckResult:
 # --- the expected answers, computed by the library -------------------------------------
 
 
-def _scores(k: int, ties: str) -> float:
+def _lib(name: str, *args: Any, **kwargs: Any) -> Callable[[], Any]:
+    def compute() -> Any:
+        import ndcg as library
+
+        return getattr(library, name)(*args, **kwargs)
+
+    return compute
+
+
+def _value(value: Any) -> Callable[[], Any]:
+    return lambda: value
+
+
+def _best_orders() -> int:
+    # Orders whose grades never rise: any order inside each group of equal grades.
+    return math.prod(math.factorial(n) for n in Counter(examples.D_RELEVANCE).values())
+
+
+def _dcg_ratio(first: Sequence[int], second: Sequence[int]) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg import dcg
+
+        return dcg(first) / dcg(second)
+
+    return compute
+
+
+def _one_step_loss(top: int) -> Callable[[], float]:
+    # A grade-3 document moving from position `top` to `top + 1`: the two discounted gains.
+    def compute() -> float:
+        from ndcg import breakdown
+
+        terms = breakdown([3] * (top + 1))["discounted_gain"]
+        return float(terms.iloc[top - 1] - terms.iloc[top])
+
+    return compute
+
+
+def _biggest_growth() -> int:
+    from ndcg import breakdown
+
+    linear = breakdown(examples.D_RELEVANCE)["discounted_gain"]
+    exponential = breakdown(examples.D_RELEVANCE, gain="exponential")["discounted_gain"]
+    return int(np.argmax((exponential - linear).to_numpy())) + 1
+
+
+def _scores(k: int, ties: str, estimate: Sequence[float] = examples.RATINGS_ESTIMATE) -> float:
     from ndcg import ndcg_from_scores
 
-    return ndcg_from_scores(
-        examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=k, gain="exponential", ties=ties
-    )
+    return ndcg_from_scores(examples.RATINGS_TRUE, estimate, k=k, gain="exponential", ties=ties)
+
+
+_ALL_TIED = (3.0,) * len(examples.RATINGS_TRUE)
 
 
 def _short_user(k: int, padded: bool, gain: str = "exponential") -> float:
@@ -129,7 +178,7 @@ def _empty_mean(empty: float, skip_nan: bool) -> float:
     return float(np.nanmean(values) if skip_nan else values.mean())
 
 
-def _seed004_mean(gain: str, whole_list: bool) -> float:
+def _fractional_mean(gain: str, whole_list: bool) -> float:
     from ndcg import ndcg
 
     return float(
@@ -142,11 +191,21 @@ def _seed004_mean(gain: str, whole_list: bool) -> float:
     )
 
 
-def _lib(name: str, *args: Any, **kwargs: Any) -> Callable[[], Any]:
-    def compute() -> Any:
-        import ndcg as library
+def _synthetic_p_value(n_queries: int) -> Callable[[], float]:
+    # The synthetic collection of chapter 7 with fewer queries: same generator, same seeds.
+    def compute() -> float:
+        from ndcg import evaluate
+        from ndcg.stats import paired_randomization_test
+        from ndcg.teaching import synthetic
 
-        return getattr(library, name)(*args, **kwargs)
+        collection = synthetic.make_collection(
+            n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
+        )
+        a, b = (
+            evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
+            for run in (collection.run_a, collection.run_b)
+        )
+        return paired_randomization_test(b, a, seed=1).p_value
 
     return compute
 
@@ -165,51 +224,166 @@ def _sklearn_ignore_ties() -> float:
     )
 
 
-def _value(value: Any) -> Callable[[], Any]:
-    return lambda: value
-
-
 _SCALA_FOUR = (5, 4, 3, 2)
 _POOL_D8_ONE = (3, 2, 3, 0, 1, 2, 3, 1)
+_BEST_D = tuple(sorted(examples.D_RELEVANCE, reverse=True))
+_DOUBLED = tuple(2 * r for r in examples.D_RELEVANCE)
+_DOUBLED_POOL = tuple(2 * r for r in examples.D_POOL)
+_WITH_D9 = (3, None, 2, 3, 1, 2)  # D1, D9 (never judged), D2, D3, D5, D6
+_BEFORE_THE_SWAP = (_lib("dcg", examples.D_RELEVANCE), "That is the DCG before the swap.")
 
 _EXERCISES: tuple[Exercise, ...] = (
+    # --- chapter 1 ---
+    Exercise(
+        "ch01-two-lists",
+        "Two orders of the same six documents, and what a sum of grades says about them",
+        _value("b"),
+        "Which assumption separates the two lists, and does adding up grades see it?",
+        kind="choice",
+    ),
+    Exercise(
+        "ch01-best-orders",
+        "How many orders of D1-D6 are equally good best orders",
+        _best_orders,
+        "Documents with the same grade can trade places without changing any score.",
+        traps=(
+            (_value(1), "The best order is not unique: look at the documents with equal grades."),
+        ),
+    ),
+    Exercise(
+        "ch01-scale",
+        "Which statement about a 0-10 scale and a 1-5 star scale is right",
+        _value("b"),
+        "Ask what the lowest grade of each scale means.",
+        kind="choice",
+    ),
+    # --- chapter 2 ---
     Exercise(
         "ch02-cg",
-        "CG of the D1-D6 list",
+        "The largest CG any order of D1-D6 reaches",
         _lib("cg", examples.D_RELEVANCE),
         "CG adds the grades and nothing else: no positions, no discount.",
     ),
+    Exercise(
+        "ch02-best-cg4",
+        "The largest CG@4 any order of D1-D6 reaches",
+        _lib("cg", _BEST_D, k=4),
+        "Put the four highest grades in the top four positions.",
+        traps=((_lib("cg", examples.D_RELEVANCE, k=4), "That is CG@4 of the list as ranked."),),
+    ),
+    Exercise(
+        "ch02-longer",
+        "What CG says about lists of different lengths",
+        _value("b"),
+        "What does one more position do to a sum of grades that are never negative?",
+        kind="choice",
+    ),
+    Exercise(
+        "ch02-same-cg",
+        "DCG of 3, 2, 1, 0 divided by DCG of 0, 1, 2, 3",
+        _dcg_ratio((3, 2, 1, 0), (0, 1, 2, 3)),
+        "Divide the best-first DCG by the worst-first DCG.",
+        traps=(
+            (_value(1.0), "That is the ratio of the two CGs; compare the DCGs."),
+            (_dcg_ratio((0, 1, 2, 3), (3, 2, 1, 0)), "That is the ratio the other way round."),
+        ),
+    ),
+    # --- chapter 3 ---
     Exercise(
         "ch03-dcg-swap",
         "DCG of the D1-D6 list after swapping D3 and D4",
         _lib("dcg", (3, 2, 0, 3, 1, 2)),
         "Swap the third and fourth grades, then divide each grade by log2(position + 1).",
-        traps=((_lib("dcg", examples.D_RELEVANCE), "That is the DCG before the swap."),),
+        traps=(_BEFORE_THE_SWAP,),
     ),
     Exercise(
-        "ch04-ndcg-d-table",
-        "NDCG@6 of D1-D6 with D7 and D8 judged",
-        _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
-        "The ideal is the best order of all eight judged documents, cut to six positions.",
+        "ch03-swap-ends",
+        "DCG@6 of D1-D6 with the first and last documents swapped",
+        _lib("dcg", (2, 2, 3, 0, 1, 3)),
+        "The list becomes 2, 2, 3, 0, 1, 3.",
+        traps=(_BEFORE_THE_SWAP,),
+    ),
+    Exercise(
+        "ch03-one-step",
+        "Discounted gain a grade-3 document loses from position 1 to position 2",
+        _one_step_loss(1),
+        "Subtract the discounted gain of a 3 at position 2 from that at position 1.",
+        traps=((_one_step_loss(5), "That is the loss from position 5 to position 6."),),
+    ),
+    Exercise(
+        "ch03-biggest-growth",
+        "The position of D1-D6 whose discounted gain grows most under exponential gain",
+        _biggest_growth,
+        "Grade 3 grows from 3 to 7 wherever it is; which of its positions has the mildest "
+        "discount?",
+        traps=((_value(3), "That grade-3 document is discounted by half."),),
+    ),
+    # --- chapter 4 ---
+    Exercise(
+        "ch04-best-reordering",
+        "The highest NDCG@6 any order of D1-D6 reaches with D7 and D8 judged",
+        _lib("ndcg", _BEST_D, k=6, pool=examples.D_POOL),
+        "Sort the six retrieved documents best first; the ideal still holds D7 and D8.",
+        traps=(
+            (_value(1.0), "No order of D1-D6 holds D7 and D8, which the ideal has."),
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                "That is the score of the original order.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch04-ndcg-at-3",
+        "NDCG@3 of D1-D6 with D7 and D8 judged",
+        _lib("ndcg", examples.D_RELEVANCE, k=3, pool=examples.D_POOL),
+        "The ideal top three come from all eight judged documents.",
         traps=(
             (
-                _lib("ndcg", examples.D_RELEVANCE, k=6),
+                _lib("ndcg", examples.D_RELEVANCE, k=3),
                 "Your ideal only knows the six retrieved documents: D7 and D8 are judged too.",
             ),
-        ),
-    ),
-    Exercise(
-        "ch04-scala-ndcg",
-        "NDCG of the Scala example's five items with exponential gain",
-        _lib("ndcg", examples.FIVE_ITEMS_RELEVANCE, gain="exponential"),
-        "Use gain 2**r - 1 for both the list and its ideal order.",
-        traps=(
             (
-                _lib("ndcg", examples.FIVE_ITEMS_RELEVANCE),
-                "That is the linear-gain figure: this example uses 2**r - 1.",
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                "That is the cutoff 6 figure.",
             ),
         ),
     ),
+    Exercise(
+        "ch04-doubled",
+        "NDCG@6 of the doubled D1-D6 grades and pool with exponential gain",
+        _lib("ndcg", _DOUBLED, k=6, pool=_DOUBLED_POOL, gain="exponential"),
+        "Double the list and the pool, then use gain 2**r - 1 for both.",
+        traps=(
+            (
+                _lib("ndcg", _DOUBLED, k=6, pool=_DOUBLED_POOL),
+                "That is linear gain, under which doubling changes nothing.",
+            ),
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL, gain="exponential"),
+                "That is the exponential figure before doubling.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch04-scala-linear",
+        "NDCG of the Scala example's five items with linear gain",
+        _lib("ndcg", examples.FIVE_ITEMS_RELEVANCE),
+        "Use the grade itself as the gain, for the list and for its ideal order.",
+        traps=(
+            (
+                _lib("ndcg", examples.FIVE_ITEMS_RELEVANCE, gain="exponential"),
+                "That is the exponential-gain figure of the post.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch04-scala-worst",
+        "NDCG of the order 1, 2, 3, 4, 5 with exponential gain",
+        _lib("ndcg", (1, 2, 3, 4, 5), gain="exponential"),
+        "The ideal is 5, 4, 3, 2, 1; use gain 2**r - 1 for both.",
+        traps=((_value(0.0), "Every item has some relevance, so even this order collects gain."),),
+    ),
+    # --- chapter 5 ---
     Exercise(
         "ch05-pessimistic-at-3",
         "Estimated ratings, NDCG@3 with ties broken pessimistically",
@@ -230,7 +404,31 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch05-padded-k5",
+        "ch05-average-at-5",
+        "Estimated ratings, NDCG@5 with ties averaged",
+        lambda: _scores(5, "average"),
+        "Every position of a tie group gets the group's mean gain; then cut at 5.",
+        traps=(
+            (lambda: _scores(5, "stable"), "That keeps tied items in input order."),
+            (lambda: _scores(10, "average"), "Right rule, but that is the cutoff 10 figure."),
+        ),
+    ),
+    Exercise(
+        "ch05-all-tied",
+        "NDCG@10 of the true ratings when every estimate is the same, ties averaged",
+        lambda: _scores(10, "average", _ALL_TIED),
+        "One tie group holds all ten films: every position gets the mean gain of all ten.",
+        traps=(
+            (
+                lambda: _scores(10, "stable", _ALL_TIED),
+                "That scores the input order, which the system never chose.",
+            ),
+            (_value(1.0), "An estimate that says nothing cannot earn a perfect score."),
+        ),
+    ),
+    # --- chapter 6 ---
+    Exercise(
+        "ch06-padded-k5",
         "Short user, NDCG@5 with the ideal padded to k by top-grade items",
         lambda: _short_user(5, padded=True),
         "Pad the pool (not the list) with items of the highest grade until it has k entries.",
@@ -246,7 +444,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch05-empty-mean",
+        "ch06-empty-mean",
         "Mean NDCG of the three queries with empty=nan, as pandas computes it",
         lambda: _empty_mean(float("nan"), skip_nan=True),
         "pandas' mean skips NaN unless told otherwise: how many queries are left?",
@@ -258,7 +456,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch05-negative",
+        "ch06-negative",
         "NDCG of [1, -1, 2, 0] when a negative grade is worth no gain",
         _lib("ndcg", (1, -1, 2, 0), gain=lambda r: max(r, 0)),
         "Keep the negative document in its place; it just contributes a gain of 0.",
@@ -270,20 +468,33 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch06-mean-exponential",
+        "ch06-condense",
+        "NDCG@6 of D1, D9 (never judged), D2, D3, D5, D6 with unjudged documents condensed",
+        _lib("ndcg", _WITH_D9, k=6, pool=examples.D_POOL, unjudged="condense"),
+        "Drop the unjudged document first; the documents below it move up one place.",
+        traps=(
+            (
+                _lib("ndcg", _WITH_D9, k=6, pool=examples.D_POOL),
+                "That counts the unjudged document as 0 in its place, the default 'zero'.",
+            ),
+        ),
+    ),
+    # --- chapter 7 ---
+    Exercise(
+        "ch07-mean-exponential",
         "Fractional scores: mean NDCG@5, exponential gain, ideal from each whole list",
-        lambda: _seed004_mean("exponential", whole_list=True),
+        lambda: _fractional_mean("exponential", whole_list=True),
         "Compute each list's NDCG@5 with gain 2**r - 1 and the ideal from all six grades.",
         traps=(
-            (lambda: _seed004_mean("linear", whole_list=True), "That uses linear gain."),
+            (lambda: _fractional_mean("linear", whole_list=True), "That uses linear gain."),
             (
-                lambda: _seed004_mean("exponential", whole_list=False),
+                lambda: _fractional_mean("exponential", whole_list=False),
                 "Your ideal comes from the top five only; use all six grades of each list.",
             ),
         ),
     ),
     Exercise(
-        "ch06-p-value",
+        "ch07-p-value",
         "What a p-value of 0.003 from the paired randomization test says",
         _value("b"),
         "A p-value is computed assuming the systems are interchangeable; it is not the "
@@ -291,14 +502,22 @@ _EXERCISES: tuple[Exercise, ...] = (
         kind="choice",
     ),
     Exercise(
-        "ch06-ci",
+        "ch07-ci",
         "Which statement fits a 95% bootstrap interval (0.004, 0.031)",
         _value("c"),
         "An interval describes the mean difference over queries, not single queries.",
         kind="choice",
     ),
     Exercise(
-        "ch07-industry-fixed",
+        "ch07-fewer-queries",
+        "p-value of the paired randomization test on the synthetic collection with 10 queries",
+        _synthetic_p_value(10),
+        "Generate the collection with n_queries=10 and keep every other argument and seed.",
+        traps=((_synthetic_p_value(50), "That is the p-value of the 50-query collection."),),
+    ),
+    # --- chapter 8 ---
+    Exercise(
+        "ch08-industry-fixed",
         "DCG@5 of the third fractional-scores list with exponential gain",
         _lib("dcg", examples.FRACTIONAL_SCORE_LISTS[2], k=5, gain="exponential"),
         "Use 2**v - 1 as the gain and add all five positions before returning.",
@@ -308,7 +527,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch07-filter-depth",
+        "ch08-filter-depth",
         "How many grades the >= 2 filter keeps if D8 is graded 1",
         lambda: len([g for g in _POOL_D8_ONE if g >= 2]),
         "Count the grades of the new pool that pass the filter.",
@@ -317,7 +536,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch07-silent-zero",
+        "ch08-silent-zero",
         "Library NDCG of the four-item sample (5, 4, 3, 2) against the Scala example's pool",
         _lib("ndcg", _SCALA_FOUR, gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE),
         "The shorter list is a real ranking: compare it with the best five-item order.",
@@ -330,7 +549,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch07-same-gain",
+        "ch08-same-gain",
         "NDCG@6 of D1-D6 with exponential gain and D7, D8 judged",
         _lib("ndcg", examples.D_RELEVANCE, k=6, gain="exponential", pool=examples.D_POOL),
         "Same list and pool as the linear figure, with gain 2**r - 1 throughout.",
@@ -341,8 +560,9 @@ _EXERCISES: tuple[Exercise, ...] = (
             ),
         ),
     ),
+    # --- chapter 9 ---
     Exercise(
-        "ch08-sklearn-retrieved",
+        "ch09-sklearn-retrieved",
         "scikit-learn's NDCG@6 for D1-D6 passed on their own",
         _lib("ndcg", examples.D_RELEVANCE, k=6),
         "scikit-learn only sees the items you pass it.",
@@ -354,7 +574,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch08-trec-uncut",
+        "ch09-trec-uncut",
         "trec_eval's uncut `ndcg` for the D1-D6 run",
         _lib("ndcg", examples.D_RELEVANCE, pool=examples.D_POOL),
         "No cutoff: the ideal runs over every judged document.",
@@ -366,7 +586,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch08-ignore-ties",
+        "ch09-ignore-ties",
         "scikit-learn's NDCG@10 for the estimated ratings with ignore_ties=True",
         _sklearn_ignore_ties,
         "argsort(...)[::-1] puts tied items in reverse input order.",

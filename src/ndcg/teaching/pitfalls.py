@@ -2,9 +2,9 @@
 
 Every function in this module is **wrong on purpose**, and its name starts with ``broken_``
 so that nobody imports one by accident. Each reproduces a mistake found in published code,
-with the wrong number it produces; chapter 7 of the book shows each next to the right answer
-from the library, and ``tests/test_pitfalls.py`` pins both numbers so the difference stays
-visible. Use :mod:`ndcg` for real work.
+with the wrong number it produces; chapter 8 of the book, the museum of mistakes, shows each
+next to the right answer from the library, and ``tests/test_pitfalls.py`` pins both numbers
+so the difference stays visible. Use :mod:`ndcg` for real work.
 """
 
 from __future__ import annotations
@@ -18,11 +18,14 @@ import ndcg
 __all__ = [
     "BrokenFirstSampleNdcg",
     "broken_ascending_ndcg",
+    "broken_dcg_typed_positions",
     "broken_ideal_by_filtering",
     "broken_industry_dcg",
     "broken_mixed_gain_reports",
     "broken_ndcg_ideal_from_top_k",
+    "broken_probability_formula",
     "broken_rounded_dcg",
+    "broken_self_graded_ndcg",
 ]
 
 
@@ -100,7 +103,7 @@ def broken_ndcg_ideal_from_top_k(relevance: Sequence[float], k: int, gain: str =
 
 
 def broken_ideal_by_filtering(pool: Sequence[float], threshold: float = 2) -> list[float]:
-    """Build the D1-D6 notebook's ideal: keep grades at or above a threshold, sorted descending.
+    """Build the pandas notebook's ideal: keep grades at or above a threshold, sorted descending.
 
     The notebook wanted the ideal cut to depth 6 and got it by filtering ``relevance >= 2``,
     which keeps exactly six documents of its pool only by coincidence. For any other pool the
@@ -124,7 +127,7 @@ def broken_ideal_by_filtering(pool: Sequence[float], threshold: float = 2) -> li
 
 
 def broken_rounded_dcg(relevance: Sequence[float], decimals: int = 3) -> float:
-    """Compute the D1-D6 notebook's DCG with every term rounded before summing (linear gain).
+    """Compute the pandas notebook's DCG with every term rounded before summing (linear gain).
 
     Rounding each term throws away up to half a unit in the last place per position, and the
     errors add up; round once, for display, at the end. For the D1-D6 list this gives
@@ -157,7 +160,7 @@ class BrokenFirstSampleNdcg:
     Parameters
     ----------
     first_sample : sequence of float
-        Grades of the sample that defines the ideal (exponential gain, as in the seed).
+        Grades of the sample that defines the ideal (exponential gain, as in the post).
 
     """
 
@@ -242,3 +245,86 @@ def broken_ascending_ndcg(
     cut = _cutoff(k)
     ranked = grades[np.argsort(scores, kind="stable")]  # the bug: ascending order
     return ndcg.ndcg(ranked, k=cut)
+
+
+def broken_probability_formula(relevance: Sequence[float]) -> float:
+    """Compute the Scala post's second formula, ``p(ranking|IDCG)``, as written: from j = 0.
+
+    The post writes ``log(2) / IDCG * sum_{j=0}^{n} (2**t_j - 1) / log(j + 1)`` with natural
+    logarithms. Summed from j = 1 it is NDCG with exponential gain (the factor ``log(2)``
+    turns ``1 / log(j + 1)`` into ``1 / log2(j + 1)``). Summed from j = 0, as written, the
+    first term divides by ``log(1) = 0``. Floating point raises no error for that, in numpy
+    as in Scala's ``Double``: the result is infinity when the first grade is positive, and
+    NaN (``0 / 0``) when it is 0.
+
+    Parameters
+    ----------
+    relevance : sequence of float
+        Grades in ranked order; ``t_0`` is the first.
+
+    Returns
+    -------
+    float
+        ``inf`` or ``nan``: never a usable score.
+
+    """
+    grades = _grades(relevance, "relevance")
+    gains = np.exp2(grades) - 1.0  # the post's 2**t_j - 1
+    idcg = ndcg.idcg(grades, gain="exponential")
+    j = np.arange(gains.size)  # the bug: j starts at 0, so the first divisor is log(1) = 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return float(np.log(2) / idcg * np.sum(gains / np.log(j + 1)))
+
+
+def broken_dcg_typed_positions(relevance: Sequence[float], positions: Sequence[float]) -> float:
+    """DCG with the positions typed in by hand, as the pandas notebook's table did (linear gain).
+
+    The notebook types the positions of its eight judged documents as 1, 2, 3, 4, 5, 6, 7, 9:
+    position 8 is missing, so the eighth document is discounted as if it sat at position 9.
+    Positions typed apart from the order they describe go wrong silently; derive them from
+    the order instead (``enumerate(..., start=1)``).
+
+    Parameters
+    ----------
+    relevance : sequence of float
+        Grades in ranked order.
+    positions : sequence of float
+        The typed positions, one per grade.
+
+    Returns
+    -------
+    float
+        The sum of ``relevance[i] / log2(positions[i] + 1)``.
+
+    """
+    grades, typed = _grades(relevance, "relevance"), _grades(positions, "positions")
+    if grades.shape != typed.shape:
+        raise ValueError(
+            f"relevance and positions must have the same length, got {grades.size} and {typed.size}"
+        )
+    return float(np.sum(grades / np.log2(typed + 1)))
+
+
+def broken_self_graded_ndcg(y_score: Sequence[float], k: int | None = None) -> float:
+    """NDCG of a system graded by its own scores, as the course notebook's estimates were.
+
+    The system ranks its items by score, and the same scores then serve as the grades. A
+    ranking by score is always the ideal order of those grades, so the result is 1.0 for
+    every system, good or bad: a score cannot judge the ranking it produced.
+
+    Parameters
+    ----------
+    y_score : sequence of float
+        The system's scores, used both to rank and as grades (linear gain).
+    k : int or None, default None
+        Cutoff.
+
+    Returns
+    -------
+    float
+        1.0 for any scores with a positive sum.
+
+    """
+    cut = _cutoff(k)
+    ranked = np.sort(_grades(y_score, "y_score"))[::-1]  # ranked by score ...
+    return ndcg.ndcg(ranked, k=cut)  # ... and graded by the same scores: always the ideal

@@ -1,6 +1,6 @@
 """A seeded, synthetic test collection: judgments and the runs of two systems.
 
-Used by chapter 6, "Many queries".
+Used by chapter 7, "Many queries".
 
 Nothing here comes from real users or real documents. The generator invents a collection so
 that the book can show how per-query scores spread and how two systems are compared, on data

@@ -1,4 +1,4 @@
-"""Chapters 5-8 and the instructor guide on the built site: figures, exercises, key numbers.
+"""Chapters 5-9 and the instructor guide on the built site: figures, exercises, key numbers.
 
 Each key number is looked for in the executed outputs of its page, so the test fails if a
 chapter stops printing it or the library starts computing something else.
@@ -7,6 +7,7 @@ chapter stops printing it or the library starts computing something else.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 
@@ -20,10 +21,11 @@ from ndcg import stats
 from ndcg.teaching import examples, pitfalls, synthetic
 
 CHAPTERS = {
-    "05": "notebooks/05_cutoffs_ties_edge_cases",
-    "06": "notebooks/06_many_queries",
-    "07": "notebooks/07_pitfalls",
-    "08": "notebooks/08_ndcg_in_the_wild",
+    "05": "notebooks/05_scores_and_ties",
+    "06": "notebooks/06_edge_cases",
+    "07": "notebooks/07_many_queries",
+    "08": "notebooks/08_pitfalls",
+    "09": "notebooks/09_ndcg_in_the_wild",
 }
 
 
@@ -79,7 +81,9 @@ def test_exercises_solutions_and_answer_checks(site: Path, chapter: str) -> None
     assert len(solutions) >= 3
     assert all("dropdown" in solution["class"] for solution in solutions)
     text = _outputs(site, chapter)
-    assert "No answer yet for" in text, "no answer-check cell for the learner"
+    # The answer checks show their code only: their output belongs to a running notebook.
+    assert "No answer yet for" not in text, "an answer-check cell shows its output"
+    assert "my_answer = None" in soup.get_text(), "no answer-check cell for the learner"
     assert "Right: " in text, "worked solutions do not confirm their answer"
     assert "Traceback" not in text
 
@@ -88,7 +92,7 @@ def test_exercises_solutions_and_answer_checks(site: Path, chapter: str) -> None
 def test_opening_goals_summary_and_citation(site: Path, chapter: str) -> None:
     soup = _page(site, chapter)
     text = soup.get_text()
-    assert "The question" in text
+    assert "The question of this chapter" in text
     assert "Learning goals" in text
     assert soup.find(id="summary") is not None
     assert "PLACEHOLDER" not in text
@@ -113,11 +117,15 @@ def test_notebook_is_committed_without_outputs(chapter: str) -> None:
 # --- chapter 5 ----------------------------------------------------------------------------
 
 
-def test_chapter_5_tie_rules(site: Path) -> None:
+def test_chapter_5_walk_through_and_tie_rules(site: Path) -> None:
     assert _ties(10, "stable") == pytest.approx(0.9618453554812123, rel=1e-14)
     assert _ties(5, "stable") == pytest.approx(0.9590911770652969, rel=1e-14)
     assert _ties(10, "average") == pytest.approx(0.9707974922098048, rel=1e-14)
     assert _ties(5, "average") == pytest.approx(0.9679884234574834, rel=1e-14)
+    # The walk-through's DCG and IDCG behind its NDCGs, at cutoffs 10 and 5.
+    _assert_printed(
+        site, "05", 85.98764063423907, 89.3986129310978, 75.11771171236516, 78.3217628403342
+    )
     _assert_printed(
         site,
         "05",
@@ -128,32 +136,57 @@ def test_chapter_5_tie_rules(site: Path) -> None:
     assert "application/vnd.jupyter.widget-view+json" in str(_page(site, "05"))
 
 
-def test_chapter_5_short_user_empty_and_negative(site: Path) -> None:
+# --- chapter 6 ----------------------------------------------------------------------------
+
+
+def test_chapter_6_short_user_empty_and_negative(site: Path) -> None:
     ranked = [5, 3, 1]
     padded = ndcg.ndcg(ranked, k=10, gain="exponential", pool=[1, 3, 5] + [5] * 7)
     empty_mean = np.mean([ndcg.ndcg(g) for g in ([3, 2, 0, 1], [0, 1, 2, 0], [0, 0, 0])])
     _assert_printed(
         site,
-        "05",
+        "06",
         padded,
         ndcg.ndcg([3, 2], k=10, pool=[3, 2, 3]),
         empty_mean,
         ndcg.ndcg([-1, 2, 0], gain=lambda r: max(r, 0)),
     )
-    text = _outputs(site, "05")
+    text = _outputs(site, "06")
     assert "NDCG@10, ideal from what exists: 1.0" in text
     assert "empty='raise'" in text
     assert "numpy mean:                 nan" in text
 
 
-# --- chapter 6 ----------------------------------------------------------------------------
+def test_chapter_6_shows_negative_gains_leaving_the_unit_interval(site: Path) -> None:
+    text = _outputs(site, "06")
+    below = re.search(r"spam on top: \[-1, 0, 0, 2\]  NDCG = (-[0-9.]+)", text)
+    above = re.search(r"all harmful, worse order: \[-2, -1\]  NDCG = ([0-9.]+)", text)
+    assert below and float(below.group(1)) < 0
+    assert above and float(above.group(1)) > 1
 
 
-def test_chapter_6_seed_004_means(site: Path) -> None:
-    _assert_printed(site, "06", 0.9995776631824039, 0.9961322104432755)
+def test_chapter_6_scores_unjudged_documents_under_one_policy(site: Path) -> None:
+    with_d9 = [3, None, 3, 0, 1, 2]
+    zero = ndcg.ndcg(with_d9, k=6, pool=examples.D_POOL)
+    condense = ndcg.ndcg(with_d9, k=6, pool=examples.D_POOL, unjudged="condense")
+    assert zero == pytest.approx(0.6406291879203354, rel=1e-14)
+    assert condense == pytest.approx(0.697595927702539, rel=1e-14)
+    text = _outputs(site, "06")
+    # The list API and evaluate print the same figure under each policy.
+    for policy, value in (("'zero'", zero), ("'condense'", condense)):
+        assert f"unjudged={policy:<11} NDCG@6 = {value!r}" in text
+        assert f"evaluate, unjudged={policy:<11} NDCG@6 = {value!r}" in text
+    assert "unjudged='raise': relevance has 1 unjudged position(s) (None)" in text
 
 
-def test_chapter_6_paired_comparison_on_the_synthetic_collection(site: Path) -> None:
+# --- chapter 7 ----------------------------------------------------------------------------
+
+
+def test_chapter_7_mean_of_the_three_lists(site: Path) -> None:
+    _assert_printed(site, "07", 0.9961322104432755)
+
+
+def test_chapter_7_paired_comparison_on_the_synthetic_collection(site: Path) -> None:
     def per_query(collection: synthetic.SyntheticCollection, run: object) -> object:
         return ndcg.evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
 
@@ -170,47 +203,70 @@ def test_chapter_6_paired_comparison_on_the_synthetic_collection(site: Path) -> 
             assert test.p_value < 0.05 and not interval.covers(0.0)
         else:
             assert test.p_value > 0.2 and interval.covers(0.0)
-    _assert_printed(site, "06", *figures)
-    assert "synthetic" in _page(site, "06").get_text().lower()
+    _assert_printed(site, "07", *figures)
+    assert "synthetic" in _page(site, "07").get_text().lower()
+    # Where evaluate is introduced, the page says which tie rule it follows and why.
+    prose = _page(site, "07").get_text()
+    assert "ordered by document id, descending" in prose
+    assert 'ties="average"' in prose
 
 
-# --- chapter 7 ----------------------------------------------------------------------------
+# --- chapter 8 ----------------------------------------------------------------------------
 
 
-def test_chapter_7_every_exhibit_prints_wrong_and_right(site: Path) -> None:
+def test_chapter_8_every_exhibit_prints_wrong_and_right(site: Path) -> None:
     _assert_printed(
         site,
-        "07",
+        "08",
         pitfalls.broken_industry_dcg(examples.FRACTIONAL_SCORES, k=5),
         2.520491067899354,
         0.9608081943360617,
         0.785002371969948,
+        0.9995776631824039,
+        0.9961322104432755,
         8.740262365546284,
         6.861000000000001,
         6.861126688593502,
         0.8017774474236854,
         ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE),
         pitfalls.broken_ascending_ndcg(examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=10),
+        88.37077328454765,
+        0.5443434449057798,
+        8.463186679921463,
+        8.492056442164959,
     )
-    text = _outputs(site, "07")
+    text = _outputs(site, "08")
     assert "broken industry DCG@5:   0.98" in text
     assert "score of (5, 4, 3, 2):     0.0" in text
     assert "apparent improvement:     +0.0109" in text
+    assert "ValueError: pool must hold every retrieved grade" in text
+    assert "as written, from j = 0: inf" in text
+    assert "first grade 0:          nan" in text
+    assert text.count("graded by itself 1.0") == 2
 
 
-def test_chapter_7_names_the_tests_that_catch_each_mistake(site: Path) -> None:
-    text = _page(site, "07").get_text()
+def test_chapter_8_teaches_that_ndcg_at_k_is_not_monotone(site: Path) -> None:
+    values = [ndcg.ndcg(examples.D_RELEVANCE, k=k, pool=examples.D_POOL) for k in range(1, 7)]
+    rises = [k for k in range(2, 7) if values[k - 1] > values[k - 2]]
+    assert rises == [3, 6]
+    prose = _page(site, "08").get_text()
+    assert "NDCG@k is not\nmonotone" in prose or "NDCG@k is not monotone" in prose
+    assert "3 and 6" in prose
+
+
+def test_chapter_8_names_the_tests_that_catch_each_mistake(site: Path) -> None:
+    text = _page(site, "08").get_text()
     source = (ROOT / "tests" / "test_pitfalls.py").read_text()
     names = [line.split("(")[0][4:] for line in source.splitlines() if line.startswith("def test_")]
     named = [name for name in names if name in text]
-    assert len(named) >= 7, f"chapter 7 names only {named}"
+    assert len(named) >= 11, f"chapter 8 names only {named}"
 
 
-# --- chapter 8 ----------------------------------------------------------------------------
+# --- chapter 9 ----------------------------------------------------------------------------
 
 
-def test_chapter_8_conventions_table_and_live_scikit_learn(site: Path) -> None:
-    soup = _page(site, "08")
+def test_chapter_9_conventions_table_and_live_scikit_learn(site: Path) -> None:
+    soup = _page(site, "09")
     table = soup.find("table")
     assert table is not None
     table_text = table.get_text()
@@ -224,19 +280,24 @@ def test_chapter_8_conventions_table_and_live_scikit_learn(site: Path) -> None:
         "Spark",
     ):
         assert library in table_text, library
+    # The heading counts the table's choice columns.
+    headers = [th.get_text(strip=True) for th in table.find_all("th")]
+    assert "Seven libraries, five choices" in soup.get_text()
+    assert len(headers) - 1 == 5
     _assert_printed(
         site,
-        "08",
+        "09",
         0.9707974922098048,
         0.9641599458546578,
         0.7561640298168337,
         0.785002371969948,
         0.2618595071429146,
+        0.17457300476194307,
     )
 
 
-def test_chapter_8_trec_files_and_command_line(site: Path) -> None:
-    text = _outputs(site, "08")
+def test_chapter_9_trec_files_and_command_line(site: Path) -> None:
+    text = _outputs(site, "09")
     assert "q1 Q0 D1 1 6.0 demo" in text
     assert "q1 0 D7 3" in text
     for line in ("ndcg_cut_6", "all\t0.7541", "q2\t0.7232"):

@@ -1,4 +1,8 @@
-"""Every figure of shared/reference/seed_examples.md, reproduced by the library."""
+"""The book's worked examples: every figure their sources print, reproduced by the library.
+
+The sources are listed in chapter 1; where a source printed a rounded or a wrong figure, the
+exact figure is pinned here beside the check that explains the printed one.
+"""
 
 from __future__ import annotations
 
@@ -17,29 +21,31 @@ def close(value: float, expected: float) -> bool:
     return math.isclose(value, expected, rel_tol=EXACT, abs_tol=0.0)
 
 
-def test_examples_data_match_the_documents():
+def test_examples_data_match_the_sources():
     assert ex.D_RELEVANCE == (3, 2, 3, 0, 1, 2)
     assert ex.D_POOL == (3, 2, 3, 0, 1, 2, 3, 2)
     assert ex.FIVE_ITEMS_RELEVANCE == (4, 3, 5, 2, 1)
     table = ex.d_table()
-    assert list(table.columns) == ["document", "relevance", "position"]
+    assert list(table.columns) == ["document", "relevance"]
     assert table["document"].tolist() == ["D1", "D2", "D3", "D4", "D5", "D6"]
-    assert table["position"].tolist() == [1, 2, 3, 4, 5, 6]
+    # Indexed by position, 1 to 6, so no pandas index 0-5 shows beside the positions.
+    assert table.index.name == "position"
+    assert table.index.tolist() == [1, 2, 3, 4, 5, 6]
 
 
-# --- seed 001: the D1-D6 table, linear gain -----------------------------------------
+# --- the D1-D6 table (Wikipedia's example, worked in a pandas notebook), linear gain ---
 
 
-def test_seed001_cg():
+def test_d_table_cg():
     assert ndcg.cg(ex.D_RELEVANCE) == 11
 
 
-def test_seed001_dcg_exact_is_what_the_document_shows_after_rounding():
+def test_d_table_dcg_exact_is_what_the_notebook_shows_after_rounding():
     assert ndcg.dcg(ex.D_RELEVANCE, k=6) == 6.861126688593502
     assert round(ndcg.dcg(ex.D_RELEVANCE, k=6), 3) == 6.861
 
 
-def test_seed001_rounding_each_term_first_gives_a_different_float():
+def test_d_table_rounding_each_term_first_gives_a_different_float():
     terms = ndcg.breakdown(ex.D_RELEVANCE)["discounted_gain"]
     rounded_sum = 0.0
     for term in terms:
@@ -48,28 +54,28 @@ def test_seed001_rounding_each_term_first_gives_a_different_float():
     assert rounded_sum != ndcg.dcg(ex.D_RELEVANCE)
 
 
-def test_seed001_swap_d3_d4():
+def test_d_table_swap_d3_d4():
     assert ndcg.dcg((3, 2, 0, 3, 1, 2), k=6) == 6.653156362813681
 
 
-def test_seed001_ideal_from_pool():
+def test_d_table_ideal_from_pool():
     ideal_order = sorted(ex.D_POOL, reverse=True)[:6]
     assert ideal_order == [3, 3, 3, 2, 2, 2]
     assert ndcg.idcg(ex.D_RELEVANCE, k=6, pool=ex.D_POOL) == 8.740262365546284
     assert round(ndcg.idcg(ex.D_RELEVANCE, k=6, pool=ex.D_POOL), 3) == 8.740
 
 
-def test_seed001_ndcg_with_pool():
+def test_d_table_ndcg_with_pool():
     value = ndcg.ndcg(ex.D_RELEVANCE, k=6, pool=ex.D_POOL)
     assert value == 0.785002371969948
     assert round(value, 3) == 0.785
 
 
-def test_seed001_ideal_from_retrieved_only_is_the_wrong_figure():
+def test_d_table_ideal_from_retrieved_only_is_the_wrong_figure():
     assert ndcg.ndcg(ex.D_RELEVANCE, k=6) == 0.9608081943360617
 
 
-# --- seeds 000/002: the Scala class, exponential gain --------------------------------
+# --- the five items of the Scala blog post, exponential gain -------------------------
 
 
 def test_scala_relevance_is_the_rank_column():
@@ -85,11 +91,11 @@ def test_scala_idcg_dcg_ndcg():
     assert math.floor(ndcg.ndcg(rel, gain="exponential") * 1000) / 1000 == 0.801
 
 
-# --- seed 003: estimated vs true ratings, ties -----------------------------------------
+# --- the recommender walk-through: estimated vs true ratings, ties ----------------------
 
 
 @pytest.mark.parametrize(("k", "expected"), [(10, 89.3986129310978), (5, 78.3217628403342)])
-def test_seed003_idcg(k, expected):
+def test_ratings_idcg(k, expected):
     assert close(ndcg.idcg(ex.RATINGS_TRUE, k=k, gain="exponential"), expected)
 
 
@@ -98,13 +104,13 @@ def _stable_order(scores):
 
 
 @pytest.mark.parametrize(("k", "expected"), [(10, 85.98764063423907), (5, 75.11771171236516)])
-def test_seed003_dcg_stable(k, expected):
+def test_ratings_dcg_stable(k, expected):
     ranked = np.asarray(ex.RATINGS_TRUE)[_stable_order(ex.RATINGS_ESTIMATE)]
     assert close(ndcg.dcg(ranked, k=k, gain="exponential"), expected)
 
 
 @pytest.mark.parametrize(("k", "expected"), [(10, 0.9618453554812123), (5, 0.9590911770652969)])
-def test_seed003_ndcg_stable(k, expected):
+def test_ratings_ndcg_stable(k, expected):
     got = ndcg.ndcg_from_scores(
         ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties="stable"
     )
@@ -112,7 +118,7 @@ def test_seed003_ndcg_stable(k, expected):
 
 
 @pytest.mark.parametrize(("k", "expected"), [(10, 0.9707974922098048), (5, 0.9679884234574834)])
-def test_seed003_ndcg_ties_averaged(k, expected):
+def test_ratings_ndcg_ties_averaged(k, expected):
     got = ndcg.ndcg_from_scores(
         ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties="average"
     )
@@ -120,7 +126,7 @@ def test_seed003_ndcg_ties_averaged(k, expected):
     assert math.isclose(got, expected, rel_tol=1e-15)
 
 
-def test_seed003_tie_rules_differ_as_the_book_shows():
+def test_ratings_tie_rules_differ_as_the_book_shows():
     values = {
         rule: ndcg.ndcg_from_scores(
             ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=10, gain="exponential", ties=rule
@@ -130,7 +136,7 @@ def test_seed003_tie_rules_differ_as_the_book_shows():
     assert values["pessimistic"] < values["stable"] < values["average"] < values["optimistic"]
 
 
-def test_seed003_short_user_fewer_items_than_k():
+def test_ratings_short_user_fewer_items_than_k():
     got = ndcg.ndcg_from_scores(
         ex.SHORT_USER_TRUE, ex.SHORT_USER_ESTIMATE, k=10, gain="exponential"
     )
@@ -138,31 +144,31 @@ def test_seed003_short_user_fewer_items_than_k():
     assert got == 1.0
 
 
-# --- seed 004: scores as grades, linear gain ---------------------------------------------
+# --- the course notebook (in Russian): fractional scores read as grades, linear gain ------
 
 
-def test_seed004_cg_dcg():
+def test_fractional_cg_dcg():
     assert close(ndcg.cg(ex.FRACTIONAL_SCORES, k=5), 4.26)
     assert ndcg.dcg(ex.FRACTIONAL_SCORES, k=5) == 2.6164401144680056
 
 
-def test_seed004_swapped():
+def test_fractional_swapped():
     assert ndcg.ndcg(ex.FRACTIONAL_SCORES_SWAPPED, k=5) == 0.9962906539247512
 
 
-def test_seed004_mean_ndcg_ideal_from_top5_only_as_printed():
+def test_fractional_mean_ndcg_ideal_from_top5_only_as_printed():
     mean = np.mean([ndcg.ndcg(lst[:5], k=5) for lst in ex.FRACTIONAL_SCORE_LISTS])
     assert close(mean, 0.9995776631824039)
     assert round(mean, 5) == 0.99958
 
 
-def test_seed004_mean_ndcg_ideal_from_whole_list():
+def test_fractional_mean_ndcg_ideal_from_whole_list():
     mean = np.mean([ndcg.ndcg(lst, k=5) for lst in ex.FRACTIONAL_SCORE_LISTS])
     assert close(mean, 0.9961322104432755)
 
 
-def test_seed004_exponential_dcg_and_the_documents_defect():
+def test_fractional_exponential_dcg_and_the_notebooks_defect():
     assert close(ndcg.dcg(ex.FRACTIONAL_SCORES, k=5, gain="exponential"), 2.520491067899354)
-    # The document's "industry" DCG: gain 2*v - 1 and a return inside the loop, so only
+    # The notebook's "industry" DCG: gain 2*v - 1 and a return inside the loop, so only
     # the first term is ever counted.
     assert close(ndcg.dcg(ex.FRACTIONAL_SCORES[:1], gain=lambda v: 2 * v - 1), 0.98)
