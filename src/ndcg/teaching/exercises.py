@@ -25,7 +25,7 @@ import numpy as np
 
 from ndcg.teaching import examples
 
-__all__ = ["CheckResult", "Exercise", "check", "exercise_keys", "hint"]
+__all__ = ["CheckResult", "Exercise", "check", "exercise", "exercise_keys", "hint"]
 
 Kind = Literal["number", "choice"]
 # Answers rounded to 4 decimals pass; nearby wrong conventions differ by far more.
@@ -603,6 +603,15 @@ _BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
 def exercise_keys() -> list[str]:
     """Return the keys of every checkable exercise, in book order."""
     return [exercise.key for exercise in _EXERCISES]
+
+
+def exercise(key: str) -> Exercise:
+    """Return the exercise with this key: its task, kind, tolerance, hint and answers.
+
+    The answer boxes of the website (:mod:`ndcg.teaching.answers`) carry what they need to
+    check an answer from here.
+    """
+    return _exercise(key)
 
 
 def _exercise(key: str) -> Exercise:
