@@ -9,7 +9,7 @@ Measures, on this machine:
 - bytes of script and style each page loads, from a Chromium crawl over http://127.0.0.1
   (what the browser actually fetched, lazy MathJax components and widget modules included);
 - time to an interactive widget on the DCG page: from the start of navigation until the
-  widget's "ideal order" button is on screen, median of fresh (cold-cache) visits; each visit
+  widget's "Sort by grade" button is on screen, median of fresh (cold-cache) visits; each visit
   then clicks it and checks that the DCG readout changes, so only a live widget counts.
 
 Run with ``python -m bench`` (all benchmarks) or ``python -m bench.site``; ``--site DIR``
@@ -148,7 +148,7 @@ def time_to_widget(browser, base_url: str, visits: int = WIDGET_VISITS) -> list[
         page = context.new_page()
         start = time.perf_counter()
         page.goto(f"{base_url}/{DCG_PAGE}", wait_until="commit")
-        ideal = page.locator('[data-testid="ideal"]').first
+        ideal = page.locator('[data-testid="sort"]').first
         ideal.wait_for(state="visible", timeout=60_000)
         times.append(time.perf_counter() - start)
         dcg = page.locator('[data-testid="dcg"]').first

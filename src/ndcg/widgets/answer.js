@@ -99,6 +99,9 @@ function render({ model, el }) {
   const note = h("p", { class: "ndcg-ab__note", id: `${uid}-note`, text: `${precision}Checked in your browser; the worked solution is in the fold below.` });
   const root = h("div", {
     class: `ndcg-ab${touch ? " ndcg-ab--touch" : ""}`, role: "group", "aria-label": `Answer box: ${model.get("task")}`,
+    "data-key": model.get("key"),
+    // Keys typed into the box are the reader's, not JupyterLab's notebook shortcuts.
+    "data-lm-suppress-shortcuts": "true",
   }, [h("div", { class: "ndcg-ab__row" }, [field, check]), note, result]);
   el.append(root);
 

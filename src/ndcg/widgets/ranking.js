@@ -569,7 +569,9 @@ function render({ model, el }) {
   views += 1;
   const uid = `ndcg-rw-${views}-${Math.random().toString(36).slice(2, 8)}`;
   const touch = isTouch();
-  const root = h("div", { class: `ndcg-rw${touch ? " ndcg-rw--touch" : ""}` });
+  // JupyterLab's notebook shortcuts (arrows, Space, Enter) would act on the cells too: the
+  // attribute keeps them off keys pressed inside the widget.
+  const root = h("div", { class: `ndcg-rw${touch ? " ndcg-rw--touch" : ""}`, "data-lm-suppress-shortcuts": "true" });
   el.append(root);
 
   // What the screen was built for, and what it shows.
