@@ -13,7 +13,14 @@ import pytest
 from ndcg.teaching import answers, exercises
 from ndcg.widgets import AnswerBox
 
-from .widgetpage import OFFLINE, PHONE, axe_violations, open_standalone, watch_requests
+from .widgetpage import (
+    OFFLINE,
+    PHONE,
+    axe_violations,
+    open_standalone,
+    small_targets,
+    watch_requests,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -120,13 +127,7 @@ def test_answer_boxes_are_accessible_and_large_enough_to_touch(browser, tmp_path
         for key in ("ch03-dcg-swap", "ch02-longer"):
             open_standalone(page, answers.box(key), tmp_path / f"{key}.html")
             page.locator(".ndcg-ab [data-testid=check]").tap()
-            small = page.evaluate(
-                """() => [...document.querySelectorAll(
-                      '.ndcg-ab button, .ndcg-ab input[type=text], .ndcg-ab__choice')]
-                    .map((el) => el.getBoundingClientRect())
-                    .filter((r) => r.width < 44 || r.height < 44).length"""
-            )
-            assert small == 0, key
+            assert small_targets(page, ".ndcg-ab") == [], key
             for theme in ("light", "dark"):
                 page.evaluate(f"() => {{ document.documentElement.dataset.theme = '{theme}'; }}")
                 assert not axe_violations(page, ".ndcg-ab"), (key, theme)

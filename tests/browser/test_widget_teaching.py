@@ -517,3 +517,11 @@ def test_readouts_still_match_the_library_after_every_action(shown) -> None:
         widget.get_by_test_id(action).click()
         assert_matches_library(widget, GRADES, k=6, unretrieved=[3, 2])
     assert readouts(widget)["idcg"] == pytest.approx(8.740262365546284, rel=1e-12)
+
+
+def test_a_note_says_what_the_chapter_leaves_out(shown) -> None:
+    note = "D7 and D8, judged but not retrieved, are left out here; chapter 4 brings them in."
+    widget = shown(RankingWidget(examples.D_TABLE, readouts=["cg"], note=note))
+    assert widget.get_by_test_id("note").inner_text() == note
+    labels = widget.locator(".ndcg-rw__panel--ideal .ndcg-rw__label").all_text_contents()
+    assert sorted(labels) == ["D1", "D2", "D3", "D4", "D5", "D6"]

@@ -157,10 +157,12 @@ def axe_violations(page, selector: str) -> list[str]:
 
 
 def small_targets(page, selector: str) -> list[str]:
-    """Controls inside ``selector`` smaller than 44 x 44 px, described."""
+    """Controls inside ``selector`` smaller than 44 x 44 px, described (a radio button's
+    target is its label)."""
     return page.evaluate(
         """(selector) => [...document.querySelectorAll(selector)].flatMap((root) =>
-             [...root.querySelectorAll('button, select, input, summary, .ndcg-rw__handle')]
+             [...root.querySelectorAll(`button, select, input[type=text], summary,
+                                        .ndcg-rw__handle, .ndcg-ab__choice`)]
                .filter((el) => el.getClientRects().length)
                .map((el) => [el, el.getBoundingClientRect()])
                .filter(([, r]) => r.width < 44 || r.height < 44)

@@ -40,7 +40,9 @@ export function verdict(box, text) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The view. Text from the model only goes through textContent or setAttribute.
+// The view. Text from the model only goes through textContent or setAttribute. `h` is the
+// same helper as in ranking.js: a widget's module is loaded from its own source text, with
+// no imports, so the two cannot share one.
 // ---------------------------------------------------------------------------------------
 
 function h(tag, attrs = {}, children = []) {
