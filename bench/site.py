@@ -9,7 +9,7 @@ Measures, on this machine:
 - bytes of script and style each page loads, from a Chromium crawl over http://127.0.0.1
   (what the browser actually fetched, lazily loaded modules included);
 - time to an interactive widget on the DCG page: from the start of navigation until the
-  browser has drawn the frame after the widget's "ideal order" button entered the page, read
+  browser has drawn the frame after the widget's "Sort by grade" button entered the page, read
   by the page's own clock (so the figure does not include the time the test driver takes to
   notice); each visit then clicks it and checks that the DCG readout changes, so only a live
   widget counts. Median of cold visits (a fresh browser context, so an empty cache) over
@@ -57,7 +57,7 @@ WIDGET_TARGET_S = 0.5
 WIDGET_PAGE_SCRIPT_TARGET = 1024 * 1024
 PLAIN_PAGE_SCRIPT_TARGET = 600 * 1024
 WIDGET_VISITS = 10
-IDEAL = '[data-testid="ideal"]'
+IDEAL = '[data-testid="sort"]'
 
 
 @dataclass(frozen=True)
@@ -76,7 +76,7 @@ PHONE = Profile("phone (360 px, touch, 4x CPU)", 360, 740, touch=True, cpu_slowd
 PROFILES = (DESKTOP, PHONE)
 
 # Runs before any of the page's own scripts: notes, on the page's clock (milliseconds since
-# navigation started), when the first frame after the widget's "ideal order" button entered
+# navigation started), when the first frame after the widget's "Sort by grade" button entered
 # the page is done: the animation-frame callback runs before that frame's style, layout and
 # paint, and the timer it sets runs once they are over.
 _NOTE_WIDGET_READY_JS = f"""

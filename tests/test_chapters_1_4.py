@@ -154,7 +154,10 @@ def test_first_dcg_widget_is_d1_to_d6_with_defaults(site: Path) -> None:
     assert [item["grade"] for item in first["items"]] == [3, 2, 3, 0, 1, 2]
     assert first["k"] is None
     assert first["gain"] == "linear"
-    assert first["unretrieved"] == []
+    # The running example keeps its judged pool; chapter 3 reads out what it has taught.
+    assert [item["label"] for item in first["unretrieved"]] == ["D7", "D8"]
+    assert first["readouts"] == ["cg", "dcg"]
+    assert [goal["kind"] for goal in first["goals"]] == ["falls_while_same", "best"]
 
 
 def test_ndcg_widget_has_the_unretrieved_pool(site: Path) -> None:

@@ -1,6 +1,7 @@
 """Every chapter notebook is committed clean (no outputs, no execution counts, kernel python3)
 and built one way: question and goals, sections, summary, then exercises, each with an answer
-check hidden on the site and a solution that runs the same check."""
+check hidden on the site, an answer box for the website and a solution that runs the same
+check."""
 
 from __future__ import annotations
 
@@ -82,7 +83,10 @@ def test_every_exercise_has_a_hidden_check_and_an_executed_solution(path: Path) 
         check = cells[exercise + 1]
         assert f'exercises.check("{label}", my_answer)' in _source(check), label
         assert "remove-output" in check["metadata"].get("tags", []), label
-        start = exercise + 2
+        box = cells[exercise + 2]
+        assert _source(box) == f'answers.box("{label}")', label
+        assert box["metadata"].get("tags") == ["remove-input"], label
+        start = exercise + 3
         assert sources[start].startswith(f"```{{solution-start}} {label}\n:class: dropdown"), label
         end = next(i for i in range(start, len(cells)) if "{solution-end}" in sources[i])
         solution_code = [sources[i] for i in range(start, end) if cells[i]["cell_type"] == "code"]
@@ -101,6 +105,19 @@ def test_every_answer_check_is_used_by_exactly_one_cell() -> None:
         for key in re.findall(r'exercises\.check\("([^"]+)", my_answer\)', _source(cell))
     ]
     assert sorted(used) == sorted(exercises.exercise_keys())
+
+
+def test_every_answer_check_has_one_answer_box_right_after_it() -> None:
+    boxes = []
+    for path in NOTEBOOKS:
+        cells = _load(path)["cells"]
+        for i, cell in enumerate(cells):
+            found = re.findall(r'^answers\.box\("([^"]+)"\)$', _source(cell))
+            if found:
+                boxes += found
+                check = _source(cells[i - 1])
+                assert f'exercises.check("{found[0]}", my_answer)' in check, found
+    assert sorted(boxes) == sorted(exercises.exercise_keys())
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

@@ -18,8 +18,8 @@ OUT = ROOT / "book" / "images" / "widget-screenshot.png"
 DCG_PAGE = "notebooks/03_discounted_cumulative_gain.html"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-# The output block that holds the first live widget on the page (its "ideal order" button).
-WIDGET_OUTPUT = 'div.cell_output:has([data-testid="ideal"])'
+# The output block that holds the first live ranking widget on the page.
+WIDGET_OUTPUT = "div.cell_output:has(.ndcg-rw)"
 # The theme's sticky bars would otherwise sit over the top of the captured block.
 UNSTICK = ".bd-header, .bd-header-article { position: static !important; }"
 

@@ -181,11 +181,11 @@ def test_dcg_page_from_disk_renders_math_and_a_live_widget(browser: Browser, sit
         )
         assert {"KaTeX_Main", "KaTeX_Math"} <= set(fonts), fonts
         # The first widget on the page (the output block holding its buttons and readouts).
-        widget = page.locator('div.cell_output:has([data-testid="ideal"])').first
+        widget = page.locator("div.cell_output:has(.ndcg-rw)").first
         widget.wait_for(timeout=30_000)
         dcg = widget.get_by_test_id("dcg").first
         before = dcg.inner_text()
-        widget.get_by_test_id("ideal").first.click()
+        widget.get_by_test_id("sort").first.click()
         page.wait_for_function(
             "([el, before]) => el.innerText !== before",
             arg=[dcg.element_handle(), before],

@@ -25,7 +25,7 @@ import numpy as np
 
 from ndcg.teaching import examples, optimising
 
-__all__ = ["CheckResult", "Exercise", "check", "exercise_keys", "hint"]
+__all__ = ["CheckResult", "Exercise", "check", "exercise", "exercise_keys", "hint"]
 
 Kind = Literal["number", "choice"]
 # Answers rounded to 4 decimals pass; nearby wrong conventions differ by far more.
@@ -707,6 +707,15 @@ def exercise_keys() -> list[str]:
     """Return the keys of every checkable exercise, in book order."""
     # Chapters add their exercises in blocks; the key's "chNN" prefix is the book order.
     return sorted((exercise.key for exercise in _EXERCISES), key=lambda key: key[:4])
+
+
+def exercise(key: str) -> Exercise:
+    """Return the exercise with this key: its task, kind, tolerance, hint and answers.
+
+    The answer boxes of the website (:mod:`ndcg.teaching.answers`) carry what they need to
+    check an answer from here.
+    """
+    return _exercise(key)
 
 
 def _exercise(key: str) -> Exercise:

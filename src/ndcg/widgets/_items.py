@@ -127,3 +127,62 @@ def normalize_items(value: object, name: str = "items", unjudged: bool = False) 
         seen.add(label)
         items.append({"label": label, "grade": _check_grade(raw_grade, name, label, unjudged)})
     return items
+
+
+def normalize_scores(value: object, labels: list[str]) -> dict[str, float]:
+    """Check a system's scores for the items and return them as ``{label: score}``.
+
+    Parameters
+    ----------
+    value
+        One score per item: a sequence in the items' order, or a mapping from each label
+        to its score (a pandas Series indexed by label is one).
+    labels
+        The items' labels, in their given order.
+
+    Returns
+    -------
+    dict
+        ``{label: float}`` for every label, in the items' order.
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is neither, or a score is not a real number.
+    ValueError
+        If a score is not finite, or the scores and the items do not match one to one.
+
+    """
+    if isinstance(value, pd.Series | Mapping):
+        given = dict(value.items())
+        missing = [label for label in labels if label not in given]
+        unknown = [label for label in given if label not in set(labels)]
+        if missing or unknown:
+            raise ValueError(
+                f"scores must give one score per item label; missing {missing[:5]}, "
+                f"unknown {unknown[:5]}"
+            )
+        pairs = [(label, given[label]) for label in labels]
+    elif isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise TypeError(
+            "scores must be a sequence with one score per item, in the items' order, or a "
+            f"mapping from label to score, got {type(value).__name__}"
+        )
+    else:
+        listed = list(value)
+        if len(listed) != len(labels):
+            raise ValueError(
+                f"scores must have one score per item: {len(labels)} items, {len(listed)} scores"
+            )
+        pairs = list(zip(labels, listed, strict=True))
+    scores: dict[str, float] = {}
+    for label, score in pairs:
+        if isinstance(score, bool) or not isinstance(score, numbers.Real):
+            raise TypeError(
+                f"scores: the score of {label!r} must be a real number, "
+                f"got {type(score).__name__} {score!r}"
+            )
+        if not math.isfinite(score):
+            raise ValueError(f"scores: the score of {label!r} must be finite, got {score!r}")
+        scores[label] = float(score)
+    return scores

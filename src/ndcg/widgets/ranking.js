@@ -83,16 +83,39 @@ export function ndcg(grades, unretrieved = [], k = null, gain = "linear", unjudg
   return metrics(grades, unretrieved, k, gain, unjudged).ndcg;
 }
 
-/** Per-position figures for the chart: gain, discount, discounted gain, running DCG. */
+/** Per-position figures for the chart: grade, gain, discount, discounted gain, running CG and DCG. */
 export function positions(grades, gain = "linear") {
   const rows = [];
   let running = 0;
+  let total = 0;
   for (let i = 0; i < grades.length; i += 1) {
     const g = gainOf(grades[i], gain);
     running += g / log2Rank(i + 1);
-    rows.push({ position: i + 1, grade: grades[i], gain: g, weight: discount(i + 1), discounted: g / log2Rank(i + 1), cumulative: running });
+    total += grades[i];
+    rows.push({
+      position: i + 1, grade: grades[i], gain: g, weight: discount(i + 1),
+      discounted: g / log2Rank(i + 1), cumulative: running, cumulativeCg: total,
+    });
   }
   return rows;
+}
+
+/**
+ * The positions in the order that gives every measure its largest figure (direction +1)
+ * or its smallest (-1): inside each block [start, end) of positions, grades sorted by
+ * gain, so the largest gains meet the largest discounts (or the smallest do). An unjudged
+ * grade sorts as 0, which is what it counts (or it is dropped, and then its place does not
+ * matter). Ties keep their order.
+ */
+export function extremeOrder(grades, blocks, direction, gain = "linear") {
+  const out = [];
+  for (const [start, end] of blocks) {
+    const block = [];
+    for (let i = start; i < end; i += 1) block.push(i);
+    block.sort((a, b) => direction * (gainOf(grades[b] ?? 0, gain) - gainOf(grades[a] ?? 0, gain)) || a - b);
+    out.push(...block);
+  }
+  return out;
 }
 
 // NDCG's family (ndcg.family) and the discounts of ndcg.discount, mirrored rule for rule:
@@ -212,6 +235,212 @@ export function family(grades, unretrieved = [], k = null, { gain = "linear", un
 }
 
 // ---------------------------------------------------------------------------------------
+// Goals (named exports, checked against the widget's Python side). A goal is a plain
+// object as ndcg/widgets/_goals.py checks it: kind, metric, value, same, k, gain, swaps.
+// ---------------------------------------------------------------------------------------
+
+/** Relative slack within which two figures count as equal (rounding, not a real change). */
+export const GOAL_TOLERANCE = 1e-9;
+
+export function near(a, b) {
+  return Math.abs(a - b) <= GOAL_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+/** The blocks of positions items may move within: runs of equal scores, or the whole list. */
+export function blocksOf(scores, n) {
+  if (!scores) return [[0, n]];
+  const runs = [];
+  let start = 0;
+  for (let i = 1; i <= n; i += 1) {
+    if (i === n || scores[i] !== scores[start]) {
+      runs.push([start, i]);
+      start = i;
+    }
+  }
+  return runs;
+}
+
+/** The fewest swaps that turn the order `start` into `order` (items minus cycles). */
+export function swapDistance(order, start) {
+  const where = new Map(start.map((label, i) => [label, i]));
+  const target = order.map((label) => where.get(label));
+  const seen = new Array(target.length).fill(false);
+  let cycles = 0;
+  for (let i = 0; i < target.length; i += 1) {
+    if (seen[i]) continue;
+    cycles += 1;
+    for (let j = i; !seen[j]; j = target[j]) seen[j] = true;
+  }
+  return target.length - cycles;
+}
+
+function* candidates(start, blocks, swaps, direction, gain) {
+  if (swaps === null || swaps === undefined) {
+    yield extremeOrder(start, blocks, direction, gain).map((i) => start[i]);
+    return;
+  }
+  yield start.slice();
+  for (const [lo, hi] of blocks) {
+    for (let i = lo; i < hi; i += 1) {
+      for (let j = i + 1; j < hi; j += 1) {
+        const swapped = start.slice();
+        [swapped[i], swapped[j]] = [swapped[j], swapped[i]];
+        yield swapped;
+      }
+    }
+  }
+}
+
+/**
+ * Where a goal stands (as _goals.status in Python): the figure now and at the start, the
+ * best or worst figure the allowed orders reach (limit), whether the goal is reached, and
+ * whether its threshold is out of reach. `now` and `start` are grades in the current and
+ * starting order; `missing` lists the unretrieved items an NDCG limit below 1 is owed to.
+ */
+export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, distance, missing }) {
+  const figure = (metric, grades) => metrics(grades, unretrieved, goal.k, goal.gain, unjudged)[metric];
+  const value = figure(goal.metric, now);
+  const begin = figure(goal.metric, start);
+  const inReach = goal.swaps === null || goal.swaps === undefined || distance <= goal.swaps;
+  const status = {
+    reached: false, value, start: begin, limit: null, outOfReach: false, distance,
+    sameValue: null, sameStart: null, missing: [],
+  };
+  if (goal.kind === "falls_while_same") {
+    status.sameValue = figure(goal.same, now);
+    status.sameStart = figure(goal.same, start);
+    status.reached = inReach && value < begin && !near(value, begin) && near(status.sameValue, status.sameStart);
+    return status;
+  }
+  const up = goal.kind === "at_least" || goal.kind === "best";
+  let limit = up ? -Infinity : Infinity;
+  for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain)) {
+    const f = figure(goal.metric, grades);
+    limit = up ? Math.max(limit, f) : Math.min(limit, f);
+  }
+  status.limit = limit;
+  let meets;
+  if (goal.kind === "best") meets = value >= limit || near(value, limit);
+  else if (goal.kind === "worst") meets = value <= limit || near(value, limit);
+  else if (goal.kind === "at_least") {
+    meets = value >= goal.value || near(value, goal.value);
+    status.outOfReach = limit < goal.value && !near(limit, goal.value);
+  } else {
+    meets = value < goal.value && !near(value, goal.value);
+    status.outOfReach = limit > goal.value || near(limit, goal.value);
+  }
+  status.reached = inReach && meets;
+  if (goal.metric === "ndcg" && up && limit < 1 && !near(limit, 1)) status.missing = missing.slice();
+  return status;
+}
+
+// ---------------------------------------------------------------------------------------
+// Words. What the widget can read out; a new measure adds an entry here and its figure to
+// `metrics` above. Every sentence on screen or spoken is built here.
+// ---------------------------------------------------------------------------------------
+
+const READOUTS = {
+  cg: { name: "CG", words: "cumulative gain" },
+  dcg: { name: "DCG", words: "discounted cumulative gain" },
+  idcg: { name: "IDCG", words: "ideal DCG", fixedByOrder: true },
+  ndcg: { name: "NDCG", words: "normalized DCG" },
+};
+
+const fixed = (x) => x.toFixed(3);
+const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
+const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
+const numberText = (x) => String(Number(x.toFixed(6)));
+const at = (k) => (k === null || k === undefined ? "" : `@${k}`);
+const nameOf = (key, k) => `${READOUTS[key].name}${at(k)}`;
+
+function listText(words) {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} and ${words[words.length - 1]}`;
+}
+
+/** A change on screen: +0.208, −0.208, "<0.001" for a real change too small to show. */
+function signed(x) {
+  const sign = x > 0 ? "+" : "−";
+  if (Math.abs(x) < 0.0005) return `${sign}<0.001`;
+  return sign + Math.abs(x).toFixed(3);
+}
+
+function goalText(goal) {
+  if (goal.text) return goal.text;
+  const m = nameOf(goal.metric, goal.k);
+  const oneSwap = goal.swaps === 1;
+  switch (goal.kind) {
+    case "at_least":
+      return `Reach ${m} ≥ ${numberText(goal.value)}${oneSwap ? " with a single swap from the starting order" : ""}.`;
+    case "below":
+      return `Get ${m} below ${numberText(goal.value)}${oneSwap ? " with a single swap from the starting order" : ""}.`;
+    case "best":
+      return oneSwap ? `Find the single swap that raises ${m} the most.` : `Find an order with the largest ${m}.`;
+    case "worst":
+      return oneSwap ? `Find the single swap that lowers ${m} the most.` : `Find an order with the smallest ${m}.`;
+    default:
+      return `Make ${m} fall while ${nameOf(goal.same, goal.k)} stays the same.`;
+  }
+}
+
+/** Why the best NDCG falls short of 1, when it does. */
+function shortfall(goal, status, tied) {
+  if (status.missing.length) {
+    return `, not 1: the ideal also holds ${listText(status.missing)}, which ${status.missing.length > 1 ? "were" : "was"} never retrieved`;
+  }
+  if (goal.metric === "ndcg" && tied && status.limit < 1 && !near(status.limit, 1)) {
+    return ", not 1: items move only within their tie groups";
+  }
+  return "";
+}
+
+function statusText(goal, status, tied) {
+  const m = nameOf(goal.metric, goal.k);
+  const v = fixed(status.value);
+  const which = goal.swaps === 1 ? "any single swap" : "any order";
+  if (goal.kind === "falls_while_same") {
+    const s = nameOf(goal.same, goal.k);
+    if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
+    return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${s} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
+  }
+  const limit = fixed(status.limit);
+  const swapsNote = goal.swaps === 1 && status.distance > 1
+    ? ` The order is ${status.distance} swaps from the start: press Reset and make one swap.` : "";
+  if (status.reached) {
+    switch (goal.kind) {
+      case "at_least":
+        return `Reached: ${m} is ${v}, at least ${numberText(goal.value)}. The best ${which} reaches is ${limit}${shortfall(goal, status, tied)}.`;
+      case "below":
+        return `Reached: ${m} is ${v}, below ${numberText(goal.value)}. The lowest ${which} reaches is ${limit}.`;
+      case "best":
+        return `Reached: ${v} is the largest ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
+      default:
+        return `Reached: ${v} is the smallest ${m} ${which} reaches.`;
+    }
+  }
+  if (status.outOfReach && near(status.value, status.limit)) {
+    const bound = goal.kind === "at_least" ? "best" : "lowest";
+    return `Out of reach: ${limit} is the ${bound} ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
+  }
+  return `Not yet: ${m} is ${v}.${swapsNote}`;
+}
+
+/** Every text a goal's status can show, with the widest figures: they size its box. */
+function statusSizers(goal, status, tied) {
+  const widest = [status.value, status.start, status.limit ?? 0, status.sameValue ?? 0, status.sameStart ?? 0]
+    .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+  const wide = { ...status, value: widest, start: widest, sameValue: widest, sameStart: widest, limit: status.limit === null ? null : widest };
+  const texts = [];
+  for (const reached of [false, true]) {
+    for (const distance of [0, 99]) {
+      texts.push(statusText(goal, { ...wide, reached, distance, outOfReach: false }, tied));
+    }
+  }
+  if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true }, tied));
+  return texts;
+}
+
+// ---------------------------------------------------------------------------------------
 // DOM helpers. Text from the model only ever goes through textContent or setAttribute,
 // so a label such as <img src=x onerror=alert(1)> is shown as those characters.
 // ---------------------------------------------------------------------------------------
@@ -252,14 +481,23 @@ function setAttr(node, name, value) {
   }
 }
 
-const fixed = (x) => x.toFixed(3);
-const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
-const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
-
-function signed(x) {
-  const text = Math.abs(x).toFixed(3);
-  if (text === "0.000") return "±0.000";
-  return (x > 0 ? "+" : "−") + text;
+/**
+ * A text whose box never resizes as the text changes: the shown text and hidden copies of
+ * the longest texts it can take share one grid cell, so the box is as large as the largest.
+ */
+function stack(attrs) {
+  const shown = h("span", { class: "ndcg-rw__stack-shown" });
+  const sizers = h("span", { class: "ndcg-rw__stack-sizers", "aria-hidden": "true" });
+  const box = h("span", { ...attrs, class: `ndcg-rw__stack ${attrs.class ?? ""}` }, [shown, sizers]);
+  box.show = (text, sizing) => {
+    setText(shown, text);
+    const key = sizing.join("\u0000");
+    if (sizers.ndcgKey !== key) {
+      sizers.ndcgKey = key;
+      sizers.replaceChildren(...sizing.map((t) => h("span", { text: t })));
+    }
+  };
+  return box;
 }
 
 function shuffled(list) {
@@ -274,106 +512,130 @@ function shuffled(list) {
 let views = 0;
 
 // ---------------------------------------------------------------------------------------
-// The chart: one inline SVG, three bands sharing the position axis.
+// The chart: one inline SVG, one band per series (an overlay shares its band), sharing
+// the position axis.
 // ---------------------------------------------------------------------------------------
 
-const CHART = { width: 640, left: 100, right: 10, top: 20, bands: [96, 44, 96], gap: 14, axis: 18 };
+const BANDS = [
+  { key: "grade", title: "grade", height: 80, value: (r) => r.grade, scale: "grade", css: "gain", fades: true },
+  { key: "gain", title: "gain", height: 96, value: (r) => r.gain, scale: "gain", css: "gain", overlay: "discounted_gain" },
+  { key: "discounted_gain", title: "discounted gain", height: 96, value: (r) => r.discounted, scale: "gain", css: "discounted", fades: true },
+  { key: "discount", title: "discount", height: 44, value: (r) => r.weight, scale: "one", css: "weight" },
+  { key: "cumulative_cg", title: "cumulative CG", height: 96, value: (r) => r.cumulativeCg, scale: "cumulativeCg", css: "cum", fades: true },
+  { key: "cumulative_dcg", title: "cumulative DCG", height: 96, value: (r) => r.cumulative, scale: "cumulative", css: "cum", line: "ideal_cumulative_dcg", fades: true },
+];
+const LEGEND = {
+  grade: ["gain", "grade"], gain: ["gain", "gain"], discounted_gain: ["discounted", "discounted gain"],
+  discount: ["weight", "discount"], cumulative_cg: ["cum", "cumulative CG"],
+  cumulative_dcg: ["cum", "cumulative DCG"], ideal_cumulative_dcg: ["ideal", "ideal cumulative DCG"],
+};
+const CHART = { width: 640, left: 100, right: 10, top: 20, gap: 14, axis: 18 };
 
-function createChart(uid) {
-  const height = CHART.top + CHART.bands.reduce((a, b) => a + b, 0) + 2 * CHART.gap + CHART.axis;
-  const svg = s("svg", {
-    class: "ndcg-rw__svg",
-    viewBox: `0 0 ${CHART.width} ${height}`,
-    role: "img",
-    "aria-labelledby": `${uid}-chart-desc`,
-  });
+function chartBands(series) {
+  return BANDS.filter((band) => series.includes(band.key) && !(band.key === "discounted_gain" && series.includes("gain")))
+    .map((band) => ({
+      ...band,
+      overlay: band.overlay && series.includes(band.overlay) ? band.overlay : null,
+      line: band.line && series.includes(band.line) ? band.line : null,
+    }));
+}
+
+function createChart(uid, series) {
+  const bands = chartBands(series);
+  let y = CHART.top;
+  for (const band of bands) {
+    band.top = y;
+    y += band.height + CHART.gap;
+  }
+  const height = y - CHART.gap + CHART.axis;
+  const svg = s("svg", { class: "ndcg-rw__svg", viewBox: `0 0 ${CHART.width} ${height}`, role: "img", "aria-labelledby": `${uid}-chart-desc` });
   const desc = s("title", { id: `${uid}-chart-desc` });
   svg.append(desc);
-  const tops = [];
-  let y = CHART.top;
-  for (const band of CHART.bands) {
-    tops.push(y);
-    y += band + CHART.gap;
-  }
-  const names = ["gain", "discount", "cumulative DCG"];
-  names.forEach((name, b) => {
-    const label = s("text", { x: 4, y: tops[b] + 12, class: "ndcg-rw__axis-label" });
-    label.textContent = name;
-    svg.append(label);
-    svg.append(s("line", {
-      x1: CHART.left, x2: CHART.width - CHART.right,
-      y1: tops[b] + CHART.bands[b], y2: tops[b] + CHART.bands[b], class: "ndcg-rw__baseline",
+  for (const band of bands) {
+    const label = s("text", { x: 4, y: band.top + 12, class: "ndcg-rw__axis-label" });
+    label.textContent = band.title;
+    band.tick = s("text", { x: CHART.left - 4, y: band.top + 26, class: "ndcg-rw__tick", "text-anchor": "end" });
+    svg.append(label, band.tick, s("line", {
+      x1: CHART.left, x2: CHART.width - CHART.right, y1: band.top + band.height, y2: band.top + band.height, class: "ndcg-rw__baseline",
     }));
-  });
-  const scaleLabels = [0, 1, 2].map((b) => {
-    const t = s("text", { x: CHART.left - 4, y: tops[b] + 26, class: "ndcg-rw__tick", "text-anchor": "end" });
-    svg.append(t);
-    return t;
-  });
+  }
   const bars = s("g");
   const kLine = s("line", { class: "ndcg-rw__kline", y1: CHART.top - 18, y2: y - CHART.gap + 2 });
   const kText = s("text", { class: "ndcg-rw__tick", y: CHART.top - 8, "text-anchor": "start" });
   const ideal = s("polyline", { class: "ndcg-rw__ideal-line" });
   const axis = s("g");
   svg.append(bars, ideal, kLine, kText, axis);
-  return { svg, desc, tops, bars, ideal, kLine, kText, axis, scaleLabels, columns: [], axisFor: -1 };
+  const axisY = y - CHART.gap + 13;
+  return { svg, desc, bands, bars, ideal, kLine, kText, axis, axisY, columns: [], axisFor: -1 };
+}
+
+function tipText(row, label, bands, outside) {
+  const parts = [`Position ${row.position}: ${label}, ${gradeLabel(row.grade)}`];
+  const has = (key) => bands.some((b) => b.key === key || b.overlay === key);
+  if (has("gain")) parts.push(`gain ${row.gain}`);
+  if (has("discount")) parts.push(`discount 1/log2(${row.position + 1}) = ${row.weight}`);
+  if (has("discounted_gain")) parts.push(`discounted gain ${row.discounted}`);
+  if (has("cumulative_cg")) parts.push(`cumulative CG ${row.cumulativeCg}`);
+  if (has("cumulative_dcg")) parts.push(`cumulative DCG ${row.cumulative}`);
+  return parts.join(", ") + (outside ? " (beyond k, not counted)" : "");
 }
 
 function drawChart(chart, rows, labels, idealRows, k, scale) {
   const n = rows.length;
   const plot = CHART.width - CHART.left - CHART.right;
-  const band = plot / n;
+  const band = plot / Math.max(n, 1);
   const bar = Math.max(band * 0.72, 0.5);
-  const [top0, top1, top2] = chart.tops;
-  const [h0, h1, h2] = CHART.bands;
   const x = (i) => CHART.left + i * band + (band - bar) / 2;
+  const bottom = chart.bands.length ? chart.bands[chart.bands.length - 1] : { top: CHART.top, height: 0 };
 
   // Columns are created once per item count and then only moved, which keeps a move cheap.
   while (chart.columns.length < n) {
-    const column = {
-      hit: s("rect", { class: "ndcg-rw__hit" }),
-      tip: s("title"),
-      gain: s("rect", { class: "ndcg-rw__bar--gain" }),
-      discounted: s("rect", { class: "ndcg-rw__bar--discounted" }),
-      weight: s("rect", { class: "ndcg-rw__bar--weight" }),
-      cumulative: s("rect", { class: "ndcg-rw__bar--cum" }),
-    };
+    const column = { hit: s("rect", { class: "ndcg-rw__hit" }), tip: s("title"), bars: [], overlays: [] };
     column.hit.append(column.tip);
-    chart.bars.append(column.gain, column.discounted, column.weight, column.cumulative, column.hit);
+    for (const b of chart.bands) {
+      const main = s("rect", { class: `ndcg-rw__bar--${b.css}` });
+      const over = b.overlay ? s("rect", { class: "ndcg-rw__bar--discounted" }) : null;
+      column.bars.push(main);
+      column.overlays.push(over);
+      chart.bars.append(main);
+      if (over) chart.bars.append(over);
+    }
+    chart.bars.append(column.hit);
     chart.columns.push(column);
   }
   while (chart.columns.length > n) {
     const column = chart.columns.pop();
-    for (const part of ["hit", "gain", "discounted", "weight", "cumulative"]) column[part].remove();
+    for (const part of [column.hit, ...column.bars, ...column.overlays]) part?.remove();
   }
 
   const cut = depth(n, k);
+  const heightOf = (value, band) => (scale[band.scale] > 0 ? (value / scale[band.scale]) * band.height : 0);
   for (let i = 0; i < n; i += 1) {
     const row = rows[i];
     const column = chart.columns[i];
     const left = x(i);
-    const gH = scale.gain > 0 ? (row.gain / scale.gain) * h0 : 0;
-    const dH = scale.gain > 0 ? (row.discounted / scale.gain) * h0 : 0;
-    const wH = row.weight * h1;
-    const cH = scale.cumulative > 0 ? (row.cumulative / scale.cumulative) * h2 : 0;
-    setRect(column.gain, left, top0 + h0 - gH, bar, gH);
-    setRect(column.discounted, left + bar * 0.2, top0 + h0 - dH, bar * 0.6, dH);
-    setRect(column.weight, left, top1 + h1 - wH, bar, wH);
-    setRect(column.cumulative, left, top2 + h2 - cH, bar, cH);
-    setRect(column.hit, CHART.left + i * band, CHART.top, band, top2 + h2 - CHART.top);
     const outside = i >= cut;
-    column.cumulative.classList.toggle("ndcg-rw__bar--outside", outside);
-    column.discounted.classList.toggle("ndcg-rw__bar--outside", outside);
-    setText(column.tip,
-      `Position ${row.position}: ${labels[i]}, ${gradeLabel(row.grade)}, gain ${row.gain}, ` +
-      `discount 1/log2(${row.position + 1}) = ${row.weight}, discounted gain ${row.discounted}, ` +
-      `cumulative DCG ${row.cumulative}${outside ? " (beyond k, not counted)" : ""}`);
+    chart.bands.forEach((b, j) => {
+      const hMain = heightOf(b.value(row) ?? 0, b);
+      setRect(column.bars[j], left, b.top + b.height - hMain, bar, hMain);
+      column.bars[j].classList.toggle("ndcg-rw__bar--outside", outside && Boolean(b.fades));
+      if (column.overlays[j]) {
+        const hOver = heightOf(row.discounted, b);
+        setRect(column.overlays[j], left + bar * 0.2, b.top + b.height - hOver, bar * 0.6, hOver);
+        column.overlays[j].classList.toggle("ndcg-rw__bar--outside", outside);
+      }
+    });
+    setRect(column.hit, CHART.left + i * band, CHART.top, band, bottom.top + bottom.height - CHART.top);
+    setText(column.tip, tipText(row, labels[i], chart.bands, outside));
   }
 
+  const lineBand = chart.bands.find((b) => b.line);
   const points = [];
-  for (let i = 0; i < Math.min(n, idealRows.length); i += 1) {
-    const cy = scale.cumulative > 0 ? top2 + h2 - (idealRows[i].cumulative / scale.cumulative) * h2 : top2 + h2;
-    points.push(`${(x(i) + bar / 2).toFixed(2)},${cy.toFixed(2)}`);
+  if (lineBand) {
+    for (let i = 0; i < Math.min(n, idealRows.length); i += 1) {
+      const cy = lineBand.top + lineBand.height - heightOf(idealRows[i].cumulative, lineBand);
+      points.push(`${(x(i) + bar / 2).toFixed(2)},${cy.toFixed(2)}`);
+    }
   }
   chart.ideal.setAttribute("points", points.join(" "));
 
@@ -383,9 +645,7 @@ function drawChart(chart, rows, labels, idealRows, k, scale) {
   chart.kLine.style.display = cut < n ? "" : "none";
   chart.kText.setAttribute("x", Math.min(kx + 3, CHART.width - 40));
   chart.kText.textContent = cut < n ? `k = ${cut}` : "";
-  chart.scaleLabels[0].textContent = gradeText(scale.gain);
-  chart.scaleLabels[1].textContent = "1";
-  chart.scaleLabels[2].textContent = fixed(scale.cumulative);
+  for (const b of chart.bands) b.tick.textContent = b.scale === "one" ? "1" : b.scale === "gain" || b.scale === "grade" ? gradeText(scale[b.scale]) : fixed(scale[b.scale]);
 
   if (chart.axisFor !== n) {
     chart.axisFor = n;
@@ -393,7 +653,7 @@ function drawChart(chart, rows, labels, idealRows, k, scale) {
     const every = Math.max(1, Math.ceil(n / 20));
     for (let i = 0; i < n; i += 1) {
       if (i % every !== 0 && i !== n - 1) continue;
-      const t = s("text", { x: x(i) + bar / 2, y: top2 + h2 + 13, class: "ndcg-rw__tick", "text-anchor": "middle" });
+      const t = s("text", { x: x(i) + bar / 2, y: chart.axisY, class: "ndcg-rw__tick", "text-anchor": "middle" });
       t.textContent = String(i + 1);
       chart.axis.append(t);
     }
@@ -411,301 +671,616 @@ function setRect(rect, x, y, width, height) {
 // The view
 // ---------------------------------------------------------------------------------------
 
+const ALL_READOUTS = Object.keys(READOUTS);
+const FULL_SERIES = ["gain", "discounted_gain", "discount", "cumulative_dcg", "ideal_cumulative_dcg"];
+
+/** A phone or tablet: larger targets, and a hint about fingers instead of keys. */
+function isTouch() {
+  return Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) || (navigator.maxTouchPoints ?? 0) > 0;
+}
+
+const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+
 function render({ model, el }) {
   views += 1;
   const uid = `ndcg-rw-${views}-${Math.random().toString(36).slice(2, 8)}`;
-  const state = { items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(), shown: null, previous: null, current: null, drag: null };
-
-  // Controls
-  const kSelect = h("select", { id: `${uid}-k`, "data-testid": "k" });
-  const gainSelect = h("select", { id: `${uid}-gain`, "data-testid": "gain" }, [
-    h("option", { value: "linear", text: "linear: gain = grade" }),
-    h("option", { value: "exponential", text: "exponential: gain = 2^grade − 1" }),
-  ]);
-  const button = (testid, text, title) => h("button", { type: "button", class: "ndcg-rw__button", "data-testid": testid, text, title });
-  const resetButton = button("reset", "Reset", "Back to the order the items were given in");
-  const idealButton = button("ideal", "Ideal order", "Sort the retrieved items by grade, best first");
-  const reverseButton = button("reverse", "Reverse", "Reverse the ranking");
-  const shuffleButton = button("shuffle", "Shuffle", "Put the items in a random order");
-  const controls = h("div", { class: "ndcg-rw__controls" }, [
-    h("label", { for: `${uid}-k`, text: "Cutoff k" }), kSelect,
-    h("label", { for: `${uid}-gain`, text: "Gain" }), gainSelect,
-    h("span", { class: "ndcg-rw__buttons" }, [resetButton, idealButton, reverseButton, shuffleButton]),
-  ]);
-
-  // Readouts
-  const readout = {};
-  const names = {};
-  // Plain elements rather than <dl>: notebook front ends style definition lists their own way.
-  const readouts = h("div", { class: "ndcg-rw__readouts" });
-  for (const key of ["cg", "dcg", "idcg", "ndcg"]) {
-    names[key] = h("span", { class: "ndcg-rw__name", text: key.toUpperCase() });
-    readout[key] = h("span", { "data-testid": key, class: "ndcg-rw__value" });
-    readouts.append(h("div", { class: `ndcg-rw__readout ndcg-rw__readout--${key}` }, [names[key], readout[key]]));
-  }
-  const delta = h("span", { "data-testid": "delta", class: "ndcg-rw__value ndcg-rw__delta" });
-  readouts.append(h("div", { class: "ndcg-rw__readout ndcg-rw__readout--delta" }, [h("span", { class: "ndcg-rw__name", text: "Last move" }), delta]));
-
-  // Ranking and ideal, side by side
-  const list = h("ol", { class: "ndcg-rw__list", "aria-labelledby": `${uid}-rank`, "aria-describedby": `${uid}-hint` });
-  const ranking = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ranking", "aria-labelledby": `${uid}-rank` }, [
-    h("div", { class: "ndcg-rw__title", id: `${uid}-rank`, text: "Ranking" }),
-    h("p", { class: "ndcg-rw__hint", id: `${uid}-hint`, text: "Drag an item, or focus it and press Alt+↑ or Alt+↓." }),
-    h("div", { class: "ndcg-rw__scroll" }, [list]),
-  ]);
-  const idealList = h("ol", { class: "ndcg-rw__ideal", "aria-labelledby": `${uid}-ideal` });
-  const unretrievedList = h("ul", { class: "ndcg-rw__unretrieved", "aria-labelledby": `${uid}-unretrieved` });
-  const unretrievedTitle = h("div", { class: "ndcg-rw__title", id: `${uid}-unretrieved`, text: "Judged, not retrieved" });
-  const idealPanel = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ideal", "aria-labelledby": `${uid}-ideal` }, [
-    h("div", { class: "ndcg-rw__title", id: `${uid}-ideal`, text: "Ideal order" }),
-    h("p", { class: "ndcg-rw__hint", text: "Every judged item, best grade first; IDCG counts the top k." }),
-    // Focusable, so a keyboard can scroll a long ideal list (its rows take no focus).
-    h("div", { class: "ndcg-rw__scroll", role: "group", tabindex: "0", "aria-labelledby": `${uid}-ideal` }, [idealList]),
-    unretrievedTitle, unretrievedList,
-  ]);
-
-  // Chart, with the same figures as a table for screen readers and exact reading
-  const chart = createChart(uid);
-  const table = h("table", { class: "ndcg-rw__table" });
-  const details = h("details", { class: "ndcg-rw__details" }, [h("summary", { text: "Figures per position" }), table]);
-  const chartPanel = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--chart", "aria-labelledby": `${uid}-chart` }, [
-    h("div", { class: "ndcg-rw__title", id: `${uid}-chart`, text: "Per position" }),
-    h("p", { class: "ndcg-rw__legend" }, [
-      h("span", { class: "ndcg-rw__key ndcg-rw__key--gain", text: "gain" }),
-      h("span", { class: "ndcg-rw__key ndcg-rw__key--discounted", text: "discounted gain" }),
-      h("span", { class: "ndcg-rw__key ndcg-rw__key--weight", text: "discount" }),
-      h("span", { class: "ndcg-rw__key ndcg-rw__key--cum", text: "cumulative DCG" }),
-      h("span", { class: "ndcg-rw__key ndcg-rw__key--ideal", text: "ideal cumulative DCG" }),
-    ]),
-    chart.svg, details,
-  ]);
-
-  const live = h("div", { class: "ndcg-rw__sr", role: "status", "aria-live": "polite" });
-  const root = h("div", { class: "ndcg-rw" }, [
-    controls, readouts,
-    h("div", { class: "ndcg-rw__main" }, [ranking, idealPanel]),
-    chartPanel, live,
-  ]);
+  const touch = isTouch();
+  // JupyterLab's notebook shortcuts (arrows, Space, Enter) would act on the cells too: the
+  // attribute keeps them off keys pressed inside the widget.
+  const root = h("div", { class: `ndcg-rw${touch ? " ndcg-rw--touch" : ""}`, "data-lm-suppress-shortcuts": "true" });
   el.append(root);
 
-  // ----- state -> DOM ---------------------------------------------------------------------
+  // What the screen was built for, and what it shows.
+  const state = {
+    built: null, items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(),
+    start: [], blocks: [[0, 0]], blockOf: new Map(), ideal: null,
+    shown: null, pending: null, picked: null, reached: [], drag: null, roving: null,
+  };
+  let ui = null;
 
-  function buildRow(label) {
-    const up = h("button", { type: "button", class: "ndcg-rw__move", "data-move": "-1", "aria-label": `Move ${label} up`, text: "▲" });
-    const down = h("button", { type: "button", class: "ndcg-rw__move", "data-move": "1", "aria-label": `Move ${label} down`, text: "▼" });
-    const li = h("li", {
-      class: "ndcg-rw__item", tabindex: "0", "data-testid": `item-${label}`,
-      "aria-keyshortcuts": "Alt+ArrowUp Alt+ArrowDown",
-    }, [
-      h("span", { class: "ndcg-rw__handle", "aria-hidden": "true", text: "⠿" }),
-      h("span", { class: "ndcg-rw__pos" }),
-      h("span", { class: "ndcg-rw__label", text: label }),
-      h("span", { class: "ndcg-rw__grade" }),
-      h("span", { class: "ndcg-rw__dg" }),
-      up, down,
-    ]);
-    li.ndcgLabel = label;
-    return li;
+  const get = {
+    readouts: () => model.get("readouts") ?? ALL_READOUTS,
+    series: () => model.get("series") ?? FULL_SERIES,
+    goals: () => model.get("goals") ?? [],
+    scores: () => model.get("scores") ?? {},
+    tied: () => model.get("moves") === "within ties",
+    k: () => model.get("k") ?? null,
+    gain: () => model.get("gain") ?? "linear",
+    unjudged: () => model.get("unjudged") ?? "zero",
+  };
+
+  function structureKey() {
+    return JSON.stringify([get.readouts(), get.series(), get.goals(), get.scores(), model.get("score_name"), get.tied(), model.get("note")]);
   }
 
-  function rebuild(items, unretrieved) {
+  // ----- building the screen ------------------------------------------------------------
+
+  function build() {
+    const items = model.get("items");
+    const unretrieved = model.get("unretrieved") ?? [];
+    const readouts = get.readouts();
+    const scores = get.scores();
+    const hasScores = items.every((item) => item.label in scores);
+    const tied = get.tied() && hasScores;
+    const scoreName = model.get("score_name") || "score";
+    const showsIdeal = readouts.includes("idcg") || readouts.includes("ndcg");
+    const showsGain = readouts.some((key) => key !== "cg");
+    const goals = get.goals();
+
     state.items = items;
     state.unretrieved = unretrieved;
     state.gradeOf = new Map(items.map((item) => [item.label, item.grade]));
-    state.rows = new Map(items.map((item) => [item.label, buildRow(item.label)]));
-    list.replaceChildren(...state.rows.values());
+    state.start = items.map((item) => item.label);
+    state.blocks = blocksOf(tied ? state.start.map((label) => scores[label]) : null, items.length);
+    state.blockOf = new Map();
+    for (const block of state.blocks) for (let i = block[0]; i < block[1]; i += 1) state.blockOf.set(state.start[i], block);
     state.shown = null;
-    state.previous = null;
-    unretrievedList.replaceChildren(...unretrieved.map((item) =>
-      h("li", { class: "ndcg-rw__unretrieved-item" }, [
-        h("span", { class: "ndcg-rw__label", text: item.label }),
-        h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
-      ])));
-    unretrievedTitle.hidden = unretrieved.length === 0;
-    unretrievedList.hidden = unretrieved.length === 0;
+    state.picked = null;
     state.ideal = null;
+    state.roving = null;
+    state.reached = goals.map(() => false);
+
+    // Tie groups: equal scores shared by more than one item, numbered in score order.
+    const counts = new Map();
+    if (hasScores) for (const item of items) counts.set(scores[item.label], (counts.get(scores[item.label]) ?? 0) + 1);
+    const groupOf = new Map();
+    [...counts.entries()].filter(([, n]) => n > 1).map(([score]) => score).sort((a, b) => b - a)
+      .forEach((score, i) => groupOf.set(score, i));
+
+    // Goals
+    let goalRows = [];
+    let goalsBox = "";
+    if (goals.length) {
+      goalRows = goals.map((goal, i) => {
+        const status = stack({ class: "ndcg-rw__goal-status", "data-testid": `goal-status-${i}` });
+        const mark = h("span", { class: "ndcg-rw__goal-mark", "aria-hidden": "true" });
+        const row = h("li", { class: "ndcg-rw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
+          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) }), status]),
+        ]);
+        return { row, mark, status, goal };
+      });
+      goalsBox = h("div", { class: "ndcg-rw__goals", role: "group", "aria-labelledby": `${uid}-goals` }, [
+        h("div", { class: "ndcg-rw__title", id: `${uid}-goals`, text: goals.length > 1 ? "Goals" : "Goal" }),
+        h("ul", { class: "ndcg-rw__goal-list" }, goalRows.map((g) => g.row)),
+      ]);
+    }
+
+    // Readouts, and the change the last action made
+    const readout = {};
+    const readoutsBox = h("div", { class: "ndcg-rw__readouts" });
+    for (const key of readouts) {
+      const name = h("span", { class: "ndcg-rw__name" });
+      const value = h("span", { "data-testid": key, class: "ndcg-rw__value" });
+      readout[key] = { name, value };
+      readoutsBox.append(h("div", { class: `ndcg-rw__readout ndcg-rw__readout--${key}`, title: READOUTS[key].words }, [name, value]));
+    }
+    const change = stack({ class: "ndcg-rw__value ndcg-rw__delta", "data-testid": "delta" });
+    readoutsBox.append(h("div", { class: "ndcg-rw__readout ndcg-rw__readout--delta" }, [h("span", { class: "ndcg-rw__name", text: "Last change" }), change]));
+
+    // The ranking
+    const hintText = touch
+      ? "Drag an item by its ⠿ handle, or tap ▲ or ▼ to move it. To swap two items, tap ⇄ on each."
+      : "Drag an item, or use ▲ ▼ to move it and ⇄ on two items to swap them. Keys: ↑ and ↓ go through the items, Alt+↑ and Alt+↓ move one, Space picks two to swap.";
+    const tieText = !groupOf.size ? "" : `Items in a shaded band share one ${scoreName}: they form a tie group.${tied ? " Items move only within their tie group." : ""}`;
+    const list = h("ol", { class: "ndcg-rw__list", "aria-labelledby": `${uid}-rank`, "aria-describedby": `${uid}-hint` });
+    const ranking = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ranking", "aria-labelledby": `${uid}-rank` }, [
+      h("div", { class: "ndcg-rw__title", id: `${uid}-rank`, text: "Ranking" }),
+      h("p", { class: "ndcg-rw__hint", id: `${uid}-hint`, text: `${hintText}${tieText ? ` ${tieText}` : ""}` }),
+      list,
+    ]);
+
+    // Every judged item: the ideal order once the chapter has taught it
+    const idealList = h("ol", { class: "ndcg-rw__ideal", "aria-labelledby": `${uid}-ideal` });
+    const judged = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ideal", "aria-labelledby": `${uid}-ideal` }, [
+      h("div", { class: "ndcg-rw__title", id: `${uid}-ideal`, text: "Every judged item" }),
+      h("p", { class: "ndcg-rw__hint", text: showsIdeal
+        ? "Best grade first, retrieved or not: the ideal order. IDCG counts its top k."
+        : "Best grade first, retrieved or not. A reordering cannot bring in an item that was not retrieved." }),
+      // Focusable, so a keyboard can scroll a long list (its rows take no focus).
+      h("div", { class: "ndcg-rw__scroll", role: "group", tabindex: "0", "aria-labelledby": `${uid}-ideal` }, [idealList]),
+    ]);
+
+    // Controls
+    const kSelect = h("select", { id: `${uid}-k`, "data-testid": "k" });
+    const gainSelect = h("select", { id: `${uid}-gain`, "data-testid": "gain" }, [
+      h("option", { value: "linear", text: "linear: gain = grade" }),
+      h("option", { value: "exponential", text: "exponential: gain = 2^grade − 1" }),
+    ]);
+    const button = (testid, text, title) => h("button", { type: "button", class: "ndcg-rw__button", "data-testid": testid, text, title });
+    const within = tied ? " within each tie group" : "";
+    const buttons = {
+      reset: button("reset", "Reset", "Back to the order the items were given in"),
+      sort: button("sort", "Sort by grade", `Sort the retrieved items by grade, best first${within}`),
+      reverse: button("reverse", "Reverse", `Reverse the ranking${within}`),
+      shuffle: button("shuffle", "Shuffle", `Put the items in a random order${within}`),
+    };
+    const controls = h("div", { class: "ndcg-rw__controls" }, [
+      h("label", { for: `${uid}-k`, text: "Cutoff k" }), kSelect,
+      ...(showsGain ? [h("label", { for: `${uid}-gain`, text: "Gain" }), gainSelect] : []),
+      h("span", { class: "ndcg-rw__buttons" }, Object.values(buttons)),
+    ]);
+
+    // Chart, with the same figures as a table for screen readers and exact reading
+    const chart = createChart(uid, get.series());
+    const table = h("table", { class: "ndcg-rw__table" });
+    const details = h("details", { class: "ndcg-rw__details" }, [h("summary", { text: "Figures per position" }), table]);
+    const legend = chart.bands.flatMap((b) => [b.key, b.overlay, b.line].filter(Boolean))
+      .map((key) => h("span", { class: `ndcg-rw__key ndcg-rw__key--${LEGEND[key][0]}`, text: LEGEND[key][1] }));
+    const chartPanel = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--chart", "aria-labelledby": `${uid}-chart` }, [
+      h("div", { class: "ndcg-rw__title", id: `${uid}-chart`, text: "Per position" }),
+      h("p", { class: "ndcg-rw__legend" }, legend), chart.svg, details,
+    ]);
+
+    const live = h("div", { class: "ndcg-rw__sr", role: "status", "aria-live": "polite", "data-testid": "announcement" });
+    const note = model.get("note") ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: model.get("note") }) : "";
+    root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
+
+    ui = { readouts, readout, change, list, idealList, kSelect, gainSelect, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
+    ui.ceiling = ceilings();
+    state.rows = new Map(items.map((item) => [item.label, buildRow(item)]));
+    list.replaceChildren(...state.rows.values());
+    rove(list.firstElementChild);
+
+    list.addEventListener("click", onClick);
+    list.addEventListener("keydown", onKey);
+    list.addEventListener("focusin", (event) => rove(event.target));
+    list.addEventListener("pointerdown", onPointerDown);
+    list.addEventListener("pointermove", onPointerMove);
+    list.addEventListener("pointerup", (event) => endDrag(event, true));
+    list.addEventListener("pointercancel", (event) => endDrag(event, false));
+    list.addEventListener("lostpointercapture", (event) => endDrag(event, false));
+    kSelect.addEventListener("change", () => {
+      const k = kSelect.value === "" ? null : Number(kSelect.value);
+      act(`Cutoff set to ${k === null ? "all positions" : k}.`, () => model.set("k", k));
+    });
+    gainSelect.addEventListener("change", () => act(`Gain set to ${gainSelect.value}.`, () => model.set("gain", gainSelect.value)));
+    buttons.reset.addEventListener("click", () => commit(state.start.slice(), "Order reset."));
+    buttons.sort.addEventListener("click", () => commit(withinBlocks(model.get("order"), (part) => part
+      .map((label, i) => [label, i])
+      .sort((a, b) => (state.gradeOf.get(b[0]) ?? -1) - (state.gradeOf.get(a[0]) ?? -1) || a[1] - b[1])
+      .map(([label]) => label)), `Items sorted by grade${within}.`));
+    buttons.reverse.addEventListener("click", () => commit(withinBlocks(model.get("order"), (part) => part.slice().reverse()), `Order reversed${within}.`));
+    buttons.shuffle.addEventListener("click", () => commit(withinBlocks(model.get("order"), shuffled), `Order shuffled${within}.`));
+    details.addEventListener("toggle", () => { if (details.open) update(); });
   }
 
-  function syncKOptions(k) {
-    // A few cutoffs past the end too, to show that k beyond the list counts what is there.
-    const top = Math.max(state.items.length + state.unretrieved.length, 10, k ?? 0);
-    if (kSelect.options.length !== top + 1) {
-      const options = [h("option", { value: "", text: "all" })];
-      for (let i = 1; i <= top; i += 1) options.push(h("option", { value: String(i), text: String(i) }));
-      kSelect.replaceChildren(...options);
+  function buildRow(item) {
+    const { label } = item;
+    const moveButton = (step, text, words) => h("button", { type: "button", class: "ndcg-rw__move", tabindex: "-1", "data-move": String(step), "aria-label": `Move ${label} ${words}`, text });
+    const parts = {
+      handle: h("span", { class: "ndcg-rw__handle", "aria-hidden": "true", text: "⠿" }),
+      pos: h("span", { class: "ndcg-rw__pos" }),
+      label: h("span", { class: "ndcg-rw__label", text: label }),
+      score: ui.hasScores ? h("span", { class: "ndcg-rw__score", text: `${ui.scoreName} ${numberText(ui.scores[label])}` }) : "",
+      grade: h("span", { class: "ndcg-rw__grade" }),
+      contrib: h("span", { class: "ndcg-rw__dg" }),
+      up: moveButton(-1, "▲", "up"),
+      down: moveButton(1, "▼", "down"),
+      swap: h("button", { type: "button", class: "ndcg-rw__swap", tabindex: "-1", "aria-pressed": "false", "data-testid": `swap-${label}`, text: "⇄" }),
+    };
+    const li = h("li", {
+      class: "ndcg-rw__item", tabindex: "-1", "data-testid": `item-${label}`,
+      "aria-keyshortcuts": "Alt+ArrowUp Alt+ArrowDown Space",
+    }, [parts.handle, parts.pos, parts.label, parts.score, parts.grade, parts.contrib,
+      h("span", { class: "ndcg-rw__actions" }, [parts.up, parts.down, parts.swap])].filter(Boolean));
+    if (ui.hasScores && ui.groupOf.has(ui.scores[label])) {
+      const group = ui.groupOf.get(ui.scores[label]);
+      li.dataset.tie = String(group);
+      li.classList.add("ndcg-rw__item--tie", `ndcg-rw__item--tie${group % 2}`);
     }
-    kSelect.value = k === null || k === undefined ? "" : String(k);
+    li.ndcgLabel = label;
+    li.ndcg = parts;
+    return li;
+  }
+
+  /** Upper bounds of every readout (whole list, either gain): they size the change box. */
+  function ceilings() {
+    const grades = state.items.map((item) => item.grade);
+    const best = extremeOrder(grades, [[0, grades.length]], 1).map((i) => grades[i]);
+    const others = state.unretrieved.map((item) => item.grade);
+    const out = {};
+    for (const gain of GAINS) {
+      const m = metrics(best, others, null, gain, "zero");
+      for (const key of ALL_READOUTS) out[key] = Math.max(out[key] ?? 0, m[key], key === "ndcg" ? 1 : 0);
+    }
+    return out;
+  }
+
+  // ----- roving focus: the list is one Tab stop; arrows go through rows and their buttons
+
+  function rove(target) {
+    if (!target || !(target.matches?.(".ndcg-rw__item, .ndcg-rw__item button"))) return;
+    if (state.roving && state.roving !== target) state.roving.tabIndex = -1;
+    target.tabIndex = 0;
+    state.roving = target;
+  }
+
+  function focus(target) {
+    rove(target);
+    target?.focus();
+  }
+
+  // ----- state -> screen ------------------------------------------------------------------
+
+  function gradesFor(order) {
+    return order.map((label) => state.gradeOf.get(label));
   }
 
   function drawIdeal(k, gain) {
     const key = `${k}|${gain}`;
     if (state.ideal && state.ideal.key === key) return state.ideal;
-    // The judged items, retrieved or not, in idealGrades' order (a stable sort by gain).
-    const sorted = state.items.filter((item) => item.grade !== null).map((item) => ({ ...item, retrieved: true }))
-      .concat(state.unretrieved.map((item) => ({ ...item, retrieved: false })))
-      .sort((a, b) => gainOf(b.grade, gain) - gainOf(a.grade, gain));
+    const sorted = judgedByGain(gain);
     const cut = depth(sorted.length, k);
-    idealList.replaceChildren(...sorted.map((item, i) => h("li", {
-      class: `ndcg-rw__ideal-item${i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--unretrieved"}`,
+    ui.idealList.replaceChildren(...sorted.map((item, i) => h("li", {
+      class: `ndcg-rw__ideal-item${ui.showsIdeal && i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--unretrieved"}`,
     }, [
       h("span", { class: "ndcg-rw__pos", text: String(i + 1) }),
       h("span", { class: "ndcg-rw__label", text: item.label }),
       h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
       item.retrieved ? "" : h("span", { class: "ndcg-rw__tag", text: "not retrieved" }),
     ])));
-    const grades = sorted.map((item) => item.grade);
-    state.ideal = { key, rows: positions(grades, gain), grades };
+    state.ideal = { key, rows: positions(sorted.map((item) => item.grade), gain) };
     return state.ideal;
   }
 
-  function gradesFor(order) {
-    return order.map((label) => state.gradeOf.get(label));
+  /** The judged items, retrieved or not, in idealGrades' order (a stable sort by gain). */
+  function judgedByGain(gain) {
+    return state.items.filter((item) => item.grade !== null).map((item) => ({ ...item, retrieved: true }))
+      .concat(state.unretrieved.map((item) => ({ ...item, retrieved: false })))
+      .sort((a, b) => gainOf(b.grade, gain) - gainOf(a.grade, gain));
   }
 
-  function update() {
-    const items = model.get("items");
-    const unretrieved = model.get("unretrieved") ?? [];
-    if (items !== state.items || unretrieved !== state.unretrieved) rebuild(items, unretrieved);
-    const order = model.get("order");
-    const k = model.get("k") ?? null;
-    const gain = model.get("gain");
-    const unjudged = model.get("unjudged") ?? "zero";
-    // New items and their new order can arrive as two changes; draw once both are in.
-    if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
-    if (state.shown && order.join("\u0000") !== state.shown.join("\u0000")) state.previous = state.shown;
-    state.shown = order.slice();
-
-    const grades = gradesFor(order);
-    const otherGrades = state.unretrieved.map((item) => item.grade);
-    const now = metrics(grades, otherGrades, k, gain, unjudged);
-    state.current = now;
-    // The scored positions: with "condense" an unjudged item has none.
-    const kept = order.filter((label, i) => unjudged !== "condense" || grades[i] !== null);
-    const rows = positions(scored(grades, unjudged), gain);
-    rows.forEach((row, i) => { row.grade = state.gradeOf.get(kept[i]); });
-    const cut = depth(rows.length, k);
-
-    // Ranked list: move only the rows that are out of place.
+  function drawRows(order, grades, rows, kept, cut) {
+    const { list } = ui;
+    const showsDcg = ui.readouts.some((key) => key !== "cg");
     let r = 0;
     for (let i = 0; i < order.length; i += 1) {
       const li = state.rows.get(order[i]);
       if (list.children[i] !== li) list.insertBefore(li, list.children[i] ?? null);
       const row = kept[r] === order[i] ? rows[r++] : null;
-      setText(li.children[1], String(i + 1));
-      setText(li.children[3], gradeLabel(grades[i]));
-      setText(li.children[4], row === null ? "dropped" : row.position <= cut ? `+${fixed(row.discounted)}` : "not counted");
+      const counted = row !== null && row.position <= cut;
+      setText(li.ndcg.pos, String(i + 1));
+      setText(li.ndcg.grade, gradeLabel(grades[i]));
+      setText(li.ndcg.contrib, row === null ? "dropped" : !counted ? "not counted" : showsDcg ? `+${fixed(row.discounted)}` : "");
       li.classList.toggle("ndcg-rw__cut", row !== null && row.position === cut + 1);
-      li.classList.toggle("ndcg-rw__item--outside", row === null || row.position > cut);
+      li.classList.toggle("ndcg-rw__item--outside", !counted);
       li.classList.toggle("ndcg-rw__item--unjudged", grades[i] === null);
-      setAttr(li, "aria-label", `${order[i]}, ${gradeLabel(grades[i])}, position ${i + 1} of ${order.length}${row === null ? ", dropped from the scoring" : ""}`);
+      li.classList.toggle("ndcg-rw__item--picked", state.picked === order[i]);
+      const score = ui.hasScores ? `, ${ui.scoreName} ${numberText(ui.scores[order[i]])}` : "";
+      const ties = li.dataset.tie === undefined ? "" : `, tied with ${ui.counts.get(ui.scores[order[i]]) - 1} other${ui.counts.get(ui.scores[order[i]]) > 2 ? "s" : ""}`;
+      setAttr(li, "aria-label", `${order[i]}, ${gradeLabel(grades[i])}${score}${ties}, position ${i + 1} of ${order.length}${row === null ? ", dropped from the scoring" : ""}${state.picked === order[i] ? ", picked for a swap" : ""}`);
+      const swap = li.ndcg.swap;
+      setAttr(swap, "aria-pressed", String(state.picked === order[i]));
+      setAttr(swap, "aria-label", state.picked === null ? `Pick ${order[i]} to swap` : state.picked === order[i] ? `Cancel the swap of ${order[i]}` : `Swap ${order[i]} with ${state.picked}`);
     }
+  }
+
+  function changeText(before, after, moved) {
+    const parts = ui.readouts.map((key) => {
+      const d = after[key] - before[key];
+      return near(after[key], before[key]) ? `${READOUTS[key].name} unchanged` : `${READOUTS[key].name} ${signed(d)}`;
+    });
+    if (!moved && ui.readouts.every((key) => near(after[key], before[key]))) return "no change";
+    return parts.join(", ");
+  }
+
+  function changeSizers() {
+    const widest = ui.readouts.map((key) => {
+      const a = `${READOUTS[key].name} unchanged`;
+      const b = `${READOUTS[key].name} ${signed(-ui.ceiling[key])}`;
+      return a.length > b.length ? a : b;
+    }).join(", ");
+    return ["none yet", "no change", widest];
+  }
+
+  function goalStatuses(order, grades, unjudged) {
+    const distance = swapDistance(order, state.start);
+    const startGrades = gradesFor(state.start);
+    const others = state.unretrieved.map((item) => item.grade);
+    return ui.goalRows.map(({ goal }) => {
+      const missing = judgedByGain(goal.gain).slice(0, depth(Infinity, goal.k))
+        .filter((item) => !item.retrieved && item.grade > 0).map((item) => item.label);
+      return goalStatus(goal, { now: grades, start: startGrades, unretrieved: others, unjudged, blocks: state.blocks, distance, missing });
+    });
+  }
+
+  function drawGoals(statuses) {
+    const ceiling = Math.max(...ui.goalRows.map(({ goal }) => Math.max(ui.ceiling[goal.metric], goal.same ? ui.ceiling[goal.same] : 0)), 0);
+    statuses.forEach((status, i) => {
+      const { row, mark, status: box, goal } = ui.goalRows[i];
+      setAttr(row, "data-reached", String(status.reached));
+      setText(mark, status.reached ? "✓" : "○");
+      box.show(statusText(goal, status, ui.tied), statusSizers(goal, { ...status, start: ceiling, limit: status.limit === null ? null : ceiling, value: ceiling }, ui.tied));
+    });
+  }
+
+  function update() {
+    const items = model.get("items");
+    const unretrieved = model.get("unretrieved") ?? [];
+    const key = structureKey();
+    if (!ui || items !== state.items || unretrieved !== state.unretrieved || key !== state.built) {
+      state.built = key;
+      build();
+    }
+    const order = model.get("order");
+    const k = get.k();
+    const gain = get.gain();
+    const unjudged = get.unjudged();
+    // New items and their new order can arrive as two changes; draw once both are in.
+    if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
+
+    const grades = gradesFor(order);
+    const others = state.unretrieved.map((item) => item.grade);
+    const now = metrics(grades, others, k, gain, unjudged);
+    // The scored positions: with "condense" an unjudged item has none.
+    const kept = order.filter((label, i) => unjudged !== "condense" || grades[i] !== null);
+    const rows = positions(scored(grades, unjudged), gain);
+    rows.forEach((row, i) => { row.grade = state.gradeOf.get(kept[i]); });
+    const cut = depth(rows.length, k);
+    drawRows(order, grades, rows, kept, cut);
 
     // Readouts: three decimals on screen, every digit in the title.
-    const at = k === null ? "" : `@${k}`;
-    for (const key of ["cg", "dcg", "idcg", "ndcg"]) {
-      names[key].textContent = `${key.toUpperCase()}${at}`;
-      readout[key].textContent = fixed(now[key]);
-      readout[key].title = String(now[key]);
+    for (const name of ui.readouts) {
+      setText(ui.readout[name].name, nameOf(name, k));
+      setText(ui.readout[name].value, fixed(now[name]));
+      ui.readout[name].value.title = String(now[name]);
     }
-    if (state.previous) {
-      const before = metrics(gradesFor(state.previous), otherGrades, k, gain, unjudged);
-      delta.textContent = `DCG ${signed(now.dcg - before.dcg)}, NDCG ${signed(now.ndcg - before.ndcg)}`;
-      delta.title = `DCG ${now.dcg - before.dcg}, NDCG ${now.ndcg - before.ndcg}`;
-    } else {
-      delta.textContent = "none yet";
-      delta.title = "";
-    }
+    const settings = `${k}|${gain}|${unjudged}`;
+    const before = state.shown;
+    const moved = before !== null && !sameList(order, before.order);
+    const changed = before !== null && (moved || settings !== before.settings);
+    if (changed) ui.change.show(changeText(before.figures, now, moved), changeSizers());
+    else if (before === null) ui.change.show("none yet", changeSizers());
 
     syncKOptions(k);
-    gainSelect.value = gain;
+    ui.gainSelect.value = gain;
     const ideal = drawIdeal(k, gain);
-    const gains = ideal.rows.map((row) => row.gain);
+    const idealAtN = ideal.rows.length && rows.length ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative : 0;
+    const last = rows.length ? rows[rows.length - 1] : { cumulative: 0, cumulativeCg: 0 };
+    const judgedGrades = judgedByGain(gain).map((item) => item.grade);
     const scale = {
-      gain: gains.length ? Math.max(...gains) : 0,
-      cumulative: Math.max(ideal.rows.length && rows.length ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative : 0, rows.length ? rows[rows.length - 1].cumulative : 0),
+      grade: judgedGrades.length ? judgedGrades[0] : 0,
+      gain: ideal.rows.length ? ideal.rows[0].gain : 0,
+      cumulative: Math.max(idealAtN, last.cumulative),
+      cumulativeCg: last.cumulativeCg,
+      one: 1,
     };
-    drawChart(chart, rows, kept, ideal.rows, k, scale);
-    chart.desc.textContent =
-      `Bar chart over ${rows.length} positions of gain, discount, discounted gain and cumulative DCG; ` +
-      `DCG${at} ${fixed(now.dcg)} against an ideal of ${fixed(now.idcg)}.`;
-    if (details.open) drawTable(kept, rows, cut);
+    drawChart(ui.chart, rows, kept, ideal.rows, k, scale);
+    const ofIdeal = ui.showsIdeal ? ` against an ideal of ${fixed(now.idcg)}` : "";
+    const headline = ui.readouts.includes("dcg") || ui.showsIdeal ? `DCG${at(k)} ${fixed(now.dcg)}${ofIdeal}` : `CG${at(k)} ${fixed(now.cg)}`;
+    ui.chart.desc.textContent = `Bar chart over ${rows.length} positions of ${listText(ui.chart.bands.map((b) => b.title))}; ${headline}.`;
+    if (ui.details.open) drawTable(kept, rows, cut);
+
+    const statuses = goalStatuses(order, grades, unjudged);
+    drawGoals(statuses);
+    if (state.pending !== null || changed) announce(state.pending ?? "The ranking changed.", before, now, settings, statuses);
+    state.pending = null;
+    state.reached = statuses.map((status) => status.reached);
+    state.shown = { order: order.slice(), settings, figures: now, k };
+  }
+
+  function syncKOptions(k) {
+    // A few cutoffs past the end too, to show that k beyond the list counts what is there.
+    const top = Math.max(state.items.length + state.unretrieved.length, 10, k ?? 0);
+    if (ui.kSelect.options.length !== top + 1) {
+      const options = [h("option", { value: "", text: "all" })];
+      for (let i = 1; i <= top; i += 1) options.push(h("option", { value: String(i), text: String(i) }));
+      ui.kSelect.replaceChildren(...options);
+    }
+    ui.kSelect.value = k === null ? "" : String(k);
   }
 
   function drawTable(order, rows, cut) {
-    const head = h("tr", {}, ["position", "item", "grade", "gain", "discount", "discounted gain", "cumulative DCG"].map((t) => h("th", { scope: "col", text: t })));
-    table.replaceChildren(h("thead", {}, [head]), h("tbody", {}, rows.map((row, i) => h("tr", { class: i >= cut ? "ndcg-rw__item--outside" : "" }, [
-      String(row.position), order[i], gradeText(row.grade), fixed(row.gain), fixed(row.weight), fixed(row.discounted), fixed(row.cumulative),
-    ].map((t) => h("td", { text: t }))))));
+    const has = (key) => ui.chart.bands.some((b) => b.key === key || b.overlay === key);
+    const columns = [
+      ["position", (row) => String(row.position)], ["item", (row, i) => order[i]], ["grade", (row) => gradeText(row.grade)],
+      ...(has("gain") ? [["gain", (row) => fixed(row.gain)]] : []),
+      ...(has("discount") ? [["discount", (row) => fixed(row.weight)]] : []),
+      ...(has("discounted_gain") ? [["discounted gain", (row) => fixed(row.discounted)]] : []),
+      ...(has("cumulative_cg") ? [["cumulative CG", (row) => fixed(row.cumulativeCg)]] : []),
+      ...(has("cumulative_dcg") ? [["cumulative DCG", (row) => fixed(row.cumulative)]] : []),
+    ];
+    const head = h("tr", {}, columns.map(([title]) => h("th", { scope: "col", text: title })));
+    ui.table.replaceChildren(h("thead", {}, [head]), h("tbody", {}, rows.map((row, i) => h("tr", { class: i >= cut ? "ndcg-rw__item--outside" : "" },
+      columns.map(([, cell]) => h("td", { text: cell(row, i) }))))));
+  }
+
+  // ----- announcements: the action, the readouts on screen, and goals reached ------------
+
+  function say(text) {
+    // A repeated message is still read: the text always differs from the one before.
+    ui.live.textContent = ui.live.textContent === text ? `${text}\u00a0` : text;
+  }
+
+  function announce(what, before, now, settings, statuses) {
+    const k = get.k();
+    const sentences = [];
+    for (const key of ui.readouts) {
+      const name = nameOf(key, k);
+      if (before === null) continue;
+      const same = near(now[key], before.figures[key]);
+      if (same && READOUTS[key].fixedByOrder && settings === before.settings) continue;
+      const d = now[key] - before.figures[key];
+      sentences.push(same ? `${name} is still ${fixed(now[key])}` : `${name} is now ${fixed(now[key])}, ${d > 0 ? "up" : "down"} ${signed(d).slice(1)}`);
+    }
+    const parts = [what];
+    if (sentences.length) parts.push(`${sentences.join("; ")}.`);
+    statuses.forEach((status, i) => {
+      const { goal } = ui.goalRows[i];
+      const which = ui.goalRows.length > 1 ? ` ${i + 1}` : "";
+      if (status.reached && !state.reached[i]) parts.push(`Goal${which} reached. ${statusText(goal, status, ui.tied)}`);
+      else if (!status.reached && state.reached[i]) parts.push(`Goal${which} no longer met.`);
+    });
+    say(parts.join(" "));
   }
 
   // ----- user actions -> model ------------------------------------------------------------
 
-  function announce(what) {
-    const k = model.get("k") ?? null;
-    const at = k === null ? "" : `@${k}`;
-    const now = state.current;
-    let change = "";
-    if (state.previous) {
-      const before = metrics(gradesFor(state.previous), state.unretrieved.map((p) => p.grade), k, model.get("gain"), model.get("unjudged") ?? "zero");
-      change = ` (${signed(now.ndcg - before.ndcg)})`;
-    }
-    live.textContent = `${what} NDCG${at} is now ${fixed(now.ndcg)}${change}.`;
+  /** Run `change` on the model as the action `what`; the redraw it causes announces it. */
+  function act(what, change) {
+    state.pending = what;
+    change();
+    model.save_changes();
+    if (state.pending !== null) update(); // no change event came: nothing differed
   }
 
   function commit(order, what) {
-    model.set("order", order);
-    model.save_changes();
-    announce(what);
-  }
-
-  function move(from, to, focus) {
-    const order = model.get("order").slice();
-    if (to < 0 || to >= order.length || to === from) {
-      live.textContent = `${order[from]} is already ${from === 0 ? "first" : "last"}.`;
+    if (sameList(order, model.get("order"))) {
+      ui.change.show("no change", changeSizers());
+      say(`${what} Nothing moved: no change.`);
       return;
     }
-    const [label] = order.splice(from, 1);
+    act(what, () => model.set("order", order));
+  }
+
+  /** Apply `reorder` to each block of positions items may move within (the whole list, or each tie group). */
+  function withinBlocks(order, reorder) {
+    const out = order.slice();
+    for (const [lo, hi] of state.blocks) out.splice(lo, hi - lo, ...reorder(order.slice(lo, hi)));
+    return out;
+  }
+
+  function blockHolds(label, position) {
+    const [lo, hi] = state.blockOf.get(label);
+    return position >= lo && position < hi;
+  }
+
+  /** Move the item at `from` to `to`; `refocus` (the row or one of its buttons) keeps focus. */
+  function move(from, to, refocus) {
+    const order = model.get("order").slice();
+    const label = order[from];
+    if (to < 0 || to >= order.length) {
+      say(`${label} is already ${from === 0 ? "first" : "last"}.`);
+      return;
+    }
+    if (!blockHolds(label, to)) {
+      say(`${label} is at the edge of its tie group: it moves only among the items with its ${ui.scoreName}.`);
+      return;
+    }
+    if (to === from) return;
+    order.splice(from, 1);
     order.splice(to, 0, label);
     commit(order, `${label} moved from position ${from + 1} to ${to + 1}.`);
-    const li = state.rows.get(label);
-    (focus === "row" ? li : li.querySelector(`[data-move="${focus}"]`))?.focus();
+    if (refocus) focus(refocus);
   }
+
+  function swap(a, b) {
+    const order = model.get("order").slice();
+    const i = order.indexOf(a);
+    const j = order.indexOf(b);
+    if (!blockHolds(a, j)) {
+      say(`${a} and ${b} are in different tie groups: items move only among the items with their ${ui.scoreName}. Pick another item.`);
+      state.picked = a;
+      return;
+    }
+    [order[i], order[j]] = [order[j], order[i]];
+    commit(order, `${a} and ${b} swapped: ${b} is now at position ${i + 1}, ${a} at ${j + 1}.`);
+  }
+
+  function pick(label) {
+    const previous = state.picked;
+    if (previous === null) {
+      state.picked = label;
+      say(`${label} picked for a swap. Pick the item to swap it with${touch ? "" : ", or press Escape"}.`);
+    } else if (previous === label) {
+      state.picked = null;
+      say("Swap cancelled.");
+    } else {
+      state.picked = null;
+      swap(previous, label);
+    }
+    update(); // redraws the picked state; announces nothing more
+  }
+
 
   const indexOf = (li) => model.get("order").indexOf(li.ndcgLabel);
 
   function onClick(event) {
+    const li = event.target.closest(".ndcg-rw__item");
+    if (!li) return;
+    if (event.target.closest(".ndcg-rw__swap")) {
+      pick(li.ndcgLabel);
+      return;
+    }
     const mover = event.target.closest(".ndcg-rw__move");
     if (!mover) return;
-    const li = mover.closest(".ndcg-rw__item");
     const from = indexOf(li);
-    move(from, from + Number(mover.dataset.move), mover.dataset.move);
+    move(from, from + Number(mover.dataset.move), mover);
   }
 
   function onKey(event) {
     const li = event.target.closest(".ndcg-rw__item");
-    if (!li || (event.key !== "ArrowUp" && event.key !== "ArrowDown")) return;
-    const step = event.key === "ArrowUp" ? -1 : 1;
+    if (!li) return;
+    const onRow = event.target === li;
     const from = indexOf(li);
-    if (event.altKey) {
-      event.preventDefault();
-      move(from, from + step, "row");
-    } else if (event.target === li) {
-      event.preventDefault();
-      list.children[from + step]?.focus();
+    const cells = [li, li.ndcg.up, li.ndcg.down, li.ndcg.swap];
+    const here = cells.indexOf(event.target);
+    const rowAt = (i) => ui.list.children[i];
+    let handled = true;
+    switch (event.key) {
+      case "ArrowUp":
+      case "ArrowDown": {
+        const step = event.key === "ArrowUp" ? -1 : 1;
+        if (event.altKey) move(from, from + step, event.target);
+        else if (rowAt(from + step)) focus(rowAt(from + step));
+        break;
+      }
+      case "ArrowRight":
+      case "ArrowLeft":
+        if (cells[here + (event.key === "ArrowRight" ? 1 : -1)]) focus(cells[here + (event.key === "ArrowRight" ? 1 : -1)]);
+        break;
+      case "Home":
+      case "End":
+        focus(rowAt(event.key === "Home" ? 0 : ui.list.children.length - 1));
+        break;
+      case " ":
+      case "Enter":
+        if (onRow) pick(li.ndcgLabel);
+        else handled = false; // the focused button's own click
+        break;
+      case "Escape":
+        if (state.picked !== null) pick(state.picked);
+        else handled = false;
+        break;
+      default:
+        handled = false;
     }
+    if (handled) event.preventDefault();
   }
 
   // Pointer drag (mouse, pen and touch). The row follows the pointer and the others slide
-  // aside; the order is committed once, on release.
+  // aside; the order is committed once, on release. Within ties, the row stays in its group.
   function onPointerDown(event) {
     const li = event.target.closest(".ndcg-rw__item");
     if (!li || event.target.closest("button") || event.button !== 0) return;
     // Touch drags start on the handle only, so a finger elsewhere still scrolls the page.
     if (event.pointerType === "touch" && !event.target.closest(".ndcg-rw__handle")) return;
-    const rows = Array.from(list.children);
+    const rows = Array.from(ui.list.children);
     const rects = rows.map((row) => row.getBoundingClientRect());
+    const from = rows.indexOf(li);
+    const [lo, hi] = state.blockOf.get(li.ndcgLabel);
     state.drag = {
-      li, rows, from: rows.indexOf(li), to: rows.indexOf(li), startY: event.clientY, active: false,
+      li, rows, from, to: from, lo, hi: hi - 1, startY: event.clientY, active: false,
       mids: rects.map((r) => (r.top + r.bottom) / 2),
       step: rows.length > 1 ? Math.abs(rects[Math.min(1, rows.length - 1)].top - rects[0].top) : rects[0].height,
       pointer: event.pointerId,
@@ -724,10 +1299,13 @@ function render({ model, el }) {
       root.classList.add("ndcg-rw--dragging");
     }
     event.preventDefault();
-    drag.li.style.transform = `translateY(${dy}px)`;
     const centre = drag.mids[drag.from] + dy;
     let to = 0;
     drag.mids.forEach((mid, i) => { if (i !== drag.from && mid < centre) to += 1; });
+    to = Math.min(Math.max(to, drag.lo), drag.hi);
+    // The row follows the pointer, but not out of its tie group.
+    const limit = (i) => drag.mids[i] - drag.mids[drag.from];
+    drag.li.style.transform = `translateY(${Math.min(Math.max(dy, limit(drag.lo) - drag.step / 2), limit(drag.hi) + drag.step / 2)}px)`;
     drag.to = to;
     drag.rows.forEach((row, i) => {
       if (row === drag.li) return;
@@ -747,43 +1325,16 @@ function render({ model, el }) {
     drag.rows.forEach((row) => { row.style.transform = ""; });
     drag.li.classList.remove("ndcg-rw__item--dragging");
     root.classList.remove("ndcg-rw--dragging");
-    if (drag.active && commitMove && drag.to !== drag.from) move(drag.from, drag.to, "row");
-    void list.offsetHeight;
+    if (drag.active && commitMove) {
+      if (drag.to !== drag.from) move(drag.from, drag.to, drag.li);
+      else commit(model.get("order"), `${drag.li.ndcgLabel} dropped where it was.`);
+    }
+    void ui.list.offsetHeight;
     root.classList.remove("ndcg-rw--settling");
   }
 
-  const onPointerUp = (event) => endDrag(event, true);
-  const onPointerCancel = (event) => endDrag(event, false);
-
-  list.addEventListener("click", onClick);
-  list.addEventListener("keydown", onKey);
-  list.addEventListener("pointerdown", onPointerDown);
-  list.addEventListener("pointermove", onPointerMove);
-  list.addEventListener("pointerup", onPointerUp);
-  list.addEventListener("pointercancel", onPointerCancel);
-  list.addEventListener("lostpointercapture", onPointerCancel);
-
-  kSelect.addEventListener("change", () => {
-    const k = kSelect.value === "" ? null : Number(kSelect.value);
-    model.set("k", k);
-    model.save_changes();
-    announce(`Cutoff set to ${k === null ? "all positions" : k}.`);
-  });
-  gainSelect.addEventListener("change", () => {
-    model.set("gain", gainSelect.value);
-    model.save_changes();
-    announce(`Gain set to ${gainSelect.value}.`);
-  });
-  resetButton.addEventListener("click", () => commit(state.items.map((item) => item.label), "Order reset."));
-  idealButton.addEventListener("click", () => {
-    const order = state.items.map((item, i) => [item, i]).sort((a, b) => (b[0].grade ?? -1) - (a[0].grade ?? -1) || a[1] - b[1]).map((p) => p[0].label);
-    commit(order, "Items sorted by grade.");
-  });
-  reverseButton.addEventListener("click", () => commit(model.get("order").slice().reverse(), "Order reversed."));
-  shuffleButton.addEventListener("click", () => commit(shuffled(model.get("order")), "Order shuffled."));
-  details.addEventListener("toggle", () => { if (details.open) update(); });
-
-  const events = ["change:items", "change:unretrieved", "change:order", "change:k", "change:gain", "change:unjudged"];
+  const events = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note"]
+    .map((name) => `change:${name}`);
   for (const name of events) model.on(name, update);
   update();
 

@@ -1,17 +1,20 @@
 """``RankingWidget``: reorder a ranked list and watch CG, DCG, IDCG and NDCG respond.
 
-Used from chapter 2 on: each chapter gives the widget a task.
+Used from chapter 2 on: each chapter gives the widget a task, the readouts it has taught
+so far and, where the task has one, a goal the widget recognises.
 
 The Python side holds the state (items, their order, the judged items that were not
-retrieved, the cutoff, the gain and the unjudged policy) as synced traitlets and answers
-with the library's own figures (:attr:`RankingWidget.metrics`). The view, ``ranking.js``,
-recomputes the same figures in the browser, so the widget stays live on a static page with
-no kernel behind it.
+retrieved, the cutoff, the gain, the unjudged policy, the system's scores, what is shown
+and the goals) as synced traitlets and answers with the library's own figures
+(:attr:`RankingWidget.metrics`, :attr:`RankingWidget.goal_status`). The view,
+``ranking.js``, recomputes the same figures in the browser, so the widget stays live on a
+static page with no kernel behind it.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 import operator
 import pathlib
 from collections import Counter
@@ -20,11 +23,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._items import Item, normalize_items
+from . import _goals
+from ._display import GAINS, check_readouts, check_series
+from ._items import Item, normalize_items, normalize_scores
 
 _HERE = pathlib.Path(__file__).parent
-GAINS = ("linear", "exponential")
 UNJUDGED = ("zero", "condense", "raise")
+MOVES = ("any", "within ties")
 
 
 def _few(labels: Any) -> str:
@@ -53,10 +58,12 @@ class _Items(traitlets.TraitType[list[Item], Any]):
 
 
 class RankingWidget(anywidget.AnyWidget):
-    """An interactive ranked list with its CG, DCG, IDCG and NDCG.
+    """An interactive ranked list with its CG, DCG, IDCG and NDCG, and goals to reach.
 
-    Reorder the items by dragging them, with Alt+ArrowUp / Alt+ArrowDown on a focused item,
-    or with the buttons beside each item; the readouts and the per-position chart follow.
+    Reorder the items by dragging them, with the buttons beside each item (move up, move
+    down, pick two to swap), or from the keyboard: the arrow keys go through the items,
+    Alt+ArrowUp / Alt+ArrowDown move the focused one, Space picks two items to swap. The
+    readouts, the per-position chart and the goals follow.
 
     Parameters
     ----------
@@ -68,8 +75,9 @@ class RankingWidget(anywidget.AnyWidget):
         unjudged, and counted as ``unjudged`` says).
     unretrieved
         Judged items that were not retrieved, in the same forms (grades required). They are
-        shown apart and take part in the ideal ranking only. Their labels must differ from
-        the items'. Together with the judged items they make the library's ``pool``.
+        listed among every judged item and take part in the ideal ranking only. Their
+        labels must differ from the items'. With the judged items they make the library's
+        ``pool``.
     k
         The cutoff: a positive integer, or None for the whole list. A k beyond the list
         counts what is there; the ideal is cut at k too.
@@ -79,6 +87,30 @@ class RankingWidget(anywidget.AnyWidget):
         What an unjudged item counts for, as in :func:`ndcg.ndcg`: ``"zero"`` (no gain, in
         its place), ``"condense"`` (dropped before scoring: the items below move up) or
         ``"raise"`` (unjudged items are refused).
+    readouts
+        The figures on screen, from ``"cg"``, ``"dcg"``, ``"idcg"``, ``"ndcg"`` (shown in
+        that order); None shows all four. A chapter shows the ones it has taught: the
+        controls, the chart and the announcements speak of these only.
+    series
+        The chart's series, from ``"grade"``, ``"gain"``, ``"discounted_gain"``,
+        ``"discount"``, ``"cumulative_cg"``, ``"cumulative_dcg"`` and
+        ``"ideal_cumulative_dcg"``; None picks those that go with ``readouts``.
+    goal
+        A goal from :mod:`ndcg.widgets.goals`, or a list of them, measured at the widget's
+        ``k`` and ``gain`` unless it names its own. The widget shows each goal and says,
+        on screen and to screen readers, when the current order reaches it.
+    scores
+        The system's score for each item (a sequence in the items' order, or a mapping
+        from label to score). Items with equal scores are shaded as a tie group.
+    score_name
+        What the scores are called on screen, e.g. ``"estimate"``.
+    moves
+        ``"any"``, or ``"within ties"``: every move, swap and button keeps each item among
+        the items that share its score (``items`` must then come in score order, best
+        first), and goals look for their best and worst among those orders only.
+    note
+        A sentence shown above the ranking, e.g. to say that part of the judged items is
+        left out on purpose.
 
     Attributes
     ----------
@@ -88,12 +120,19 @@ class RankingWidget(anywidget.AnyWidget):
     Examples
     --------
     >>> from ndcg.teaching import examples
-    >>> w = RankingWidget(examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6)
+    >>> from ndcg.widgets import goals
+    >>> w = RankingWidget(
+    ...     examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6,
+    ...     goal=goals.at_least("ndcg", 0.8),
+    ... )
     >>> round(w.metrics["ndcg"], 6)
     0.785002
-    >>> w.order = ["D1", "D2", "D4", "D3", "D5", "D6"]
-    >>> round(w.metrics["dcg"], 6)
-    6.653156
+    >>> status = w.goal_status[0]
+    >>> status["reached"], round(status["limit"], 6), status["missing"]
+    (False, 0.817023, ['D7', 'D8'])
+    >>> w.order = ["D1", "D3", "D2", "D6", "D5", "D4"]
+    >>> w.goal_status[0]["reached"]
+    True
     >>> w = RankingWidget([("A", 3), ("B", None), ("C", 2)], unretrieved=[("D", 3)])
     >>> round(w.metrics["ndcg"], 6), w.ideal_order
     (0.678796, ['A', 'D', 'C'])
@@ -109,6 +148,13 @@ class RankingWidget(anywidget.AnyWidget):
     k = traitlets.Int(None, allow_none=True).tag(sync=True)
     gain = traitlets.Enum(GAINS, default_value="linear").tag(sync=True)
     unjudged = traitlets.Enum(UNJUDGED, default_value="zero").tag(sync=True)
+    readouts = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    series = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    goals = traitlets.List(traitlets.Dict()).tag(sync=True)
+    scores = traitlets.Dict(value_trait=traitlets.Float()).tag(sync=True)
+    score_name = traitlets.Unicode("score").tag(sync=True)
+    moves = traitlets.Enum(MOVES, default_value="any").tag(sync=True)
+    note = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -117,6 +163,14 @@ class RankingWidget(anywidget.AnyWidget):
         k: int | None = None,
         gain: str = "linear",
         unjudged: str = "zero",
+        *,
+        readouts: Any = None,
+        series: Any = None,
+        goal: Any = None,
+        scores: Any = None,
+        score_name: str = "score",
+        moves: str = "any",
+        note: str = "",
         **kwargs: Any,
     ) -> None:
         # traitlets would drop an unknown keyword with a mere warning: refuse it instead.
@@ -134,15 +188,26 @@ class RankingWidget(anywidget.AnyWidget):
         others = normalize_items([] if unretrieved is None else unretrieved, "unretrieved")
         if k is not None and not isinstance(k, bool) and hasattr(k, "__index__"):
             k = operator.index(k)  # numpy integers are fine as k; floats are not
+        labels = [item["label"] for item in checked]
+        shown = check_readouts(readouts)
         super().__init__(
             items=checked,
             unretrieved=others,
-            order=[item["label"] for item in checked],
+            order=labels,
             k=k,
             gain=gain,
             unjudged=unjudged,
+            readouts=shown,
+            series=check_series(series, shown),
+            scores={} if scores is None else normalize_scores(scores, labels),
+            score_name=score_name,
+            note=note,
             **kwargs,
         )
+        # Set after the scores, which "within ties" needs; goals after k, gain and readouts,
+        # which complete them.
+        self.moves = moves
+        self.goals = _goals.check_goals(goal, self.k, self.gain, self.readouts)
 
     @traitlets.validate("k")
     def _check_k(self, proposal: dict[str, Any]) -> int | None:
@@ -160,6 +225,11 @@ class RankingWidget(anywidget.AnyWidget):
             raise traitlets.TraitError("items: the ranking needs at least one item")
         self._check_disjoint(items, self.unretrieved)
         self._check_judged(items, self.unjudged)
+        if self.scores and set(self.scores) != {item["label"] for item in items}:
+            raise traitlets.TraitError(
+                "items: the new labels differ from those of scores; set scores={} first, "
+                "then the items, then their scores"
+            )
         return items
 
     @traitlets.validate("unretrieved")
@@ -171,6 +241,63 @@ class RankingWidget(anywidget.AnyWidget):
     def _check_unjudged(self, proposal: dict[str, Any]) -> str:
         self._check_judged(self.items, proposal["value"])
         return proposal["value"]
+
+    @traitlets.validate("readouts")
+    def _check_readouts(self, proposal: dict[str, Any]) -> list[str]:
+        try:
+            shown = check_readouts(proposal["value"])
+        except (TypeError, ValueError) as error:
+            raise traitlets.TraitError(str(error)) from error
+        hidden = [g["metric"] for g in self.goals if g["metric"] not in shown]
+        if hidden:
+            raise traitlets.TraitError(
+                f"readouts: the goals measure {hidden}, which would leave the screen; "
+                "change the goals first"
+            )
+        return shown
+
+    @traitlets.validate("series")
+    def _check_series(self, proposal: dict[str, Any]) -> list[str]:
+        try:
+            return check_series(proposal["value"], self.readouts)
+        except (TypeError, ValueError) as error:
+            raise traitlets.TraitError(str(error)) from error
+
+    @traitlets.validate("goals")
+    def _check_goals(self, proposal: dict[str, Any]) -> list[dict[str, Any]]:
+        try:
+            return _goals.check_goals(proposal["value"], self.k, self.gain, self.readouts)
+        except (TypeError, ValueError) as error:
+            raise traitlets.TraitError(str(error)) from error
+
+    @traitlets.validate("scores")
+    def _check_scores(self, proposal: dict[str, Any]) -> dict[str, float]:
+        if not proposal["value"]:
+            if self.moves == "within ties":
+                raise traitlets.TraitError("scores: moves='within ties' needs the items' scores")
+            return {}
+        try:
+            return normalize_scores(proposal["value"], [item["label"] for item in self.items])
+        except (TypeError, ValueError) as error:
+            raise traitlets.TraitError(str(error)) from error
+
+    @traitlets.validate("moves")
+    def _check_moves(self, proposal: dict[str, Any]) -> str:
+        moves = proposal["value"]
+        if moves == "within ties":
+            if not self.scores:
+                raise traitlets.TraitError(
+                    "moves='within ties' needs scores: pass one score per item"
+                )
+            for previous, item in itertools.pairwise(self.items):
+                before, after = self.scores[previous["label"]], self.scores[item["label"]]
+                if after > before:
+                    raise traitlets.TraitError(
+                        "moves='within ties' needs the items in score order, best first: "
+                        f"{item['label']!r} ({after!r}) comes after {previous['label']!r} "
+                        f"({before!r})"
+                    )
+        return moves
 
     @staticmethod
     def _check_disjoint(items: list[Item], unretrieved: list[Item]) -> None:
@@ -222,6 +349,13 @@ class RankingWidget(anywidget.AnyWidget):
         everything = list(self.items) + list(self.unretrieved)
         return [item["grade"] for item in everything if item["grade"] is not None]
 
+    def _ideal_labels(self, gain: str) -> list[str]:
+        import ndcg
+
+        everything = list(self.items) + list(self.unretrieved)
+        order = ndcg.ideal_order([item["grade"] for item in everything], gain=gain)
+        return [everything[i]["label"] for i in order]
+
     @property
     def ideal_order(self) -> list[str]:
         """Labels of the judged items and the unretrieved ones in the library's ideal order.
@@ -229,11 +363,21 @@ class RankingWidget(anywidget.AnyWidget):
         Best gain first, ties in input order (:func:`ndcg.ideal_order`); unjudged items
         have no place in it.
         """
+        return self._ideal_labels(self.gain)
+
+    def _figure(
+        self, metric: str, relevance: list[float | None], k: int | None, gain: str
+    ) -> float:
         import ndcg
 
-        everything = list(self.items) + list(self.unretrieved)
-        order = ndcg.ideal_order([item["grade"] for item in everything], gain=self.gain)
-        return [everything[i]["label"] for i in order]
+        pool = self.judged or None  # nothing judged at all: the ideal is empty
+        if metric == "cg":
+            return ndcg.cg(relevance, k=k, unjudged=self.unjudged)
+        if metric == "dcg":
+            return ndcg.dcg(relevance, k=k, gain=gain, unjudged=self.unjudged)
+        if metric == "idcg":
+            return ndcg.idcg(relevance, k=k, gain=gain, pool=pool, unjudged=self.unjudged)
+        return ndcg.ndcg(relevance, k=k, gain=gain, pool=pool, unjudged=self.unjudged)
 
     @property
     def metrics(self) -> dict[str, float]:
@@ -243,17 +387,44 @@ class RankingWidget(anywidget.AnyWidget):
         -------
         dict
             Keys ``"cg"``, ``"dcg"``, ``"idcg"`` and ``"ndcg"``; the ideal is built from
-            every judged item, retrieved or not, cut at ``k``.
+            every judged item, retrieved or not, cut at ``k``. All four, whichever
+            ``readouts`` the screen shows.
 
         """
-        import ndcg
-
         relevance = self.relevance
-        pool = self.judged or None  # nothing judged at all: the ideal is empty
-        common = {"k": self.k, "unjudged": self.unjudged}
         return {
-            "cg": ndcg.cg(relevance, **common),
-            "dcg": ndcg.dcg(relevance, gain=self.gain, **common),
-            "idcg": ndcg.idcg(relevance, gain=self.gain, pool=pool, **common),
-            "ndcg": ndcg.ndcg(relevance, gain=self.gain, pool=pool, **common),
+            m: self._figure(m, relevance, self.k, self.gain) for m in ("cg", "dcg", "idcg", "ndcg")
         }
+
+    @property
+    def goal_status(self) -> list[dict[str, Any]]:
+        """Where each goal stands for the current order, decided with the library's figures.
+
+        Returns
+        -------
+        list of dict
+            One per goal: ``reached``, the figure now (``value``) and at the starting
+            order (``start``), the best or worst figure the allowed orders reach
+            (``limit``), ``out_of_reach``, ``distance`` (swaps from the start), and for an
+            NDCG goal whose best falls short of 1, the unretrieved items that make it fall
+            short (``missing``). The view in the browser decides the same.
+
+        """
+        start_labels = [item["label"] for item in self.items]
+        grade = {item["label"]: item["grade"] for item in self.items}
+        start = [grade[label] for label in start_labels]
+        now = self.relevance
+        scores = [self.scores[label] for label in start_labels] if self.moves != "any" else None
+        runs = _goals.blocks(scores, len(start))
+        distance = _goals.swap_distance(self.order, start_labels)
+        unretrieved = {item["label"]: item["grade"] for item in self.unretrieved}
+        statuses = []
+        for goal in self.goals:
+            ideal = self._ideal_labels(goal["gain"])[: goal["k"]]
+            missing = [label for label in ideal if unretrieved.get(label, 0) > 0]
+
+            def figure(metric: str, grades: Any, goal: dict[str, Any] = goal) -> float:
+                return self._figure(metric, list(grades), goal["k"], goal["gain"])
+
+            statuses.append(_goals.status(goal, now, start, figure, runs, distance, missing))
+        return statuses

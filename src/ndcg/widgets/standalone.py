@@ -1,6 +1,7 @@
 """Write a widget's current state into a self-contained HTML page.
 
-Used by the tests of chapter 3's widget and by the widget benchmark.
+Used by the tests of the widgets of chapters 2 to 5 and of the exercises' answer boxes, and
+by the widget benchmark.
 
 The page carries the widget's ES module and CSS inline and drives them with a small
 in-page model, so it opens from disk in any modern browser with no Jupyter, no network
@@ -14,7 +15,7 @@ import html
 import json
 from typing import Any
 
-from .ranking import RankingWidget
+import anywidget
 
 _MODEL_JS = """
 function inPageModel(state) {
@@ -46,14 +47,14 @@ def _script_json(value: Any) -> str:
     return json.dumps(value).replace("<", "\\u003c")
 
 
-def standalone_html(widget: RankingWidget, title: str = "Ranking") -> str:
+def standalone_html(widget: anywidget.AnyWidget, title: str = "Ranking") -> str:
     """Return an HTML page that shows ``widget`` live, without Jupyter.
 
     Parameters
     ----------
     widget
-        The widget whose current items, unretrieved items, order, k, gain and unjudged
-        policy the page starts from.
+        A :class:`~ndcg.widgets.RankingWidget` or :class:`~ndcg.widgets.AnswerBox` (any
+        anywidget); the page starts from its current synced state.
     title
         The page title.
 
@@ -64,11 +65,16 @@ def standalone_html(widget: RankingWidget, title: str = "Ranking") -> str:
         imported module once ``document.body.dataset.ready`` is ``"1"``.
 
     """
-    if not isinstance(widget, RankingWidget):
-        raise TypeError(f"widget must be a RankingWidget, got {type(widget).__name__}")
+    if not isinstance(widget, anywidget.AnyWidget):
+        raise TypeError(
+            f"widget must be a RankingWidget, an AnswerBox or another anywidget, "
+            f"got {type(widget).__name__}"
+        )
+    # The state Jupyter would sync, less the module and stylesheet, which the page inlines.
     state = {
-        name: getattr(widget, name)
-        for name in ("items", "unretrieved", "order", "k", "gain", "unjudged")
+        name: value
+        for name, value in widget.get_state().items()
+        if name not in ("_esm", "_css", "layout")
     }
     # The instance traits hold the module's and the stylesheet's text, as synced to Jupyter.
     source = str(widget._esm)

@@ -1,0 +1,253 @@
+"""Check a widget's goals and decide, with the library's figures, where each one stands.
+
+The view (ranking.js, section "Goals") decides the same with its own arithmetic; the
+browser tests hold both to the same verdicts. Every comparison allows a relative
+``TOLERANCE``, so a figure that equals its target up to rounding counts as reaching it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import numbers
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any
+
+from ._display import GAINS
+from .goals import Goal
+
+KINDS = ("at_least", "below", "best", "worst", "falls_while_same")
+METRICS = ("cg", "dcg", "ndcg")  # IDCG does not depend on the order: no goal to chase
+TOLERANCE = 1e-9
+_NEEDS = {"at_least": {"value"}, "below": {"value"}, "falls_while_same": {"same"}}
+_OPTIONAL = {"k", "gain", "swaps", "text"}
+
+Grades = Sequence[float | None]
+
+
+def _check_metric(metric: object, key: str, name: str, readouts: list[str]) -> str:
+    if metric not in METRICS:
+        raise ValueError(f"{name}: {key} must be one of {list(METRICS)}, got {metric!r}")
+    if metric not in readouts:
+        raise ValueError(
+            f"{name}: the goal's {key} {metric!r} is not on screen (readouts {readouts}); "
+            f"add {metric!r} to readouts"
+        )
+    return str(metric)
+
+
+def _check_one(goal: object, name: str, k: int | None, gain: str, readouts: list[str]) -> Goal:
+    if not isinstance(goal, Mapping):
+        raise TypeError(
+            f"{name} must be a dict such as ndcg.widgets.goals.best('ndcg'), "
+            f"got {type(goal).__name__}"
+        )
+    # A checked goal lists every key, None where unset; None means unset here too (but a
+    # None cutoff is the whole list).
+    goal = {key: value for key, value in goal.items() if value is not None or key == "k"}
+    kind = goal.get("kind")
+    if kind not in KINDS:
+        raise ValueError(f"{name}: kind must be one of {list(KINDS)}, got {kind!r}")
+    needs = _NEEDS.get(kind, set())
+    missing = sorted(needs - set(goal))
+    unknown = sorted(set(map(str, goal)) - needs - _OPTIONAL - {"kind", "metric"})
+    if missing or unknown:
+        raise ValueError(
+            f"{name}: a {kind!r} goal needs {sorted(needs | {'metric'})}; "
+            f"missing {missing}, unknown {unknown}"
+        )
+    checked: Goal = {
+        "kind": kind,
+        "metric": _check_metric(goal.get("metric"), "metric", name, readouts),
+        "value": None,
+        "same": None,
+        "k": k,
+        "gain": gain,
+        "swaps": None,
+        "text": None,
+    }
+    if "value" in needs:
+        value = goal["value"]
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
+            raise TypeError(f"{name}: value must be a number, got {value!r}")
+        if not math.isfinite(value):
+            raise ValueError(f"{name}: value must be finite, got {value!r}")
+        checked["value"] = float(value)
+    if "same" in needs:
+        checked["same"] = _check_metric(goal["same"], "same", name, readouts)
+        if checked["same"] == checked["metric"]:
+            raise ValueError(f"{name}: same must differ from metric, both are {goal['same']!r}")
+    if "k" in goal:
+        goal_k = goal["k"]
+        if goal_k is not None and (
+            isinstance(goal_k, bool) or not isinstance(goal_k, numbers.Integral) or goal_k < 1
+        ):
+            raise ValueError(f"{name}: k must be a positive integer or None, got {goal_k!r}")
+        checked["k"] = None if goal_k is None else int(goal_k)
+    if "gain" in goal:
+        if goal["gain"] not in GAINS:
+            raise ValueError(f"{name}: gain must be one of {list(GAINS)}, got {goal['gain']!r}")
+        checked["gain"] = goal["gain"]
+    if goal.get("swaps") not in (None, 1) or isinstance(goal.get("swaps"), bool):
+        raise ValueError(
+            f"{name}: swaps must be 1 (a single swap from the starting order) or None "
+            f"(any order), got {goal['swaps']!r}"
+        )
+    checked["swaps"] = goal.get("swaps")
+    if "text" in goal:
+        if not isinstance(goal["text"], str) or not goal["text"].strip():
+            raise ValueError(f"{name}: text must be a non-empty str, got {goal['text']!r}")
+        checked["text"] = goal["text"]
+    return checked
+
+
+def check_goals(value: object, k: int | None, gain: str, readouts: list[str]) -> list[Goal]:
+    """Return the goals checked and completed with the widget's ``k`` and ``gain``.
+
+    ``value`` is None (no goal), one goal dict or a list of them.
+
+    Raises
+    ------
+    TypeError, ValueError
+        Naming the goal (``goal`` or ``goal[i]``) and what is wrong with it.
+
+    """
+    if value is None:
+        return []
+    if isinstance(value, Mapping):
+        return [_check_one(value, "goal", k, gain, readouts)]
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence):
+        raise TypeError(f"goal must be a goal dict or a list of them, got {type(value).__name__}")
+    return [_check_one(g, f"goal[{i}]", k, gain, readouts) for i, g in enumerate(value)]
+
+
+def blocks(scores: Sequence[float] | None, n: int) -> list[tuple[int, int]]:
+    """Return the ranges ``[start, end)`` of positions that items may move within.
+
+    ``scores`` (in the starting order) confines items to their run of equal scores; None
+    lets every item go anywhere.
+    """
+    if scores is None:
+        return [(0, n)]
+    runs: list[tuple[int, int]] = []
+    start = 0
+    for i in range(1, n + 1):
+        if i == n or scores[i] != scores[start]:
+            runs.append((start, i))
+            start = i
+    return runs
+
+
+def swap_distance(order: Sequence[str], start: Sequence[str]) -> int:
+    """Count the fewest swaps that turn ``start`` into ``order``: items minus cycles."""
+    where = {label: i for i, label in enumerate(start)}
+    target = [where[label] for label in order]
+    seen = [False] * len(target)
+    cycles = 0
+    for i in range(len(target)):
+        if not seen[i]:
+            cycles += 1
+            j = i
+            while not seen[j]:
+                seen[j] = True
+                j = target[j]
+    return len(target) - cycles
+
+
+def _candidates(
+    start: Grades, runs: list[tuple[int, int]], swaps: int | None, up: bool
+) -> Iterator[list[float | None]]:
+    """Yield the orders a goal chooses from: the extreme one, or each single swap (and none)."""
+    if swaps is None:
+        order: list[float | None] = []
+        for lo, hi in runs:
+            # Gains rise with grades, so grades sorted best first meet the falling discounts
+            # in the best way (worst first: the worst). Unjudged items count as 0.
+            order += sorted(start[lo:hi], key=lambda g: g or 0, reverse=up)
+        yield order
+        return
+    yield list(start)
+    for lo, hi in runs:
+        for i, j in itertools.combinations(range(lo, hi), 2):
+            swapped = list(start)
+            swapped[i], swapped[j] = swapped[j], swapped[i]
+            yield swapped
+
+
+def status(
+    goal: Goal,
+    now: Grades,
+    start: Grades,
+    figure: Callable[[str, Grades], float],
+    runs: list[tuple[int, int]],
+    distance: int,
+    missing: list[str],
+) -> dict[str, Any]:
+    """Where ``goal`` stands for the grades ``now``, with ``start`` as the starting order.
+
+    Parameters
+    ----------
+    goal
+        A checked goal.
+    now, start
+        Grades in the current and in the starting order.
+    figure
+        ``figure(metric, grades)``: the library's figure at the goal's cutoff and gain.
+    runs
+        The ranges items may move within (:func:`blocks`).
+    distance
+        Swaps between the starting and the current order (:func:`swap_distance`).
+    missing
+        Judged items that were not retrieved and sit in the goal's ideal with a gain.
+
+    Returns
+    -------
+    dict
+        ``reached``; ``value`` and ``start`` (the figure now and at the start); ``limit``,
+        the best (``at_least``, ``best``) or worst (``below``, ``worst``) figure the allowed
+        orders reach, or None; ``out_of_reach`` when the threshold is beyond ``limit``;
+        ``distance``; ``same_value`` and ``same_start`` for ``falls_while_same``; and
+        ``missing`` when an NDCG limit falls short of 1 because of unretrieved items.
+
+    """
+    metric, kind, target = goal["metric"], goal["kind"], goal["value"]
+    value, begin = figure(metric, now), figure(metric, start)
+    in_reach = goal["swaps"] is None or distance <= goal["swaps"]
+
+    def near(a: float, b: float) -> bool:
+        return abs(a - b) <= TOLERANCE * max(1.0, abs(a), abs(b))
+
+    result: dict[str, Any] = {
+        "value": value,
+        "start": begin,
+        "limit": None,
+        "out_of_reach": False,
+        "distance": distance,
+        "same_value": None,
+        "same_start": None,
+        "missing": [],
+    }
+    if kind == "falls_while_same":
+        same_now, same_start = figure(goal["same"], now), figure(goal["same"], start)
+        result.update(same_value=same_now, same_start=same_start)
+        fell = value < begin and not near(value, begin)
+        result["reached"] = in_reach and fell and near(same_now, same_start)
+        return result
+    up = kind in ("at_least", "best")
+    figures = [figure(metric, order) for order in _candidates(start, runs, goal["swaps"], up)]
+    limit = max(figures) if up else min(figures)
+    result["limit"] = limit
+    if kind == "best":
+        meets = value >= limit or near(value, limit)
+    elif kind == "worst":
+        meets = value <= limit or near(value, limit)
+    elif kind == "at_least":
+        meets = value >= target or near(value, target)
+        result["out_of_reach"] = limit < target and not near(limit, target)
+    else:  # below: strictly, so a figure equal to the threshold up to rounding is not below
+        meets = value < target and not near(value, target)
+        result["out_of_reach"] = limit > target or near(limit, target)
+    result["reached"] = in_reach and meets
+    if metric == "ndcg" and up and limit < 1 and not near(limit, 1.0):
+        result["missing"] = list(missing)
+    return result

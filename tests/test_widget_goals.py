@@ -1,0 +1,188 @@
+"""RankingWidget's teaching settings on the Python side: readouts, chart series, scores and
+tie groups, and goals decided with the library."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+import traitlets
+
+import ndcg
+from ndcg.teaching import examples
+from ndcg.widgets import RankingWidget, goals
+from ndcg.widgets._goals import blocks, swap_distance
+
+START = [label for label, _ in examples.D_TABLE]
+
+
+def chapter4(**kwargs: object) -> RankingWidget:
+    return RankingWidget(examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6, **kwargs)
+
+
+def test_readouts_default_to_all_four_and_keep_screen_order() -> None:
+    assert chapter4().readouts == ["cg", "dcg", "idcg", "ndcg"]
+    assert chapter4(readouts=["ndcg", "cg"]).readouts == ["cg", "ndcg"]
+    assert chapter4(readouts="cg").readouts == ["cg"]
+
+
+@pytest.mark.parametrize(
+    ("readouts", "message"),
+    [
+        ([], "readouts must name at least one of"),
+        (["map"], "readouts: 'map' is not one of ['cg', 'dcg', 'idcg', 'ndcg']"),
+        (["cg", "cg"], "readouts: ['cg'] appear more than once"),
+        (3, "readouts must be a list of names"),
+    ],
+)
+def test_bad_readouts_are_refused(readouts: object, message: str) -> None:
+    with pytest.raises((TypeError, ValueError), match=message.replace("[", r"\[")):
+        chapter4(readouts=readouts)
+
+
+def test_the_chart_follows_the_readouts_unless_told() -> None:
+    assert chapter4(readouts=["cg"]).series == ["grade", "cumulative_cg"]
+    assert chapter4(readouts=["cg", "dcg"]).series == [
+        "gain",
+        "discounted_gain",
+        "discount",
+        "cumulative_dcg",
+    ]
+    assert chapter4().series[-1] == "ideal_cumulative_dcg"
+    assert chapter4(series=["cumulative_dcg", "grade"]).series == ["grade", "cumulative_dcg"]
+    with pytest.raises(ValueError, match="'ideal_cumulative_dcg' is drawn over 'cumulative_dcg'"):
+        chapter4(series=["ideal_cumulative_dcg"])
+
+
+def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
+    w = chapter4(goal=goals.at_least("ndcg", 0.8))
+    assert w.goals == [
+        {
+            "kind": "at_least",
+            "metric": "ndcg",
+            "value": 0.8,
+            "same": None,
+            "k": 6,
+            "gain": "linear",
+            "swaps": None,
+            "text": None,
+        }
+    ]
+    w = chapter4(goal=[goals.best("dcg", k=None, gain="exponential"), goals.worst("cg", k=3)])
+    assert [(g["k"], g["gain"]) for g in w.goals] == [(None, "exponential"), (3, "linear")]
+
+
+@pytest.mark.parametrize(
+    ("goal", "message"),
+    [
+        ("best", "goal must be a goal dict or a list of them"),
+        ({"kind": "most", "metric": "dcg"}, "goal: kind must be one of"),
+        ({"kind": "at_least", "metric": "dcg"}, "missing ['value']"),
+        (goals.best("idcg"), "goal: metric must be one of ['cg', 'dcg', 'ndcg'], got 'idcg'"),
+        (goals.at_least("ndcg", float("nan")), "goal: value must be finite"),
+        (goals.best("dcg", k=0), "goal: k must be a positive integer or None, got 0"),
+        (goals.best("dcg", swaps=2), "goal: swaps must be 1"),
+        (goals.falls_while_same("dcg", "dcg"), "same must differ from metric"),
+        ([goals.best("dcg"), {"kind": "best"}], "goal[1]: metric must be one of"),
+    ],
+)
+def test_bad_goals_are_refused_by_name(goal: object, message: str) -> None:
+    with pytest.raises((TypeError, ValueError, traitlets.TraitError), match=re.escape(message)):
+        chapter4(goal=goal)
+
+
+def test_a_goal_on_a_measure_not_on_screen_is_refused() -> None:
+    with pytest.raises(ValueError, match="the goal's metric 'ndcg' is not on screen"):
+        chapter4(readouts=["cg"], goal=goals.best("ndcg"))
+    w = chapter4(readouts=["cg", "dcg"], goal=goals.best("dcg"))
+    with pytest.raises(traitlets.TraitError, match="the goals measure \\['dcg'\\]"):
+        w.readouts = ["cg"]
+
+
+def test_the_best_ndcg_by_reordering_is_the_librarys_and_names_the_missing() -> None:
+    w = chapter4(goal=[goals.at_least("ndcg", 0.8), goals.best("ndcg")])
+    best = ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), k=6, pool=examples.D_POOL)
+    for status in w.goal_status:
+        assert status["limit"] == best and status["missing"] == ["D7", "D8"]
+        assert not status["reached"] and status["value"] == ndcg.ndcg(
+            examples.D_RELEVANCE, k=6, pool=examples.D_POOL
+        )
+    w.order = ["D3", "D1", "D6", "D2", "D5", "D4"]  # another best order: equal grades swapped
+    assert [s["reached"] for s in w.goal_status] == [True, True]
+
+
+def test_the_best_single_swap_is_found_by_trying_them_all() -> None:
+    w = chapter4(goal=goals.worst("ndcg", swaps=1))
+    swaps = []
+    for i, j in itertools.combinations(range(6), 2):
+        order = list(START)
+        order[i], order[j] = order[j], order[i]
+        w.order = order
+        swaps.append((w.metrics["ndcg"], (START[i], START[j]), w.goal_status[0]["reached"]))
+    lowest = min(swaps)
+    assert [pair for _, pair, reached in swaps if reached] == [lowest[1]] == [("D1", "D4")]
+    w.order = ["D4", "D2", "D3", "D1", "D6", "D5"]  # two swaps: not what the goal asks
+    status = w.goal_status[0]
+    assert status["distance"] == 2 and not status["reached"]
+
+
+def test_below_a_threshold_that_no_single_swap_reaches_is_out_of_reach() -> None:
+    w = chapter4(goal=goals.below("ndcg", 0.5, swaps=1))
+    status = w.goal_status[0]
+    assert status["out_of_reach"] and not status["reached"]
+    lowest = ndcg.ndcg([0, 2, 3, 3, 1, 2], k=6, pool=examples.D_POOL)  # D1 and D4 swapped
+    assert status["limit"] == lowest > 0.5
+
+
+def test_dcg_falls_while_cg_stays() -> None:
+    w = chapter4(goal=goals.falls_while_same("dcg", "cg"))
+    assert not w.goal_status[0]["reached"]
+    w.order = ["D1", "D2", "D4", "D3", "D5", "D6"]
+    status = w.goal_status[0]
+    assert status["reached"] and status["same_value"] == status["same_start"] == 11
+    w.k = 3  # the goal keeps its own cutoff, k=6, as built
+    assert w.goal_status[0]["reached"]
+
+
+def films(**kwargs: object) -> RankingWidget:
+    order = sorted(range(10), key=lambda i: -examples.RATINGS_ESTIMATE[i])
+    items = [(f"film {i + 1}", examples.RATINGS_TRUE[i]) for i in order]
+    scores = [examples.RATINGS_ESTIMATE[i] for i in order]
+    return RankingWidget(items, scores=scores, k=10, gain="exponential", **kwargs)
+
+
+def test_within_ties_the_extremes_are_the_tie_rules() -> None:
+    w = films(moves="within ties", goal=[goals.worst("ndcg"), goals.best("ndcg")])
+    worst, best = (s["limit"] for s in w.goal_status)
+    truth, estimate = examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE
+    rule = lambda ties: ndcg.ndcg_from_scores(truth, estimate, k=10, gain="exponential", ties=ties)  # noqa: E731
+    assert worst == pytest.approx(rule("pessimistic"), rel=1e-12)
+    assert best == pytest.approx(rule("optimistic"), rel=1e-12)
+    assert blocks([w.scores[label] for label in w.order], 10) == [
+        (0, 1),
+        (1, 5),
+        (5, 7),
+        (7, 8),
+        (8, 10),
+    ]
+
+
+def test_scores_are_checked_against_the_items() -> None:
+    with pytest.raises(ValueError, match="scores must have one score per item: 6 items, 2 scores"):
+        RankingWidget(examples.D_TABLE, scores=[1, 2])
+    with pytest.raises(ValueError, match="missing \\['D6'\\], unknown \\['D9'\\]"):
+        RankingWidget(examples.D_TABLE, scores={**{f"D{i}": 1.0 for i in range(1, 6)}, "D9": 1.0})
+    with pytest.raises(TypeError, match="the score of 'D1' must be a real number"):
+        RankingWidget(examples.D_TABLE, scores=["a"] * 6)
+    with pytest.raises(traitlets.TraitError, match="moves='within ties' needs scores"):
+        RankingWidget(examples.D_TABLE, moves="within ties")
+    with pytest.raises(traitlets.TraitError, match="'D2' \\(2.0\\) comes after 'D1' \\(1.0\\)"):
+        RankingWidget(examples.D_TABLE, scores=[1, 2, 3, 4, 5, 6], moves="within ties")
+
+
+def test_swap_distance_counts_cycles() -> None:
+    assert swap_distance(START, START) == 0
+    assert swap_distance(["D2", "D1", "D3", "D4", "D5", "D6"], START) == 1
+    assert swap_distance(["D2", "D3", "D1", "D4", "D5", "D6"], START) == 2
+    assert swap_distance(list(reversed(START)), START) == 3
