@@ -34,6 +34,8 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
     label = f"{name}[{column!r}]"
     if series.dtype == bool or not pd.api.types.is_numeric_dtype(series.dtype):
         raise TypeError(f"{label} must be numeric, got dtype {series.dtype}")
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iu":
+        return series.to_numpy(dtype=np.float64)  # plain integers: finite, never missing
     values = series.to_numpy(dtype=np.float64, na_value=np.nan)
     bad = ~np.isfinite(values)
     if bad.any():
