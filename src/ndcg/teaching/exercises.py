@@ -224,10 +224,6 @@ def _sklearn_ignore_ties() -> float:
     )
 
 
-def _value(value: Any) -> Callable[[], Any]:
-    return lambda: value
-
-
 def _ch11_swap(gain: str) -> Callable[[], float]:
     def compute() -> float:
         from ndcg.ltr import swap_matrix
