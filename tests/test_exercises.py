@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 from _wording import source_sense_of_seed
-from conftest import ROOT
 
 from ndcg.teaching import exercises
 

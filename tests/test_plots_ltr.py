@@ -1,4 +1,4 @@
-"""Chapter 11's figure functions: they draw what they are given and reject bad input."""
+"""Chapter 13's figure functions: they draw what they are given and reject bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The teaching code of chapters 12 to 14: readers, invented systems, clicks, figures."""
+"""The teaching code of chapters 10 to 12: readers, invented systems, clicks, figures."""
 
 from __future__ import annotations
 

@@ -6,7 +6,7 @@ The list API (:func:`cg`, :func:`dcg`, :func:`idcg`, :func:`ndcg`, :func:`breakd
 (chapter 5); :func:`evaluate` scores a whole run against judgments, one row per query, as
 trec_eval does (chapters 7 and 9). NDCG's family, :func:`precision`, :func:`recall`,
 :func:`average_precision`, :func:`reciprocal_rank`, :func:`err`, :func:`rbp` and
-:func:`rbp_residual`, takes the same ranked grades (chapters 12 to 14), and every DCG
+:func:`rbp_residual`, takes the same ranked grades (chapters 10 to 12), and every DCG
 takes a ``discount=``.
 
 ``import ndcg`` loads numpy and pandas only. The book's own teaching code (worked examples,

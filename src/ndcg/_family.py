@@ -1,7 +1,7 @@
 """The family of ranking metrics as sums over ranked lists, through the one kernel.
 
 Every metric here is the kernel's discounted running sum (:func:`ndcg._kernel.dcg_at`) of
-other gains under another discount, which is how chapter 13 reads them:
+other gains under another discount, which is how chapter 11 reads them:
 
 * precision and recall count relevant documents: binary gains, no discount;
 * average precision sums, at each relevant document, the precision so far: the gain

@@ -79,7 +79,7 @@ def cumulative_dcg(ranked_gains: np.ndarray, discount: Discount = LOG2) -> np.nd
     could overflow are scaled first (:func:`overflow_scale`) or refused by the caller.
 
     This is the one discounted sum of the library: other discounts (``discount``) give
-    the DCG variants of chapter 12, and the family of metrics (precision, average
+    the DCG variants of chapter 10, and the family of metrics (precision, average
     precision, reciprocal rank, ERR, RBP) are sums of this form over other gains.
 
     Examples

@@ -12,7 +12,7 @@ the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
 ``ndcg_1=3`` only); measures come in trec_eval's order (``map``, ``recip_rank``, ``P``,
 ``recall``, ``ndcg``, ``ndcg_cut``, ``map_cut``, ``set_P``, ``rbp``, ``rbp_resid``);
 cutoffs are sorted and a fractional cutoff is cut to its integer part (``23.4`` is 23).
-NDCG's family (chapter 13) is read with trec_eval's relevance level ``-l``, and ``rbp``
+NDCG's family (chapter 11) is read with trec_eval's relevance level ``-l``, and ``rbp``
 with its persistence 0.9. Where trec_eval would
 silently read something else than what was typed, this command stops and says so: see
 the README's list of differences.

@@ -1,7 +1,7 @@
 """The positional discount: how much of a gain at rank i (1-based) still counts.
 
 The default divides the gain at rank i by ``log2(i + 1)`` (chapter 3, "Discounted cumulative
-gain"). The others are the discounts of chapter 12, "Why a logarithm?", each the guess of
+gain"). The others are the discounts of chapter 10, "Why a logarithm?", each the guess of
 how far a reader goes down the list:
 
 * ``("log", b)``: Järvelin and Kekäläinen's original DCG (2002): no discount before rank

@@ -1,7 +1,7 @@
 """NDCG of a whole run against judgments (qrels), one row per query, as trec_eval does.
 
 Taught in chapter 7, "Many queries", and chapter 9, "NDCG in the wild"; the columns of
-NDCG's family (``metrics=``) in chapters 13 and 14.
+NDCG's family (``metrics=``) in chapters 11 and 12.
 """
 
 from __future__ import annotations

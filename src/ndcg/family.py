@@ -1,7 +1,7 @@
 """NDCG's family: precision, recall, average precision, reciprocal rank, ERR and RBP.
 
-Taught in chapter 13, "The family side by side" (what each rewards), chapter 12, "Why a
-logarithm?" (the reader each one models) and chapter 14, "What NDCG cannot tell you" (RBP's
+Taught in chapter 11, "The family side by side" (what each rewards), chapter 10, "Why a
+logarithm?" (the reader each one models) and chapter 12, "What NDCG cannot tell you" (RBP's
 residual). Each takes grades in ranked order, as :func:`ndcg.ndcg` does, with ``None`` where
 a document was never judged, and the same ``k`` and ``unjudged`` arguments. Binary metrics
 read a grade as relevant when it reaches ``threshold`` (trec_eval's ``-l``, default 1).
@@ -349,7 +349,7 @@ def rbp_residual(
     the list (each could be relevant, worth ``(1 - p) * p**(i-1)``) and every document after
     the depth read, ``d`` (the cutoff, or the end of the list), worth ``p**d`` together. The
     true RBP lies between ``rbp`` and ``rbp + rbp_residual``: an error bar that NDCG cannot
-    give (chapter 14).
+    give (chapter 12).
 
     Parameters
     ----------

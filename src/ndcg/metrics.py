@@ -117,7 +117,7 @@ def dcg(
     """Discounted cumulative gain: ``sum(gain(r_i) / log2(i + 1))`` over ranks ``i = 1..k``.
 
     The discount ``1 / log2(i + 1)`` is Burges et al.'s (2005) form of Järvelin and
-    Kekäläinen's (2002); ``discount=`` chooses another (chapter 12).
+    Kekäläinen's (2002); ``discount=`` chooses another (chapter 10).
 
     Parameters
     ----------
@@ -136,7 +136,7 @@ def dcg(
     discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
         The weight of rank ``i``: ``1 / log2(i + 1)``; ``1 / i``; Järvelin and
         Kekäläinen's original ``1 / log_b(i)`` from rank ``b`` on (1 before it); or
-        ``p**(i - 1)``. Chapter 12 reads each as a model of how far a reader goes.
+        ``p**(i - 1)``. Chapter 10 reads each as a model of how far a reader goes.
 
     Returns
     -------

@@ -1,7 +1,7 @@
 """Paired significance tests for per-query scores of two systems.
 
 Taught in chapter 7, "Many queries"; :func:`adjust_p_values`, for many comparisons made
-at once, in chapter 14, "What NDCG cannot tell you".
+at once, in chapter 12, "What NDCG cannot tell you".
 
 Two systems evaluated on the same queries give two paired samples: query ``q`` has a score
 ``a[q]`` for one system and ``b[q]`` for the other. Queries differ in difficulty far more than
@@ -306,7 +306,7 @@ def adjust_p_values(p_values: Sequence[float] | np.ndarray, method: str = "holm"
 
     Compare twenty system variants with one baseline at the 5% level and, even if none is
     better, one of them will look better by chance. An adjusted p-value is compared with the
-    level as it stands (taught in chapter 14, "What NDCG cannot tell you").
+    level as it stands (taught in chapter 12, "What NDCG cannot tell you").
 
     Parameters
     ----------

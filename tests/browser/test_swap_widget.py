@@ -21,7 +21,7 @@ from .test_widget_parity import close
 pytestmark = pytest.mark.browser
 
 ESM = Path(ndcg.__file__).parent / "widgets" / "swap.js"
-CHAPTER = "notebooks/11_optimising_ndcg.html"
+CHAPTER = "notebooks/13_optimising_ndcg.html"
 
 IMPORT = """async (source) => {
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));

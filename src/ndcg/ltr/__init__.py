@@ -1,6 +1,6 @@
 """Learning to rank: from measuring NDCG to optimising it.
 
-Taught in chapter 11, "Optimising NDCG".
+Taught in chapter 13, "Optimising NDCG".
 
 The pieces, one module each: the swap matrix of a ranked list (:mod:`~ndcg.ltr.swap`),
 RankNet's loss and LambdaRank's lambdas (:mod:`~ndcg.ltr.pairwise`), a linear and a

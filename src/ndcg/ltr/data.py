@@ -1,6 +1,6 @@
 """A synthetic learning-to-rank collection with sparse and dense features, split by query.
 
-Taught in chapter 11, "Optimising NDCG".
+Taught in chapter 13, "Optimising NDCG".
 
 Nothing here comes from real users or documents. Every query has the same number of
 candidate documents; every document has ``n_dense`` dense features (standard normal, non-zero

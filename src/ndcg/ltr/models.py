@@ -1,6 +1,6 @@
 """Scorers to train: a linear model and a small multilayer perceptron, in numpy.
 
-Taught in chapter 11, "Optimising NDCG".
+Taught in chapter 13, "Optimising NDCG".
 
 A scorer maps the features of every item, an array of shape ``(lists, items, features)``,
 to one score per item. It keeps its parameters in :attr:`params`, a list of arrays that an

@@ -1,6 +1,6 @@
 """Optimisers: plain stochastic gradient descent and AdaGrad, each a class with ``step()``.
 
-Taught in chapter 11, "Optimising NDCG".
+Taught in chapter 13, "Optimising NDCG".
 
 SGD moves every parameter by the same multiple of its gradient. AdaGrad (Duchi, Hazan and
 Singer 2011) gives every parameter its own rate: it keeps ``G``, the sum of the squares of

@@ -1,6 +1,6 @@
 """Pairwise surrogates of NDCG: RankNet's logistic loss and LambdaRank's lambdas.
 
-Taught in chapter 11, "Optimising NDCG".
+Taught in chapter 13, "Optimising NDCG".
 
 For every pair of items of one list where item ``i`` has the higher grade, RankNet
 (Burges et al. 2005) pays ``log(1 + exp(-sigma (s_i - s_j)))``: little when ``i`` already

@@ -1,6 +1,6 @@
 """The reference: LightGBM's LambdaMART on the same train, validation and test queries.
 
-Taught in chapter 11, "Optimising NDCG". Needs LightGBM (``pip install 'ndcg[ltr]'``).
+Taught in chapter 13, "Optimising NDCG". Needs LightGBM (``pip install 'ndcg[ltr]'``).
 
 LightGBM's ``LGBMRanker`` with ``objective="lambdarank"`` is gradient-boosted trees trained
 on LambdaRank's lambdas (Burges 2010; Ke et al. 2017), the model a practitioner would reach

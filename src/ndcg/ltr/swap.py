@@ -1,6 +1,6 @@
 """The swap matrix: how much NDCG@k changes when two documents trade places.
 
-Taught in chapter 11, "Optimising NDCG", and shown by :class:`ndcg.widgets.SwapWidget`.
+Taught in chapter 13, "Optimising NDCG", and shown by :class:`ndcg.widgets.SwapWidget`.
 
 Swapping the documents at positions ``i`` and ``j`` moves gain ``g_i`` to discount ``d_j``
 and ``g_j`` to ``d_i``; nothing else in the list moves and the ideal stays the same, so

@@ -1,6 +1,6 @@
 """Training: minibatches of queries, early stopping on validation NDCG@k, seeded throughout.
 
-Taught in chapter 11, "Optimising NDCG".
+Taught in chapter 13, "Optimising NDCG".
 
 Every NDCG here is measured by the library itself (:func:`ndcg.ndcg_from_scores`), the same
 function the earlier chapters use to evaluate a run; training never grades itself with a

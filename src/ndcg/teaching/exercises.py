@@ -653,14 +653,14 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch11-best-swap",
+        "ch13-best-swap",
         "The largest NDCG@5 gain of one swap in the worked example (exponential gain)",
         _ch11_best_swap("exponential"),
         "Bring the highest grade into the best position it can reach in one swap.",
         traps=((_ch11_best_swap("linear"), "That uses linear gain, not 2^grade - 1."),),
     ),
     Exercise(
-        "ch11-swap-delta",
+        "ch13-swap-delta",
         "NDCG@5 change of swapping D3 and D7 in the worked example (exponential gain)",
         _ch11_swap("exponential"),
         "Only two gains move: D3's to position 7 (outside the top 5) and D7's to position 3; "
@@ -668,7 +668,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         traps=((_ch11_swap("linear"), "That uses linear gain; the chapter uses 2^grade - 1."),),
     ),
     Exercise(
-        "ch11-lambda-d7",
+        "ch13-lambda-d7",
         "LambdaRank's lambda for D7 in the worked example (k = 5, sigma = 1)",
         _ch11_push("lambdarank"),
         "Sum, over every document graded below D7, RankNet's pull -1 / (1 + e^(s_D7 - s_j)) "
@@ -678,7 +678,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch11-adagrad-three-steps",
+        "ch13-adagrad-three-steps",
         "A weight of 0.5 after AdaGrad steps on gradients 0.3, 0.0, 0.4 (rate 0.1)",
         lambda: _ch11_adagrad(accumulate=True),
         "Keep a running sum G of squared gradients; each step moves the weight by "
@@ -689,7 +689,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
     ),
     Exercise(
-        "ch11-idle-pairs",
+        "ch13-idle-pairs",
         "Pairs of the worked example with different grades whose swap leaves NDCG@5 unchanged",
         _ch11_idle_pairs,
         "A swap changes NDCG@5 only if it changes what stands in the top 5 positions.",
@@ -806,13 +806,13 @@ def _trap_answers_for_tests() -> dict[str, Sequence[Any]]:
     return {exercise.key: [trap() for trap, _ in exercise.traps] for exercise in _EXERCISES}
 
 
-# --- Chapters 12 to 14: discounts as readers, NDCG's family, what NDCG cannot tell -------
+# --- Chapters 10 to 12: discounts as readers, NDCG's family, what NDCG cannot tell -------
 
 _D_SWAPPED = (3, 2, 0, 3, 1, 2)
-#: Chapter 14: a list whose NDCG@k falls, then rises again, as k grows.
+#: Chapter 12: a list whose NDCG@k falls, then rises again, as k grows.
 NOT_MONOTONE = (3, 0, 0, 2, 2)
 NOT_MONOTONE_POOL = (3, 2, 2, 2, 0, 0)
-#: Chapter 14: ten p-values of ten system variants compared with one baseline.
+#: Chapter 12: ten p-values of ten system variants compared with one baseline.
 MANY_P_VALUES = (0.001, 0.004, 0.012, 0.021, 0.03, 0.041, 0.09, 0.2, 0.46, 0.81)
 
 
@@ -839,7 +839,7 @@ def _tau() -> float:
 
 _EXERCISES += (
     Exercise(
-        "ch12-rbp-half",
+        "ch10-rbp-half",
         "RBP of the D1-D6 list with persistence p = 0.5",
         _lib("rbp", examples.D_RELEVANCE, p=0.5),
         "Grades 1 and above are relevant; rank i weighs p**(i - 1), and the sum is multiplied "
@@ -853,7 +853,7 @@ _EXERCISES += (
         ),
     ),
     Exercise(
-        "ch12-err-swap",
+        "ch10-err-swap",
         "ERR of D1-D6 after swapping D3 and D4, on the 0..3 scale",
         _lib("err", _D_SWAPPED, max_grade=3),
         "R(g) = (2**g - 1) / 2**3; the reader reaches rank i only if nothing above satisfied them.",
@@ -863,7 +863,7 @@ _EXERCISES += (
         ),
     ),
     Exercise(
-        "ch12-patience",
+        "ch10-patience",
         "How many documents the RBP reader with p = 0.9 reads, on average",
         _value(10),
         "The reader reads rank i with chance p**(i - 1); add those chances up.",
@@ -871,7 +871,7 @@ _EXERCISES += (
         tolerance=1e-6,
     ),
     Exercise(
-        "ch13-ap-swap",
+        "ch11-ap-swap",
         "AP of D1-D6 after swapping D3 and D4, with D7 and D8 judged",
         _lib("average_precision", _D_SWAPPED, pool=examples.D_POOL),
         "Average the precision at each relevant rank over all seven relevant judged documents.",
@@ -884,21 +884,21 @@ _EXERCISES += (
         ),
     ),
     Exercise(
-        "ch13-tau",
+        "ch11-tau",
         "Kendall's tau between the orders A, B, C, D and B, A, C, D",
         _tau,
         "Count the pairs the two orders agree on and the pairs they disagree on, out of six.",
         traps=((_value(5 / 6), "That is the share of agreeing pairs, not tau."),),
     ),
     Exercise(
-        "ch13-which-metric",
+        "ch11-which-metric",
         "Which metric to report for question answering with one right answer",
         _value("c"),
         "The reader wants one answer and stops at the first right one.",
         kind="choice",
     ),
     Exercise(
-        "ch14-residual",
+        "ch12-residual",
         "RBP residual (p = 0.8) of the list 1, unjudged, unjudged, 0, 1",
         _lib("rbp_residual", (1, None, None, 0, 1), p=0.8),
         "Each unjudged rank i could add (1 - p) * p**(i - 1); the ranks after the list add "
@@ -911,7 +911,7 @@ _EXERCISES += (
         ),
     ),
     Exercise(
-        "ch14-lowest-k",
+        "ch12-lowest-k",
         "The cutoff k (1 to 5) at which NDCG@k of the chapter's list is lowest",
         _lowest_cutoff,
         "Compute NDCG@k for each k with the ideal from the pool, and compare.",
@@ -919,7 +919,7 @@ _EXERCISES += (
         tolerance=1e-6,
     ),
     Exercise(
-        "ch14-holm",
+        "ch12-holm",
         "How many of the ten variants stay significant at 0.05 after Holm's correction",
         lambda: _significant("holm"),
         "Sort the p-values; the smallest is compared with 0.05 / 10, the next with 0.05 / 9, "

@@ -1,6 +1,6 @@
 """Two ways offline scores mislead: sampled candidates, and readers who click.
 
-Used by chapter 14, "What NDCG cannot tell you".
+Used by chapter 12, "What NDCG cannot tell you".
 
 * **Sampled candidates.** Recommender systems are often scored by ranking the one held-out
   item a user liked among a small random sample of other items instead of the whole

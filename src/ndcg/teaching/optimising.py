@@ -1,4 +1,4 @@
-"""The worked example of chapter 11, "Optimising NDCG": one query, eight documents.
+"""The worked example of chapter 13, "Optimising NDCG": one query, eight documents.
 
 A system has scored eight documents; sorted by score they come out in the order D1 to D8.
 The grade-4 document, D7, sits at position 7, outside the top 5 that NDCG@5 counts. The

@@ -1,6 +1,6 @@
 """Matplotlib figures for NDCG's family: readers, agreement between metrics, drift.
 
-Used by chapters 12 to 14. Like the other plot modules, each function draws numbers it is
+Used by chapters 10 to 12. Like the other plot modules, each function draws numbers it is
 given (computed by the library first) and returns a fresh :class:`matplotlib.figure.Figure`
 built without ``pyplot``, in the book's colour-blind-safe palette with markers that keep
 the series apart in greyscale.

@@ -1,4 +1,4 @@
-"""Matplotlib figures for chapter 11, "Optimising NDCG".
+"""Matplotlib figures for chapter 13, "Optimising NDCG".
 
 The functions draw numbers they are given; the chapter computes those numbers with the
 library (:mod:`ndcg` and :mod:`ndcg.ltr`) first. Like the other plot modules, every function

@@ -1,6 +1,6 @@
 """Discounts read as readers, and every metric of the family on one list.
 
-Used by chapter 12, "Why a logarithm? Discounts as models of a reader", and chapter 13, "The
+Used by chapter 10, "Why a logarithm? Discounts as models of a reader", and chapter 11, "The
 family side by side".
 
 A discount says how much a gain at rank ``i`` still counts. Read as a model of a person, it
@@ -134,7 +134,7 @@ def every_metric(
     Returns
     -------
     pandas.Series
-        Named by metric, in the order of chapter 13.
+        Named by metric, in the order of chapter 11.
 
     """
     binary = {"k": k, "threshold": threshold}

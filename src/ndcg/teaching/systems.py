@@ -1,7 +1,7 @@
 """Many invented systems on one synthetic collection, and judgments taken away at random.
 
-Used by chapter 13, "The family side by side" (how the metrics order the systems), and
-chapter 14, "What NDCG cannot tell you" (how the order drifts as judgments go missing).
+Used by chapter 11, "The family side by side" (how the metrics order the systems), and
+chapter 12, "What NDCG cannot tell you" (how the order drifts as judgments go missing).
 
 The collection is :func:`ndcg.teaching.synthetic.make_collection`'s. Each system here has
 two skills, drawn at random: how well it tells relevant documents from the rest

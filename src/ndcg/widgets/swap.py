@@ -1,6 +1,6 @@
 """``SwapWidget``: a ranked list beside its |ΔNDCG| swap matrix, drawn as a heat map.
 
-Used in chapter 11, "Optimising NDCG": the swap the reader has made by hand since chapter 3
+Used in chapter 13, "Optimising NDCG": the swap the reader has made by hand since chapter 3
 is the quantity LambdaRank trains on.
 
 The widget holds the same state as :class:`~ndcg.widgets.RankingWidget` (items, their order,
@@ -38,7 +38,7 @@ class SwapWidget(RankingWidget):
     unretrieved
         Judged items that were not retrieved; they count in the ideal only.
     k
-        The cutoff, default 10 (the NDCG@10 a ranker is trained on in chapter 11), or None.
+        The cutoff, default 10 (the NDCG@10 a ranker is trained on in chapter 13), or None.
     gain
         ``"exponential"`` (default, ``2**grade - 1``, as LambdaRank and LightGBM use) or
         ``"linear"``.

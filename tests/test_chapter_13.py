@@ -1,4 +1,4 @@
-"""Chapter 11, "Optimising NDCG", on the built site: shape, glued figures, key numbers.
+"""Chapter 13, "Optimising NDCG", on the built site: shape, glued figures, key numbers.
 
 The chapter's prose quotes its figures through myst-nb's glue; this test reads them back
 from the page and checks the ones that must agree with the library or with each other.
@@ -19,7 +19,7 @@ import ndcg
 from ndcg import ltr
 from ndcg.teaching import optimising
 
-CHAPTER = "notebooks/11_optimising_ndcg"
+CHAPTER = "notebooks/13_optimising_ndcg"
 
 
 @cache
