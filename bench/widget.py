@@ -53,8 +53,8 @@ TIME_MOVES = """async ([moves, warmup]) => {
 
 def _widget(n: int, rng: np.random.Generator) -> RankingWidget:
     items = [(f"doc{i}", int(g)) for i, g in enumerate(rng.integers(0, 5, n))]
-    pool = [(f"pool{i}", int(g)) for i, g in enumerate(rng.integers(0, 5, max(1, n // 10)))]
-    return RankingWidget(items, unretrieved=pool, k=10)
+    others = [(f"other{i}", int(g)) for i, g in enumerate(rng.integers(0, 5, max(1, n // 10)))]
+    return RankingWidget(items, unretrieved=others, k=10)
 
 
 def measure(sizes: tuple[int, ...] = SIZES, moves: int = MOVES) -> list[dict[str, float]]:

@@ -209,3 +209,15 @@ def test_repeated_labels_in_a_long_order_are_named() -> None:
     assert str(info.value).endswith("missing ['L1', 'L2'], unknown [], repeated ['L7']")
     w.order = list(reversed(w.order))
     assert w.order[0] == "L9999"
+
+
+def test_unknown_keywords_are_refused_not_dropped() -> None:
+    with pytest.raises(TypeError) as info:
+        RankingWidget(examples.D_TABLE, pool=examples.D_UNRETRIEVED)
+    assert str(info.value) == (
+        "RankingWidget got unexpected keyword argument(s) ['pool']; judged items that were "
+        "not retrieved go in unretrieved="
+    )
+    with pytest.raises(TypeError, match=r"unexpected keyword argument\(s\) \['cutoff'\]$"):
+        RankingWidget(examples.D_TABLE, cutoff=3)
+    assert RankingWidget(examples.D_TABLE, tabbable=True).tabbable is True

@@ -102,12 +102,12 @@ def show(value: float) -> str:
 
     Examples
     --------
-    >>> show(3.0), show(0.1 + 0.2), show(-1.0)
-    ('3', '0.30000000000000004', '-1')
+    >>> show(3.0), show(0.1 + 0.2), show(-1.0), show(2.0**1023)
+    ('3', '0.30000000000000004', '-1', '8.98846567431158e+307')
 
     """
     value = float(value)
-    return str(int(value)) if value.is_integer() else repr(value)
+    return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
 
 
 # --- Checkers ---------------------------------------------------------------------------
@@ -341,7 +341,10 @@ def _from_objects(array: np.ndarray, name: str, unjudged: bool) -> np.ndarray:
         if item is None and unjudged:
             flat[i] = np.nan
         elif isinstance(item, numbers.Real) and not isinstance(item, (bool, np.bool_)):
-            flat[i] = float(item)
+            try:
+                flat[i] = float(item)
+            except OverflowError:  # an int beyond float64, such as 10**400
+                flat[i] = np.inf
             if not np.isfinite(flat[i]):
                 fix = "; mark an unjudged position with None" if unjudged else ""
                 where = _at(np.unravel_index(i, array.shape))

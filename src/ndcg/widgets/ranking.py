@@ -173,6 +173,15 @@ class RankingWidget(anywidget.AnyWidget):
         note: str = "",
         **kwargs: Any,
     ) -> None:
+        # traitlets would drop an unknown keyword with a mere warning: refuse it instead.
+        unknown = sorted(set(kwargs) - set(self.class_trait_names()))
+        if unknown:
+            hint = (
+                "; judged items that were not retrieved go in unretrieved="
+                if "pool" in unknown
+                else ""
+            )
+            raise TypeError(f"RankingWidget got unexpected keyword argument(s) {unknown}{hint}")
         checked = normalize_items(items, "items", unjudged=True)
         if not checked:
             raise ValueError("items: the ranking needs at least one item")
