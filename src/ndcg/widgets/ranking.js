@@ -694,7 +694,7 @@ function render({ model, el }) {
   const state = {
     built: null, items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(),
     start: [], blocks: [[0, 0]], blockOf: new Map(), ideal: null,
-    shown: null, pending: null, picked: null, reached: [], drag: null, roving: null,
+    shown: null, pending: null, picked: null, reached: [], drag: null, roving: null, best: null,
   };
   let ui = null;
 
@@ -737,6 +737,7 @@ function render({ model, el }) {
     state.shown = null;
     state.picked = null;
     state.ideal = null;
+    state.best = null;
     state.roving = null;
     state.reached = goals.map(() => false);
 
@@ -1061,7 +1062,9 @@ function render({ model, el }) {
     const scale = {
       grade: judgedGrades.length ? judgedGrades[0] : 0,
       gain: ideal.rows.length ? ideal.rows[0].gain : 0,
-      cumulative: Math.max(idealAtN, last.cumulative),
+      // The largest running DCG any order reaches (and the ideal's, when it is drawn), so the
+      // bars keep their scale as the items move.
+      cumulative: Math.max(ui.chart.bands.some((b) => b.line) ? idealAtN : 0, bestCumulative(grades, gain, unjudged)),
       cumulativeCg: last.cumulativeCg,
       one: 1,
     };
@@ -1077,6 +1080,16 @@ function render({ model, el }) {
     state.pending = null;
     state.reached = statuses.map((status) => status.reached);
     state.shown = { order: order.slice(), settings, figures: now, k };
+  }
+
+  function bestCumulative(grades, gain, unjudged) {
+    const key = `${gain}|${unjudged}`;
+    if (state.best?.key !== key) {
+      const ranked = scored(grades, unjudged);
+      const best = extremeOrder(ranked, [[0, ranked.length]], 1, gain).map((i) => ranked[i]);
+      state.best = { key, value: dcg(best, null, gain) };
+    }
+    return state.best.value;
   }
 
   function syncKOptions(k) {
