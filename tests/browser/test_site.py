@@ -29,7 +29,8 @@ WIDGET_PAGES = {
     "notebooks/02_cumulative_gain.html",
     "notebooks/03_discounted_cumulative_gain.html",
     "notebooks/04_ideal_dcg_and_ndcg.html",
-    "notebooks/05_cutoffs_ties_edge_cases.html",
+    "notebooks/05_scores_and_ties.html",
+    "notebooks/13_optimising_ndcg.html",
 }
 # What the pages used to load: the widget manager stack, a math engine, the icon script.
 FULL_WIDGET_MANAGER = ("/require.js", "/html-manager/", "/anywidget/index.js")
