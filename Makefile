@@ -8,8 +8,7 @@ BUILD_FLAGS := -W -n --keep-going
 
 .PHONY: book test lint serve bench clean venv assets
 
-book: $(VENV)/.stamp-runtime node_modules/.stamp
-	$(BIN)/python tools/vendor_assets.py
+book: assets
 	mkdir -p _build
 	# jupyter-cache keys on each notebook's code, Sphinx on each page's source: when the library
 	# is newer than the cache, drop both so every notebook runs again against it.
@@ -23,6 +22,12 @@ test: book $(VENV)/.stamp-dev
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check src tests bench tools
+
+# The browser assets the site serves itself, from node_modules and the venv, into _vendor/
+# (tools/vendor_assets.py). The build runs Node.js too: KaTeX typesets the math while the
+# pages are written (tools/katex_math.py).
+assets: $(VENV)/.stamp-runtime node_modules/.stamp
+	$(BIN)/python tools/vendor_assets.py
 
 serve: book
 	$(BIN)/python -m http.server --directory _build/html 8000

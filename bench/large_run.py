@@ -4,7 +4,8 @@ Writes (once, into ``bench/results/large_run/``, which git ignores) a run of 5,0
 lines, about 224 MB: 5,000 queries x 1,000 retrieved documents drawn from a collection
 of 2,000,000, plus qrels of 100 judged documents per query (half of them retrieved).
 Then each contender reads both files and prints NDCG in a fresh process, whose wall
-time and peak resident memory (``ru_maxrss`` from ``os.wait4``) are reported:
+time, CPU time (user + system: steadier than wall time on a shared machine) and peak
+resident memory (``ru_maxrss``, all from ``os.wait4``) are reported:
 
 - ``python -m ndcg QRELS RUN -m ndcg`` (this library's command line);
 - pytrec_eval: its own ``parse_qrel``/``parse_run``, then ``RelevanceEvaluator``;
@@ -71,6 +72,15 @@ def _text(*fields: np.ndarray | bytes, rows: int) -> bytes:
     return np.hstack(columns).tobytes()
 
 
+def _lines(
+    queries: np.ndarray, middle: bytes, docs: np.ndarray, rest: tuple[np.ndarray | bytes, ...]
+) -> bytes:
+    """Lines ``QQQQ<middle>DDDDDDDDD<rest>``, one per document of each query's row."""
+    per_query = docs.shape[1]
+    first = (_digits(np.repeat(1000 + queries, per_query), 4), middle, _digits(docs.ravel(), 9))
+    return _text(*first, *rest, rows=docs.size)
+
+
 def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
     """Write the run and qrels (unless already there) and return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -83,7 +93,6 @@ def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
         per_block = BLOCK // DEPTH
         for first in range(0, N_QUERIES, per_block):
             queries = np.arange(first, min(first + per_block, N_QUERIES))
-            n = queries.size * DEPTH
             docs = rng.integers(0, COLLECTION, (queries.size, DEPTH))
             # Distinct documents per query: a repeat is shifted to a fresh number.
             docs = np.sort(docs, axis=1) + np.arange(DEPTH)
@@ -95,43 +104,29 @@ def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
             scores = (ticks + np.arange(DEPTH))[:, ::-1]
             ranks = np.tile(np.arange(1, DEPTH + 1), queries.size)
             run_file.write(
-                _text(
-                    _digits(np.repeat(1000 + queries, DEPTH), 4),
+                _lines(
+                    queries,
                     b" Q0 clw",
-                    _digits(docs.ravel(), 9),
-                    b" ",
-                    _digits(ranks, 4),
-                    b" 0.",
-                    _digits(scores.ravel(), 6),
-                    b" bench_run\n",
-                    rows=n,
+                    docs,
+                    (b" ", _digits(ranks, 4), b" 0.", _digits(scores.ravel(), 6), b" bench_run\n"),
                 )
             )
             unretrieved = rng.integers(0, COLLECTION, (queries.size, JUDGED // 2))
             unretrieved = COLLECTION + DEPTH + np.sort(unretrieved, axis=1) + np.arange(JUDGED // 2)
             judged = np.concatenate([docs[:, : JUDGED // 2], unretrieved], axis=1)
-            m = queries.size * JUDGED
-            qrels.write(
-                _text(
-                    _digits(np.repeat(1000 + queries, JUDGED), 4),
-                    b" 0 clw",
-                    _digits(judged.ravel(), 9),
-                    b" ",
-                    _digits(rng.integers(0, 4, m), 1),
-                    b"\n",
-                    rows=m,
-                )
-            )
+            grades = _digits(rng.integers(0, 4, judged.size), 1)
+            qrels.write(_lines(queries, b" 0 clw", judged, (b" ", grades, b"\n")))
     run_path.with_suffix(".tmp").rename(run_path)
     return qrels_path, run_path
 
 
 @dataclass(frozen=True)
 class Measured:
-    """One contender's run: wall seconds, peak resident bytes, printed mean NDCG."""
+    """One contender's run: wall and CPU seconds, peak resident bytes, printed mean NDCG."""
 
     name: str
     seconds: float
+    cpu_seconds: float
     peak_bytes: int
     mean: float
 
@@ -150,7 +145,8 @@ def measure(name: str, command: list[str]) -> Measured:
         text, problem = out.read().decode(), err.read().decode()
     if process.returncode != 0:
         raise RuntimeError(f"{name} exited with {process.returncode}: {problem[-500:]}")
-    return Measured(name, seconds, usage.ru_maxrss * 1024, _mean(text))
+    cpu = usage.ru_utime + usage.ru_stime
+    return Measured(name, seconds, cpu, usage.ru_maxrss * 1024, _mean(text))
 
 
 def _mean(text: str) -> float:
@@ -191,9 +187,12 @@ def main() -> None:
     if binary:
         contenders.append(("trec_eval " + binary, [binary, "-m", "ndcg", str(qrels), str(run)]))
     results = [measure(name, command) for name, command in contenders]
-    print(f"{'contender':<48} {'time (s)':>9} {'peak (MB)':>10} {'mean ndcg':>20}")
+    print(f"{'contender':<48} {'time (s)':>9} {'cpu (s)':>8} {'peak (MB)':>10} {'mean ndcg':>20}")
     for r in results:
-        print(f"{r.name:<48} {r.seconds:>9.2f} {r.peak_bytes / 2**20:>10.0f} {r.mean:>20.16f}")
+        print(
+            f"{r.name:<48} {r.seconds:>9.2f} {r.cpu_seconds:>8.2f} "
+            f"{r.peak_bytes / 2**20:>10.0f} {r.mean:>20.16f}"
+        )
     if not binary:
         print("trec_eval: not run (set TREC_EVAL to a trec_eval binary to include it)")
     ours, peer = results[0], results[1]
@@ -206,6 +205,12 @@ def main() -> None:
         f"{ours.seconds / peer.seconds:.2f}x the time and "
         f"{ours.peak_bytes / peer.peak_bytes:.2f}x the memory of pytrec_eval"
     )
+    for r in results[2:]:
+        print(
+            f"against trec_eval in this run: {ours.seconds / r.seconds:.2f}x its time, "
+            f"{ours.cpu_seconds / r.cpu_seconds:.2f}x its CPU time, "
+            f"{ours.peak_bytes / r.peak_bytes:.2f}x its memory (target <= 1, <= 1, <= 2)"
+        )
 
 
 if __name__ == "__main__":

@@ -18,11 +18,9 @@ CHAPTERS = {
 # Figures printed by the chapters' code cells, exactly as Python prints them.
 FIGURES = {
     2: ["CG = 11.0", "CG@5 = 4.26\n", "CG@6 = 4.9399999999999995"],
-    3: [
-        "DCG@6 = 6.861126688593502",
-        "6.653156362813681",
-        "13.848263629272981",
-    ],
+    # The swap's DCG (6.653156362813681) is the task's answer: it waits in the "Check your
+    # answer" fold, glued into the prose (PROSE below), not printed under the task.
+    3: ["DCG@6 = 6.861126688593502", "13.848263629272981"],
     4: [
         "ideal order cut to depth 6: [3, 3, 3, 2, 2, 2]",
         "IDCG@6 = 8.740262365546284",

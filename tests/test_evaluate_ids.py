@@ -78,9 +78,18 @@ def test_ids_of_other_kinds_are_refused(ids, message):
         ndcg.evaluate(qrels, run)
 
 
-def test_a_missing_float_id_is_named():
-    qrels, run = frames([1, 2], np.array([1.0, np.nan]), ("a", "a"), ("a", "a"))
-    with pytest.raises(ValueError, match=r"run\['query_id'\] is missing at row 1"):
+@pytest.mark.parametrize(
+    "ids",
+    [
+        np.array([1.0, np.nan]),
+        np.array([1, None], dtype=object),
+        pd.array([1, pd.NA], dtype="Int64"),
+        np.array(["1", None], dtype=object),
+    ],
+)
+def test_a_missing_id_is_named(ids):
+    qrels, run = frames(ids, ids, ("a", "a"), ("a", "a"))
+    with pytest.raises(ValueError, match=r"qrels\['query_id'\] is missing at row 1"):
         ndcg.evaluate(qrels, run)
 
 
@@ -108,3 +117,40 @@ def test_categorical_and_plain_columns_give_the_same_table():
         qrels.assign(query_id=pd.Categorical([2, 1, 1])), run.assign(query_id=[1, 1, 2])
     )
     assert ints["query_id"].tolist() == [1, 2]
+
+
+STRING_DTYPES = [
+    pd.StringDtype("python"),
+    pd.StringDtype("pyarrow"),
+    pd.StringDtype("python", na_value=np.nan),
+    pd.StringDtype("pyarrow", na_value=np.nan),
+]
+
+
+@pytest.mark.parametrize("dtype", STRING_DTYPES, ids=str)
+def test_string_columns_of_every_storage_give_the_object_table(dtype):
+    # String arrays code themselves (in C++ with Arrow storage): the same table as text
+    # held in plain Python objects, ungrouped query ids included.
+    qrels = pd.DataFrame(
+        {"query_id": ["q2", "q1", "q2", "q1"], "doc_id": ["a", "a", "b", "c"], "relevance": 1}
+    )
+    run = pd.DataFrame(
+        {"query_id": ["q1", "q2", "q1", "q3"], "doc_id": ["c", "b", "z", "a"], "score": 1.0}
+    )
+    objects = {"query_id": object, "doc_id": object}
+    expected = ndcg.evaluate(qrels.astype(objects), run.astype(objects), k=[None, 1])
+    text = {"query_id": dtype, "doc_id": dtype}
+    table = ndcg.evaluate(qrels.astype(text), run.astype(text), k=[None, 1])
+    assert table["query_id"].tolist() == ["q1", "q2"]
+    assert table["ndcg"].tolist() == expected["ndcg"].tolist()
+    assert table["ndcg@1"].tolist() == [0.0, 1.0]
+
+
+@pytest.mark.parametrize("column", ["query_id", "doc_id"])
+@pytest.mark.parametrize("dtype", STRING_DTYPES, ids=str)
+def test_a_missing_id_in_a_string_column_is_named(dtype, column):
+    qrels, run = frames(["q", "q", "q"], ["q", "q", "q"], "abc", "abc")
+    run[column] = run[column].astype(dtype)
+    run.loc[1, column] = None
+    with pytest.raises(ValueError, match=rf"run\['{column}'\] is missing at row 1"):
+        ndcg.evaluate(qrels.astype({column: dtype}), run)

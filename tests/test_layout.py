@@ -11,7 +11,7 @@ import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "ndcg"
 HEAVY = ("matplotlib", "scipy", "sklearn", "anywidget", "ipywidgets", "traitlets")
-WINGS = ("ndcg.teaching", "ndcg.widgets")
+WINGS = ("ndcg.teaching", "ndcg.widgets", "ndcg.ltr")
 
 
 def _imports(path: Path) -> set[str]:
@@ -34,7 +34,7 @@ def _imports(path: Path) -> set[str]:
 
 
 def _core_files() -> list[Path]:
-    wings = ("teaching", "widgets")
+    wings = ("teaching", "widgets", "ltr")
     return sorted(p for p in SRC.rglob("*.py") if p.relative_to(SRC).parts[0] not in wings)
 
 

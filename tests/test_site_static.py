@@ -169,3 +169,51 @@ def test_build_log_has_no_sphinx_warnings(site: Path) -> None:
     problems = [line for line in text.splitlines() if SPHINX_PROBLEM.search(line)]
     assert not problems, "\n".join(problems)
     assert "build succeeded" in text
+
+
+# Font Awesome's style and size classes, as opposed to icon names.
+ICON_MODIFIERS = {"fa-solid", "fa-regular", "fa-brands", "fa-lg", "fa-xl", "fa-fw", "fa-sm"}
+
+
+def test_every_icon_a_page_shows_is_in_the_sites_icon_stylesheet(site: Path) -> None:
+    """The theme's icon script is gone; each icon class a page uses must be drawn by icons.css."""
+    css = (site / "vendor" / "icons" / "icons.css").read_text(encoding="utf-8")
+    drawn = set(re.findall(r"^\.(fa-[a-z0-9-]+) \{ --icon:", css, flags=re.MULTILINE))
+    assert {"fa-bars", "fa-magnifying-glass", "fa-sun", "fa-moon"} <= drawn, sorted(drawn)
+    missing = set()
+    for page in _pages(site):
+        for el in _soup(page).select(".fa-solid, .fas"):
+            names = {c for c in el.get("class", []) if c.startswith("fa-")} - ICON_MODIFIERS
+            missing |= {f"{page.relative_to(site)}: {name}" for name in names - drawn}
+    assert not missing, "icons without a drawing:\n" + "\n".join(sorted(missing))
+
+
+def test_no_page_loads_the_icon_script_or_a_math_engine(site: Path) -> None:
+    heavy = re.compile(r"fontawesome\.js|mathjax|tex-mml-chtml|katex(\.min)?\.js", re.IGNORECASE)
+    found = [
+        f"{page.relative_to(site)}: {el['src']}"
+        for page in _pages(site)
+        for el in _soup(page).find_all("script", src=True)
+        if heavy.search(el["src"])
+    ]
+    assert not found, "\n".join(found)
+
+
+def test_every_formula_is_typeset_with_mathml_for_screen_readers(site: Path) -> None:
+    """KaTeX wrote each formula at build time: its drawing, and MathML carrying the TeX."""
+    formulas = 0
+    problems = []
+    for page in _pages(site):
+        soup = _soup(page)
+        for el in soup.select(".math"):
+            formulas += 1
+            where = f"{page.relative_to(site)}: {el.get_text()[:60]!r}"
+            tex = el.select('.katex-mathml math annotation[encoding="application/x-tex"]')
+            if len(el.select(".katex-html")) != 1 or len(tex) != 1 or not tex[0].get_text():
+                problems.append(where)
+            elif el.select_one(".katex-html").get("aria-hidden") != "true":
+                problems.append(f"{where}: the drawing is not hidden from screen readers")
+        if soup.select(".math") and not soup.select('link[href*="katex.min.css"]'):
+            problems.append(f"{page.relative_to(site)}: math but no KaTeX stylesheet")
+    assert formulas >= 50, formulas
+    assert not problems, "formulas not typeset:\n" + "\n".join(problems)

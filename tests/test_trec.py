@@ -234,3 +234,10 @@ def test_decimals_read_exactly_as_python_reads_them(tmp_path):
     lines = "".join(f"q Q0 d{i} 1 {t} r\n" for i, t in enumerate(texts))
     frame = ndcg.read_run(write(tmp_path, "many.run", lines))
     assert frame["score"].tolist() == [float(t) for t in texts]
+
+
+def test_utf8_ids_short_and_long(tmp_path):
+    text = "q\u00e9 0 d\u00f6c 1\nq\u00e9 0 \u6587\u66f8-0123456789-\u00e9\u00e9 2\nq2 0 d 0\n"
+    frame = ndcg.read_qrels(write(tmp_path, "utf8.qrels", text))
+    assert frame["query_id"].tolist() == ["q\u00e9", "q\u00e9", "q2"]
+    assert frame["doc_id"].tolist() == ["d\u00f6c", "\u6587\u66f8-0123456789-\u00e9\u00e9", "d"]

@@ -397,7 +397,7 @@ def test_declared_checks_keep_signatures_docstrings_and_call_errors() -> None:
     import inspect
 
     assert list(inspect.signature(ndcg.ndcg).parameters) == [
-        "relevance", "k", "gain", "pool", "empty", "unjudged"
+        "relevance", "k", "gain", "pool", "empty", "unjudged", "discount"
     ]  # fmt: skip
     assert ndcg.ndcg.__doc__.startswith("Normalised DCG")
     assert ndcg.ndcg([3, 2], 1, "exponential") == ndcg.ndcg([3, 2], k=1, gain="exponential")
@@ -406,6 +406,6 @@ def test_declared_checks_keep_signatures_docstrings_and_call_errors() -> None:
     with pytest.raises(TypeError, match="multiple values for argument 'relevance'"):
         ndcg.ndcg([1], relevance=[2])
     with pytest.raises(TypeError, match="too many positional arguments"):
-        ndcg.dcg([1], 1, "linear", "zero", None)
+        ndcg.dcg([1], 1, "linear", "zero", "log2", None)
     with pytest.raises(TypeError, match="unexpected keyword argument 'kk'"):
         ndcg.ndcg([1], kk=3)

@@ -1,24 +1,78 @@
 """Copy the browser assets the static site serves itself into ``_vendor/vendor``.
 
 Sources are the npm packages pinned in package.json (installed into node_modules by
-``npm ci``) and the anywidget wheel installed in the build's virtual environment. The
-folder is given to Sphinx as ``html_extra_path``, so it lands at ``_build/html/vendor``
-without being scanned for scripts (Jupyter Book would otherwise inject every ``.js`` file
-under ``html_static_path`` into every page, which breaks require.js).
+``npm ci``), the anywidget wheel installed in the build's virtual environment, and
+``tools/widget-loader.js``. The folder is given to Sphinx as ``html_extra_path``, so it
+lands at ``_build/html/vendor`` without being scanned for scripts (Jupyter Book would
+otherwise add every ``.js`` file under ``html_static_path`` to every page).
+
+What is there, and who asks for it:
+
+- ``widget-loader.js``: on pages with widgets (myst-nb's ``nb_ipywidgets_js``); mounts
+  anywidget views from the saved widget state.
+- ``require.js``, ``html-manager/``, ``anywidget/``: the full Jupyter widget manager, which
+  the loader fetches only for a page showing a widget that is not an anywidget.
+- ``katex/``: KaTeX's stylesheet and fonts, for the math typeset at build time
+  (``tools/katex_math.py``); linked from pages with math.
+- ``icons/icons.css``: the theme's icons that the pages show, drawn from Font Awesome's SVG
+  files, in place of the theme's 1.5 MB icon script (see ``book/_templates/layout.html``).
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = ROOT / "node_modules"
 OUT = ROOT / "_vendor" / "vendor"
-# embed-amd.js asks for these beside itself (tools/widgets-config.js maps its module URL
-# to vendor/html-manager/, which is what makes "beside itself" a path on the site).
+# embed-amd.js asks for these beside itself (the loader maps its module URL to
+# vendor/html-manager/, which is what makes "beside itself" a path on the site).
 FONT_SUFFIXES = {".woff", ".woff2", ".ttf", ".eot", ".svg"}
+FONTAWESOME = NODE / "@fortawesome" / "fontawesome-free"
+# Every Font Awesome icon the theme shows or creates (its templates and its script's
+# close buttons); tests/test_site_static.py fails if a built page uses one not listed here.
+ICONS = (
+    "angle-left",
+    "angle-right",
+    "arrow-up",
+    "bars",
+    "circle-half-stroke",
+    "download",
+    "expand",
+    "file",
+    "file-pdf",
+    "list",
+    "magnifying-glass",
+    "moon",
+    "outdent",
+    "sun",
+    "xmark",
+)
+# Drawn as a mask in the text colour, so the icons follow the light and dark themes. The
+# pseudo-element's empty content replaces the theme's glyph from the icon font, so no
+# private-use character ends up in a button's accessible name; with the page's own font on
+# the element too, the browser has no reason to download the icon font for these.
+ICON_BASE = """\
+.fa-solid,
+.fas {
+  font-family: inherit;
+}
+.fa-solid::before,
+.fas::before {
+  content: "";
+  display: inline-block;
+  width: var(--icon-width, 1em);
+  height: 1em;
+  vertical-align: -0.125em;
+  background-color: currentColor;
+  -webkit-mask: var(--icon) center / contain no-repeat;
+  mask: var(--icon) center / contain no-repeat;
+}
+"""
 
 
 def _copy(src: Path, dst: Path) -> None:
@@ -31,9 +85,43 @@ def _copy(src: Path, dst: Path) -> None:
         shutil.copy2(src, dst)
 
 
+def icon_rule(name: str, svg: str) -> str:
+    """The CSS rule that draws icon ``name`` from the text of its SVG file."""
+    svg = re.sub(r"<!--.*?-->", "", svg, flags=re.DOTALL).strip()
+    match = re.search(r'viewBox="0 0 (\d+) (\d+)"', svg)
+    if match is None:
+        raise ValueError(f"icon {name}: no viewBox in its SVG file")
+    width, height = (int(n) for n in match.groups())
+    if "xmlns=" not in svg:
+        svg = svg.replace("<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1)
+    data = quote(svg, safe=" /:=,.-")
+    return (
+        f'.fa-{name} {{ --icon: url("data:image/svg+xml,{data}"); '
+        f"--icon-width: {width / height:.4g}em; }}\n"
+    )
+
+
+def icons_css(source: Path = FONTAWESOME, icons: tuple[str, ...] = ICONS) -> str:
+    """A stylesheet with the listed Font Awesome solid icons, and their licence."""
+    version = re.search(r'"version":\s*"([^"]+)"', (source / "package.json").read_text())
+    header = (
+        f"/* Icons from Font Awesome Free {version.group(1) if version else ''} "
+        "(https://fontawesome.com), licensed CC BY 4.0:\n"
+        "   https://fontawesome.com/license/free. Only the icons the site shows. */\n"
+    )
+    rules = []
+    for name in icons:
+        path = source / "svgs" / "solid" / f"{name}.svg"
+        if not path.is_file():
+            sys.exit(f"vendor_assets: Font Awesome has no solid icon {name!r} ({path})")
+        rules.append(icon_rule(name, path.read_text(encoding="utf-8")))
+    return header + ICON_BASE + "".join(rules)
+
+
 def main() -> None:
     if OUT.exists():
         shutil.rmtree(OUT)
+    _copy(ROOT / "tools" / "widget-loader.js", OUT / "widget-loader.js")
     _copy(NODE / "requirejs" / "require.js", OUT / "require.js")
     html_manager = NODE / "@jupyter-widgets" / "html-manager" / "dist"
     for item in html_manager.iterdir():
@@ -41,10 +129,14 @@ def main() -> None:
         # (embed.js, libembed-amd.js, index.js) are alternatives the site does not load.
         if item.name == "embed-amd.js" or item.suffix in FONT_SUFFIXES:
             _copy(item, OUT / "html-manager" / item.name)
-    _copy(NODE / "mathjax" / "es5", OUT / "mathjax")
     anywidget = Path(sys.prefix) / "share" / "jupyter" / "nbextensions" / "anywidget" / "index.js"
     _copy(anywidget, OUT / "anywidget" / "index.js")
-    _copy(ROOT / "tools" / "widgets-config.js", OUT / "widgets-config.js")
+    katex = NODE / "katex" / "dist"
+    _copy(katex / "katex.min.css", OUT / "katex" / "katex.min.css")
+    _copy(katex / "fonts", OUT / "katex" / "fonts")
+    _copy(NODE / "katex" / "LICENSE", OUT / "katex" / "LICENSE")
+    (OUT / "icons").mkdir(parents=True)
+    (OUT / "icons" / "icons.css").write_text(icons_css(), encoding="utf-8")
     print(f"vendor_assets: wrote {OUT.relative_to(ROOT)}")
 
 

@@ -34,6 +34,8 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
     label = f"{name}[{column!r}]"
     if series.dtype == bool or not pd.api.types.is_numeric_dtype(series.dtype):
         raise TypeError(f"{label} must be numeric, got dtype {series.dtype}")
+    if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iu":
+        return series.to_numpy(dtype=np.float64)  # plain integers: finite, never missing
     values = series.to_numpy(dtype=np.float64, na_value=np.nan)
     bad = ~np.isfinite(values)
     if bad.any():
@@ -77,10 +79,14 @@ def shared_ids(
     Returns
     -------
     (numpy.ndarray, numpy.ndarray, numpy.ndarray)
-        Codes of the qrels rows, codes of the run rows (both int64, >= 0) and the ids
-        they index, exact (int64, uint64 or Python ints for integers; str for text).
+        Codes of the qrels rows, codes of the run rows (both >= 0; int32 or int64, so
+        cast before arithmetic) and the ids they index, exact
+        (int64, uint64 or Python ints for integers; str for text).
 
     """
+    small = _small_integers(qrels[column], run[column])
+    if small is not None:
+        return small
     a = _ids(qrels, "qrels", column, grouped)
     b = _ids(run, "run", column, grouped)
     if a.kind != b.kind:
@@ -95,25 +101,51 @@ def shared_ids(
     return codes_a, codes_b, uniques
 
 
+def _small_integers(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """Small non-negative integer ids are their own codes: no hashing at all."""
+    plain = isinstance(a.dtype, np.dtype) and isinstance(b.dtype, np.dtype)  # no NA
+    if not plain or a.dtype.kind not in "iu" or b.dtype.kind not in "iu" or not a.size * b.size:
+        return None
+    lo, hi = min(a.min(), b.min()), max(a.max(), b.max())
+    if lo < 0 or hi >= 4 * (a.size + b.size):
+        return None
+    # int64 columns are used as they are (no copy); others take the smallest code type.
+    dtype = np.int64 if a.dtype == b.dtype == np.int64 else _code_dtype(int(hi) + 1)
+    codes_a = a.to_numpy().astype(dtype, copy=False)
+    return codes_a, b.to_numpy().astype(dtype, copy=False), np.arange(int(hi) + 1)
+
+
 def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:
     series = frame[column]
     label = f"{name}[{column!r}]"
     if isinstance(series.dtype, pd.CategoricalDtype):
         categories = series.cat.categories
         kind, values = _exact(categories.to_numpy(), label, pd.RangeIndex(categories.size))
-        codes = series.cat.codes.to_numpy(np.int64)
+        codes = series.cat.codes.to_numpy().astype(_code_dtype(categories.size), copy=False)
         if kind == "text" or categories.dtype == values.dtype:
             # The categories themselves: pandas keeps their hash table for the merge.
             return Ids(codes, categories, kind)
         # Categories that become equal once exact (1 and 1.0) share one code.
         remap, uniques = pd.factorize(values)
         return Ids(np.append(remap, -1)[codes], pd.Index(uniques, dtype=values.dtype), kind)
+    if isinstance(series.dtype, pd.StringDtype):
+        # Known to hold text: no scan, and the column codes itself (in C++ with PyArrow
+        # storage) instead of going through a million Python strings.
+        # Codes stay as they come (int64): narrowing them would copy a million rows.
+        codes, text = factorize_runs(series.array) if grouped else series.array.factorize()
+        return Ids(codes, pd.Index(text, dtype=series.dtype), "text")
     kind, values = _exact(series.to_numpy(), label, frame.index)
     if grouped:
         codes, uniques = factorize_runs(values)
     else:
         codes, uniques = pd.factorize(values)
-    return Ids(codes.astype(np.int64, copy=False), pd.Index(uniques, dtype=values.dtype), kind)
+    codes = codes.astype(_code_dtype(len(uniques)), copy=False)
+    return Ids(codes, pd.Index(uniques, dtype=values.dtype), kind)
+
+
+def _code_dtype(n: int) -> type[np.signedinteger]:
+    """int32 codes while they fit (half the memory of int64 for millions of rows)."""
+    return np.int32 if n < 2**31 - 1 else np.int64
 
 
 def _exact(values: np.ndarray, label: str, index: pd.Index) -> tuple[str, np.ndarray]:
@@ -172,7 +204,7 @@ def _whole(values: np.ndarray, label: str, index: pd.Index) -> np.ndarray:
 
 
 def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Codes of ``a`` kept; ``b``'s ids found among them or appended after them."""
+    """One code space for two coded columns; the codes of the side with more ids kept."""
     ua, ub = a.uniques, b.uniques
     if ua.dtype != ub.dtype or (a.kind == "integer" and ua.dtype != np.int64):
         # uint64 beyond int64, Python ints, or two text dtypes: compare as Python
@@ -181,26 +213,25 @@ def _merge(a: Ids, b: Ids) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             pd.Index(ua.to_numpy(object), dtype=object),
             pd.Index(ub.to_numpy(object), dtype=object),
         )
-    if (
-        ua.dtype == np.int64
-        and ua.size
-        and ub.size
-        and min(ua.min(), ub.min()) >= 0
-        and max(ua.max(), ub.max()) < 4 * (a.codes.size + b.codes.size)
-    ):
-        # Small non-negative integers are their own codes: no hashing needed.
-        top = int(max(ua.max(), ub.max())) + 1
-        return (
-            np.append(ua.to_numpy(), -1)[a.codes],
-            np.append(ub.to_numpy(), -1)[b.codes],
-            np.arange(top),
-        )
-    found = ua.get_indexer(ub)
+    if ua.size < ub.size:  # look the fewer ids up in the larger table
+        codes_b, codes_a, uniques = _lookup(ub, b.codes, ua, a.codes)
+        return codes_a, codes_b, uniques
+    return _lookup(ua, a.codes, ub, b.codes)
+
+
+def _lookup(
+    base: pd.Index, base_codes: np.ndarray, other: pd.Index, other_codes: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Keep ``base``'s codes; find ``other``'s ids among them, or append them after."""
+    found = base.get_indexer(other)  # base is unique: pandas reuses its hash table
     new = found < 0
-    found[new] = ua.size + np.arange(int(new.sum()))
-    uniques = np.concatenate([ua.to_numpy(), ub.to_numpy()[new]])
-    # A trailing -1 keeps missing ids (code -1) missing after the remapping.
-    return a.codes, np.append(found, -1)[b.codes], uniques
+    found[new] = base.size + np.arange(int(new.sum()))
+    uniques = np.concatenate([base.to_numpy(), other.to_numpy()[new]])
+    # A trailing -1 keeps missing ids (code -1) missing after the remapping. Codes are
+    # never narrowed (a copy of every row); they widen only when the ids need it.
+    dtype = np.promote_types(base_codes.dtype, _code_dtype(uniques.size))
+    found = np.append(found, -1).astype(dtype)
+    return base_codes.astype(dtype, copy=False), found[other_codes], uniques
 
 
 def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: str) -> None:
@@ -210,20 +241,27 @@ def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: st
         raise ValueError(f"{name}[{column!r}] is missing at row {frame.index[i]!r}")
 
 
-def factorize_runs(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def factorize_runs(values: Any) -> tuple[np.ndarray, Any]:
     """Like :func:`pandas.factorize`, but hashes each run of equal neighbours once.
 
     Query ids usually come grouped (TREC files are), so hashing one value per run is
     much cheaper than hashing every row; ungrouped data is still handled correctly.
+    ``values`` is a NumPy array (uniques come back as one) or a pandas string array
+    (uniques come back as one of its kind); missing values get code -1.
     """
-    if values.size == 0:
+    if len(values) == 0:
         return np.zeros(0, dtype=np.int64), values[:0]
-    change = np.ones(values.size, dtype=bool)
-    change[1:] = values[1:] != values[:-1]
-    starts = np.flatnonzero(change)
-    run_codes, uniques = pd.factorize(values[starts])
-    lengths = np.diff(np.append(starts, values.size))
-    return np.repeat(run_codes.astype(np.int64), lengths), np.asarray(uniques)
+    same = values[1:] == values[:-1]
+    if not isinstance(same, np.ndarray):  # pandas' boolean array: a missing id starts a run
+        same = same.to_numpy(dtype=bool, na_value=False)
+    starts = np.flatnonzero(np.append(True, ~same))
+    if isinstance(values, np.ndarray):
+        run_codes, uniques = pd.factorize(values[starts])
+        uniques = np.asarray(uniques)
+    else:
+        run_codes, uniques = values.take(starts).factorize()
+    lengths = np.diff(np.append(starts, len(values)))
+    return np.repeat(run_codes.astype(np.int64), lengths), uniques
 
 
 def duplicate_pair(keys: np.ndarray) -> int | None:
@@ -239,13 +277,14 @@ def duplicate_pair(keys: np.ndarray) -> int | None:
 def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
     """Index of the first row whose pair ``(a, b)`` occurred before, else ``None``.
 
-    ``a`` and ``b`` are int64 codes in ``[0, 2**31)`` (categorical codes), so each pair
-    packs into one int64 whose sort (fast in NumPy) finds any repeat.
+    ``a`` and ``b`` are non-negative integer codes below ``2**31`` (categorical codes),
+    so each pair packs into one int64, and sorting those (fast in NumPy) finds a repeat.
     """
     if a.size < 2:
         return None
-    keys = a * (int(b.max()) + 1) + b
-    ordered = np.sort(keys)
-    if not (ordered[1:] == ordered[:-1]).any():
+    width = int(b.max()) + 1
+    keys = a.astype(np.int64) * width + b
+    keys.sort()
+    if not (keys[1:] == keys[:-1]).any():
         return None
-    return duplicate_pair(keys)
+    return duplicate_pair(a.astype(np.int64) * width + b)

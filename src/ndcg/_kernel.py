@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
-from ndcg.discount import discounts, log2_ranks
+from ndcg.discount import LOG2, Discount
 
 #: ``tiebreak(rows)`` returns, for the given row indices, a key matrix: among equal
 #: scores the smaller key ranks first.
@@ -71,12 +71,16 @@ def ideal_ranking(
     return np.sort(gains, axis=-1)[..., ::-1][..., :depth]
 
 
-def cumulative_dcg(ranked_gains: np.ndarray) -> np.ndarray:
+def cumulative_dcg(ranked_gains: np.ndarray, discount: Discount = LOG2) -> np.ndarray:
     """Return the running DCG along the last axis: entry ``i`` is DCG at cutoff ``i + 1``.
 
     A running sum in rank order, so every cutoff of one list, the list API, the matrix
     rows and trec_eval all add the same terms in the same order, bit for bit. Gains that
     could overflow are scaled first (:func:`overflow_scale`) or refused by the caller.
+
+    This is the one discounted sum of the library: other discounts (``discount``) give
+    the DCG variants of chapter 10, and the family of metrics (precision, average
+    precision, reciprocal rank, ERR, RBP) are sums of this form over other gains.
 
     Examples
     --------
@@ -85,10 +89,12 @@ def cumulative_dcg(ranked_gains: np.ndarray) -> np.ndarray:
     [3.0, 4.2619, 5.7619]
 
     """
-    return np.cumsum(ranked_gains / log2_ranks(ranked_gains.shape[-1]), axis=-1)
+    return np.cumsum(discount.apply(ranked_gains), axis=-1)
 
 
-def dcg_at(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
+def dcg_at(
+    ranked_gains: np.ndarray, cutoffs: Sequence[int | None], discount: Discount = LOG2
+) -> np.ndarray:
     """DCG of gains already in rank order, one column per cutoff, from one running sum.
 
     Parameters
@@ -99,6 +105,8 @@ def dcg_at(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarra
     cutoffs : sequence of int or None
         Positive cutoffs; ``None`` means every position. A cutoff past the end counts what
         is there.
+    discount : Discount, default 1 / log2(i + 1)
+        The weight of each rank.
 
     Returns
     -------
@@ -115,7 +123,8 @@ def dcg_at(ranked_gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarra
     if width == 0:
         return np.zeros((*ranked_gains.shape[:-1], len(cutoffs)))
     last = [width if c is None or c > width else c for c in cutoffs]
-    return cumulative_dcg(ranked_gains[..., : max(last)])[..., [c - 1 for c in last]]
+    running = cumulative_dcg(ranked_gains[..., : max(last)], discount)
+    return running[..., [c - 1 for c in last]]
 
 
 def depth(width: int, cutoffs: Sequence[int | None]) -> int:
@@ -186,17 +195,21 @@ def normalise(
     best: np.ndarray,
     empty: float | str,
     where: Callable[[int], str] | None = None,
+    undefined: str = "the ideal DCG is 0{where} (no judged document has any gain), so NDCG",
 ) -> np.ndarray:
     """``actual / best`` for each list, with ``empty`` where the ideal DCG is 0.
 
     Parameters
     ----------
     actual, best : numpy.ndarray
-        DCG and ideal DCG of each list.
+        DCG and ideal DCG of each list (or, for recall and average precision, the
+        relevant documents found and those judged).
     empty : float or "raise"
         The value of NDCG when the ideal DCG is 0, or ``"raise"`` for a ValueError.
     where : callable, optional
         ``where(i)`` names list ``i`` in the error (e.g. ``" for query 'q7'"``).
+    undefined : str, optional
+        Why the ratio is undefined, ending with what is undefined, for the error.
 
     Raises
     ------
@@ -215,10 +228,10 @@ def normalise(
         return actual / best
     if empty == "raise":
         first = int(np.flatnonzero(zero)[0])
+        place = where(first) if where else ""
         raise ValueError(
-            f"empty='raise': the ideal DCG is 0{where(first) if where else ''} (no judged "
-            "document has any gain), so NDCG is undefined; pass empty=0.0 (trec_eval's "
-            "convention) or empty=float('nan') to score it anyway"
+            f"empty='raise': {undefined.format(where=place)} is undefined; pass empty=0.0 "
+            "(trec_eval's convention) or empty=float('nan') to score it anyway"
         )
     result = actual / np.where(zero, 1.0, best)
     result[zero] = empty
@@ -248,6 +261,7 @@ def dcg_rows(
     gains: np.ndarray,
     cutoffs: Sequence[int | None],
     tiebreak: TieBreak | None,
+    discount: Discount = LOG2,
 ) -> np.ndarray:
     """DCG of every row, ranked by score descending, at each cutoff (one sort for all).
 
@@ -262,30 +276,65 @@ def dcg_rows(
     tiebreak : callable or None
         Secondary key among equal scores (see :data:`TieBreak`); ``None`` averages the
         gains of tied items over the positions they share (McSherry and Najork, 2008).
+    discount : Discount, default 1 / log2(i + 1)
+        The weight of each rank.
 
     Returns
     -------
     numpy.ndarray, shape (m, len(cutoffs))
 
     """
-    m, w = scores.shape
-    width = depth(w, cutoffs)
-    # One full argsort beats argpartition + a small sort at these widths; ascending
-    # order reversed avoids negating the whole matrix.
-    order = np.argsort(scores, axis=1)[:, : -width - 2 : -1]
-    # One flat index serves both gathers (scores one past the cutoff, to see ties
-    # across it; gains up to the cutoff).
-    flat = order + (np.arange(m) * w)[:, None]
-    top = scores.ravel()[flat]
-    tied = _has_adjacent_ties(top)
-    out = dcg_at(gains.ravel()[flat[:, :width]], cutoffs)
+    width = depth(scores.shape[1], cutoffs)
+    order, tied = _top_order(scores, width)
+    out = dcg_at(np.take_along_axis(gains, order, axis=1), cutoffs, discount)
     if tied.any():
         rows = np.flatnonzero(tied)
-        out[rows] = _dcg_with_ties(scores[rows], gains[rows], cutoffs, tiebreak, rows)
+        out[rows] = _dcg_with_ties(scores[rows], gains[rows], cutoffs, tiebreak, rows, discount)
     return out
 
 
-def ideal_rows(gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
+def rank_rows(scores: np.ndarray, width: int, tiebreak: TieBreak) -> np.ndarray:
+    """Column of each row's first ``width`` items, ranked by score under a tie rule.
+
+    For metrics that need the order itself (average precision, reciprocal rank, ERR),
+    where averaging over the orders of a tie has no one-pass form.
+
+    Returns
+    -------
+    numpy.ndarray of int, shape (m, width)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> scores = np.array([[0.2, 0.9, 0.2]])
+    >>> rank_rows(scores, 3, rule_tiebreak("stable", np.zeros((1, 3)))).tolist()
+    [[1, 0, 2]]
+
+    """
+    order, tied = _top_order(scores, width)
+    if tied.any():
+        rows = np.flatnonzero(tied)
+        order[rows] = np.lexsort((tiebreak(rows), -scores[rows]), axis=-1)[:, :width]
+    return order
+
+
+def _top_order(scores: np.ndarray, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return each row's first ``width`` columns by score, and which rows hold a tie.
+
+    Any order is taken among ties; a row is flagged when the order inside a tie (within
+    the top ``width``, or across its edge) could change what the row scores.
+    """
+    # One full argsort beats argpartition + a small sort at these widths; ascending
+    # order reversed avoids negating the whole matrix. One column more than the cutoff
+    # shows ties across it.
+    order = np.argsort(scores, axis=1)[:, : -width - 2 : -1]
+    tied = _has_adjacent_ties(np.take_along_axis(scores, order, axis=1))
+    return np.ascontiguousarray(order[:, :width]), tied
+
+
+def ideal_rows(
+    gains: np.ndarray, cutoffs: Sequence[int | None], discount: Discount = LOG2
+) -> np.ndarray:
     """Ideal DCG of every row (its gains in ideal order) at each cutoff.
 
     Returns
@@ -293,7 +342,7 @@ def ideal_rows(gains: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
     numpy.ndarray, shape (m, len(cutoffs))
 
     """
-    return dcg_at(ideal_ranking(gains, depth(gains.shape[1], cutoffs)), cutoffs)
+    return dcg_at(ideal_ranking(gains, depth(gains.shape[1], cutoffs)), cutoffs, discount)
 
 
 def ndcg_rows(
@@ -303,6 +352,7 @@ def ndcg_rows(
     tiebreak: TieBreak | None,
     empty: float | str,
     where: Callable[[int], str] | None = None,
+    discount: Discount = LOG2,
 ) -> np.ndarray:
     """NDCG of every row at each cutoff, the ideal built from the row's own gains.
 
@@ -316,8 +366,8 @@ def ndcg_rows(
     factor = overflow_scale(gains)
     if (factor != 1.0).any():
         gains = gains * factor[:, None]
-    actual = dcg_rows(scores, gains, cutoffs, tiebreak)
-    best = ideal_rows(gains, cutoffs)
+    actual = dcg_rows(scores, gains, cutoffs, tiebreak, discount)
+    best = ideal_rows(gains, cutoffs, discount)
     return normalise(actual, best, empty, where)
 
 
@@ -333,25 +383,26 @@ def _dcg_with_ties(
     cutoffs: Sequence[int | None],
     tiebreak: TieBreak | None,
     rows: np.ndarray,
+    discount: Discount,
 ) -> np.ndarray:
     if tiebreak is not None:
         order = np.lexsort((tiebreak(rows), -scores), axis=-1)
-        return dcg_at(np.take_along_axis(gains, order, axis=1), cutoffs)
+        return dcg_at(np.take_along_axis(gains, order, axis=1), cutoffs, discount)
     order = np.argsort(-scores, axis=1, kind="stable")
     ranked_scores = np.take_along_axis(scores, order, axis=1)
     ranked_gains = np.take_along_axis(gains, order, axis=1)
     out = np.empty((scores.shape[0], len(cutoffs)), dtype=np.float64)
     for j, c in enumerate(cutoffs):
-        out[:, j] = _tie_averaged_dcg(ranked_scores, ranked_gains, c)
+        out[:, j] = _tie_averaged_dcg(ranked_scores, ranked_gains, c, discount)
     return out
 
 
 def _tie_averaged_dcg(
-    ranked_scores: np.ndarray, ranked_gains: np.ndarray, cutoff: int | None
+    ranked_scores: np.ndarray, ranked_gains: np.ndarray, cutoff: int | None, weights: Discount
 ) -> np.ndarray:
     """Each tied group contributes its mean gain times the discounts of its positions."""
     m, w = ranked_scores.shape
-    discount = discounts(w)
+    discount = weights.weights(w)
     if cutoff is not None and cutoff < w:
         discount[cutoff:] = 0.0
     starts = np.ones((m, w), dtype=bool)

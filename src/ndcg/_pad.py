@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-#: Upper bound on cells per chunk (a few tens of MB per float64 matrix).
-CELL_BUDGET = 4_000_000
+#: Upper bound on cells per chunk (8 MB per float64 matrix: memory stays flat).
+CELL_BUDGET = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -26,43 +26,70 @@ class Chunk:
         Group (query) code of each matrix row.
     rows : numpy.ndarray
         For each cell, the index of the input row it holds; -1 marks padding.
+    full : bool
+        True when no cell is padding.
+    span : slice or None
+        The input rows, when they are one contiguous block in matrix order (no padding).
 
     """
 
     groups: np.ndarray
     rows: np.ndarray
+    full: bool = False
+    span: slice | None = None
 
     def take(self, values: np.ndarray, fill: float) -> np.ndarray:
-        """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells."""
-        # Index -1 (padding) picks the appended fill value.
-        return np.append(values.astype(np.float64, copy=False), fill)[self.rows]
+        """Matrix of ``values`` (indexed by input row), ``fill`` in padding cells.
+
+        The matrix may be a view of ``values`` (a contiguous block): read it, never write.
+        """
+        if self.span is not None and values.dtype == np.float64:
+            return values[self.span].reshape(self.rows.shape)
+        if self.full:
+            return values.take(self.rows).astype(np.float64, copy=False)
+        padding = self.rows < 0
+        # Padding (-1) reads row 0 and is then overwritten: no copy of ``values``.
+        matrix = values.take(np.where(padding, 0, self.rows)).astype(np.float64, copy=False)
+        matrix[padding] = fill
+        return matrix
 
 
-def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> Iterator[Chunk]:
+def chunks(
+    codes: np.ndarray,
+    n_groups: int,
+    cell_budget: int = CELL_BUDGET,
+    counts: np.ndarray | None = None,
+) -> Iterator[Chunk]:
     """Yield :class:`Chunk` blocks covering every input row exactly once.
 
     Within a row of a chunk, cells keep the input order of the rows of that group.
-    Groups with no rows are not yielded.
+    Groups with no rows are not yielded. ``counts`` (rows per group, as
+    ``np.bincount(codes, minlength=n_groups)``) saves counting again when known.
     """
-    counts = np.bincount(codes, minlength=n_groups)
+    if counts is None:
+        counts = np.bincount(codes, minlength=n_groups)
     present = np.flatnonzero(counts)
     if present.size == 0:
         return
     bucket = np.ceil(np.log2(counts[present])).astype(np.int64)
-    # Order groups by (bucket, code); rows then follow their group's rank.
-    group_order = present[np.argsort(bucket, kind="stable")]
-    rank = np.full(n_groups, -1, dtype=np.int64)
-    rank[group_order] = np.arange(group_order.size)
-    row_rank = rank[codes]
-    if (row_rank[1:] >= row_rank[:-1]).all():
-        row_order = np.arange(row_rank.size)  # already in order: common for grouped runs
+    row_order: np.ndarray | None = None  # None: rows already in chunk order
+    if (bucket == bucket[0]).all() and (codes[1:] >= codes[:-1]).all():
+        # One size class and rows grouped in code order (a sorted run): nothing to sort.
+        group_order, bucket_sorted = present, bucket
     else:
-        if group_order.size < 2**16:
-            row_rank = row_rank.astype(np.uint16)  # small keys let numpy use a radix sort
-        row_order = np.argsort(row_rank, kind="stable")
+        # Order groups by (bucket, code); rows then follow their group's rank.
+        group_order = present[np.argsort(bucket, kind="stable")]
+        bucket_sorted = np.sort(bucket, kind="stable")
+        rank = np.full(n_groups, -1, dtype=np.int32 if n_groups < 2**31 else np.int64)
+        rank[group_order] = np.arange(group_order.size)
+        row_rank = rank[codes]
+        if not (row_rank[1:] >= row_rank[:-1]).all():
+            if group_order.size < 2**16:
+                row_rank = row_rank.astype(np.uint16)  # small keys: numpy's radix sort
+            row_order = np.argsort(row_rank, kind="stable")
+        del row_rank
     sizes = counts[group_order]
     offsets = np.concatenate(([0], np.cumsum(sizes)))
-    bucket_sorted = np.sort(bucket, kind="stable")
     edges = np.flatnonzero(np.diff(bucket_sorted)) + 1
     for lo, hi in zip(
         np.concatenate(([0], edges)), np.concatenate((edges, [bucket_sorted.size])), strict=True
@@ -71,12 +98,17 @@ def chunks(codes: np.ndarray, n_groups: int, cell_budget: int = CELL_BUDGET) -> 
         step = max(1, cell_budget // width)
         for a in range(lo, hi, step):
             b = min(a + step, hi)
-            yield _layout(group_order[a:b], sizes[a:b], row_order[offsets[a] : offsets[b]], width)
+            span = slice(int(offsets[a]), int(offsets[b]))
+            rows = np.arange(span.start, span.stop) if row_order is None else row_order[span]
+            yield _layout(group_order[a:b], sizes[a:b], rows, width, row_order is None)
 
 
-def _layout(groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int) -> Chunk:
-    if (sizes == width).all():  # no padding: a plain reshape
-        return Chunk(groups=groups, rows=rows.reshape(groups.size, width))
+def _layout(
+    groups: np.ndarray, sizes: np.ndarray, rows: np.ndarray, width: int, contiguous: bool
+) -> Chunk:
+    if (sizes == width).all():  # no padding: a plain reshape (a view when contiguous)
+        span = slice(int(rows[0]), int(rows[-1]) + 1) if contiguous else None
+        return Chunk(groups=groups, rows=rows.reshape(groups.size, width), full=True, span=span)
     local_row = np.repeat(np.arange(groups.size), sizes)
     starts = np.concatenate(([0], np.cumsum(sizes)[:-1]))
     col = np.arange(rows.size) - np.repeat(starts, sizes)

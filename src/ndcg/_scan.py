@@ -20,14 +20,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from numpy.lib.stride_tricks import sliding_window_view
 
 from ndcg._frames import factorize_runs
 
 PathLike = str | os.PathLike[str]
 
 #: Bytes read per block (whole lines are kept together).
-BLOCK_BYTES = 1 << 24
+BLOCK_BYTES = 1 << 23
 BOM = b"\xef\xbb\xbf"
 
 _SPACE = np.zeros(256, dtype=bool)
@@ -47,7 +46,8 @@ class Block:
     Attributes
     ----------
     data : numpy.ndarray
-        The block's bytes (uint8), padded with zeros at the end.
+        The read buffer (uint8) from the block's first byte on; at least 64 bytes follow
+        the block's last line, which :func:`tokens` reads past and masks.
     lines : numpy.ndarray
         Line number in the file (from 1) of every data line.
     starts, ends : numpy.ndarray
@@ -92,54 +92,82 @@ def blocks(
     """
     if not os.fspath(path):
         raise FileNotFoundError(2, "empty path: give the name of a file", str(path))
-    line_base = 0
-    carry = b""
-    first = True
+    # One buffer, reused: each block is read in after the partial line left over from
+    # the one before, and the slack at the end lets fields be read 8 bytes at a time.
+    buffer = np.zeros(BLOCK_BYTES + _SLACK, dtype=np.uint8)
+    held, line_base, start = 0, 0, -1
     with Path(path).open("rb") as handle:
         while True:
-            chunk = handle.read(BLOCK_BYTES)
-            text = carry + chunk
-            if first:
-                text = text.removeprefix(BOM)
-                first = False
-            if not chunk:
-                if not text:
+            if held + BLOCK_BYTES + _SLACK > buffer.size:  # a line longer than a block
+                buffer = np.concatenate((buffer[:held], np.zeros(2 * buffer.size, np.uint8)))
+            got = handle.readinto(memoryview(buffer)[held : held + BLOCK_BYTES])
+            end = held + got
+            if start < 0:  # the first block: skip a byte-order mark
+                start = len(BOM) if buffer[: len(BOM)].tobytes() == BOM and end >= 3 else 0
+            if got == 0:
+                if end <= start:
                     return
-                if not text.endswith(b"\n"):
-                    text += b"\n"
-                carry = b""
+                if buffer[end - 1] != _NEWLINE:
+                    buffer[end] = _NEWLINE
+                    end += 1
+                cut = end
             else:
-                cut = text.rfind(b"\n") + 1
-                if cut == 0:  # one line longer than a block: read on
-                    carry = text
+                cut = _last_line_end(buffer, start, end)
+                if cut <= start:
+                    held = end
                     continue
-                text, carry = text[:cut], text[cut:]
-            block = _split(text, line_base, fields, exact, kind, layout, path)
-            line_base += text.count(b"\n")
+            block, lines = _split(buffer, start, cut, line_base, fields, exact, kind, layout, path)
+            line_base += lines
             if block.lines.size:
                 yield block
-            if not chunk:
+            if got == 0:
                 return
+            held = end - cut
+            buffer[:held] = buffer[cut:end]
+            start = 0
+
+
+#: Bytes kept free after a block: fields are gathered 8 bytes at a time.
+_SLACK = 64
+
+
+def _last_line_end(buffer: np.ndarray, start: int, end: int) -> int:
+    """Offset just past the last newline in ``buffer[start:end]`` (``start`` if none)."""
+    step = 1 << 16
+    hi = end
+    while hi > start:
+        lo = max(start, hi - step)
+        found = np.flatnonzero(buffer[lo:hi] == _NEWLINE)
+        if found.size:
+            return lo + int(found[-1]) + 1
+        hi = lo
+    return start
 
 
 def _split(
-    text: bytes,
+    buffer: np.ndarray,
+    start: int,
+    cut: int,
     line_base: int,
     fields: tuple[int, ...],
     exact: int | None,
     kind: str,
     layout: str,
     path: PathLike,
-) -> Block:
-    data = np.frombuffer(text, dtype=np.uint8)
-    _check_bytes(text, data, line_base, path)
+) -> tuple[Block, int]:
+    """Cut ``buffer[start:cut]`` (whole lines) into fields; return it and its line count."""
+    data = buffer[start:cut]
+    _check_bytes(data, line_base, path)
     space = _space(data)
     # Field edges are where space turns to text and back; the block ends with "\n", so
-    # they alternate start, end, start, ... once a field at offset 0 is counted.
-    edges = np.flatnonzero(space[1:] != space[:-1]) + 1
-    if not space[0]:
-        edges = np.concatenate(([0], edges))
-    starts, ends = edges[0::2], edges[1::2]
+    # they alternate start, end, start, ... counting a field at offset 0 as an edge.
+    turns = np.empty(space.size, dtype=bool)
+    turns[0] = not space[0]
+    np.not_equal(space[1:], space[:-1], out=turns[1:])
+    edges = np.flatnonzero(turns)
+    del turns, space
+    starts, ends = edges[0::2].copy(), edges[1::2].copy()
+    del edges
     newlines = np.flatnonzero(data == _NEWLINE)
     line_starts = np.concatenate(([0], newlines[:-1] + 1))
     first = np.searchsorted(starts, line_starts)
@@ -158,12 +186,13 @@ def _split(
         )
     rows = np.flatnonzero(keep)
     token = first[rows][:, None] + np.asarray(fields)
-    return Block(
-        data=np.concatenate((data, np.zeros(8, dtype=np.uint8))),
+    block = Block(
+        data=buffer[start:],
         lines=rows + line_base + 1,
         starts=starts[token],
         ends=ends[token],
     )
+    return block, newlines.size
 
 
 def _space(data: np.ndarray) -> np.ndarray:
@@ -174,9 +203,10 @@ def _space(data: np.ndarray) -> np.ndarray:
     return _SPACE[data]
 
 
-def _check_bytes(text: bytes, data: np.ndarray, line_base: int, path: PathLike) -> None:
+def _check_bytes(data: np.ndarray, line_base: int, path: PathLike) -> None:
     if data.max(initial=0) < 0x80 and data.min(initial=1) > 0:
         return  # plain ASCII, no NUL: the common case, checked in one pass each
+    text = data.tobytes()
     nul = text.find(b"\0")
     if nul >= 0:
         line = line_base + text.count(b"\n", 0, nul) + 1
@@ -193,7 +223,7 @@ def tokens(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:
 
     ``cells`` is an ``(n, w)`` uint8 matrix, ``w`` a multiple of 8 at least as long as
     the longest token, zero after each token's end (tokens hold no NUL byte, so the
-    padding is unambiguous).
+    padding is unambiguous). It is gathered eight bytes at a time.
     """
     starts, ends = block.starts[:, field], block.ends[:, field]
     lengths = ends - starts
@@ -201,9 +231,17 @@ def tokens(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:
     padded = block.data
     if padded.size < int(starts.max(initial=0)) + width:
         padded = np.concatenate((padded, np.zeros(width, dtype=np.uint8)))
-    cells = sliding_window_view(padded, width)[starts]
-    cells[np.arange(width) >= lengths[:, None]] = 0
-    return cells, lengths
+    # Every byte offset seen as the start of a little-endian 64-bit word.
+    words_at = np.ndarray((padded.size - 7,), dtype="<u8", buffer=padded, strides=(1,))
+    words = np.empty((starts.size, width // 8), dtype="<u8")
+    for j in range(width // 8):
+        valid = np.clip(lengths - 8 * j, 0, 8)
+        np.bitwise_and(words_at[starts + 8 * j], _LOW_BYTES[valid], out=words[:, j])
+    return words.view(np.uint8), lengths
+
+
+#: ``_LOW_BYTES[n]``: a 64-bit mask of the first ``n`` bytes of a little-endian word.
+_LOW_BYTES = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype="<u8")
 
 
 _FLOAT_BYTES = np.zeros(256, dtype=bool)
@@ -283,7 +321,8 @@ def _decimals(
         is_digit = digit < 10
         if not is_digit.any() and not (column != 0).any():
             break  # padding only from here on
-        mantissa = np.where(is_digit, mantissa * 10 + digit, mantissa)
+        np.multiply(mantissa, 10, out=mantissa, where=is_digit)
+        np.add(mantissa, digit, out=mantissa, where=is_digit)
         digits += is_digit
         after += is_digit & seen
         dot = column == 46
@@ -341,8 +380,8 @@ _C_FLOAT = re.compile(
 
 def text_keys(cells: np.ndarray) -> np.ndarray:
     """Return a 64-bit key per token: the token itself up to 8 bytes, else a hash of it."""
-    words = np.ascontiguousarray(cells).view(np.uint64)
-    keys = words[:, 0].copy()
+    words = np.ascontiguousarray(cells).view("<u8")
+    keys = words[:, 0].astype(np.uint64)
     for j in range(1, words.shape[1]):
         keys ^= keys >> np.uint64(29)
         keys *= _MIX
@@ -353,44 +392,76 @@ def text_keys(cells: np.ndarray) -> np.ndarray:
 class TextColumn:
     """One text field collected over the blocks of a file; ends as a categorical."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, grouped: bool) -> None:
         self._texts: list[np.ndarray] = []
         self._keys: list[np.ndarray] = []
         self._exact = True
+        self._grouped = grouped  # equal ids come in runs (query ids): hash each run once
 
     def add(self, block: Block, field: int) -> None:
         """Take the field's tokens from one block."""
         cells, _ = tokens(block, field)
-        self._texts.append(as_text(cells))
-        self._keys.append(text_keys(cells))
-        # Up to 8 bytes a key is the token itself; longer, it is a hash to check.
+        keys = text_keys(cells)
+        self._keys.append(keys)
+        # Up to 8 bytes a key is the token itself (a view of it is the text); longer,
+        # it is a hash to check, so the tokens are kept too.
         self._exact &= cells.shape[1] == 8
+        self._texts.append(as_text(cells) if cells.shape[1] > 8 else keys.view("S8"))
 
     def categorical(self) -> pd.Categorical:
         """All tokens as a categorical of ``str``, categories in order of appearance."""
         if not self._keys:
             return pd.Categorical.from_codes(
-                np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=str)
+                np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=object)
             )
-        keys, texts = np.concatenate(self._keys), np.concatenate(self._texts)
-        self._keys, self._texts = [], []
-        codes, _ = factorize_runs(keys)
+        offsets = np.cumsum([0] + [k.size for k in self._keys])
+        if self._exact:
+            self._texts = []
+        keys = np.concatenate(self._keys)
+        self._keys = []
+        codes = factorize_runs(keys)[0] if self._grouped else pd.factorize(keys)[0]
+        codes = codes.astype(np.int32)
+        # Codes are numbered in order of appearance, so first rows grow with the code.
         first = np.empty(int(codes.max()) + 1, dtype=np.int64)
-        first[codes[::-1]] = np.arange(codes.size - 1, -1, -1)
-        uniques = texts[first]
-        if not self._exact and not np.array_equal(texts, uniques[codes]):
-            # Two different tokens share a hash (rare): code the tokens themselves.
-            codes, found = pd.factorize(texts.astype(object))
-            uniques = np.asarray(found, dtype=texts.dtype)
-        # Object categories: pandas checks them for uniqueness several times faster.
-        categories = pd.Index(_decode(uniques), dtype=object)
-        return pd.Categorical.from_codes(
-            codes.astype(np.int32), categories=categories, validate=False
-        )
+        for lo, hi in zip(offsets[-2::-1], offsets[:0:-1], strict=True):
+            first[codes[lo:hi][::-1]] = np.arange(hi - 1, lo - 1, -1)
+        if self._exact:
+            uniques = keys[first].view("S8")
+        else:
+            del keys
+            uniques = self._hashed_uniques(codes, first, offsets)
+        self._texts = []
+        return pd.Categorical.from_codes(codes, categories=_categories(uniques), validate=False)
+
+    def _hashed_uniques(
+        self, codes: np.ndarray, first: np.ndarray, offsets: np.ndarray
+    ) -> np.ndarray:
+        """Text of each code, every token checked against it (a hash may collide)."""
+        width = max(t.itemsize for t in self._texts)
+        uniques = np.zeros(first.size, dtype=f"S{width}")
+        bounds = np.searchsorted(first, offsets)
+        for b, texts in enumerate(self._texts):
+            mine = first[bounds[b] : bounds[b + 1]]
+            uniques[bounds[b] : bounds[b + 1]] = texts[mine - offsets[b]]
+        for b, texts in enumerate(self._texts):
+            if not np.array_equal(texts, uniques[codes[offsets[b] : offsets[b + 1]]]):
+                # Two different tokens share a hash (rare): code the tokens themselves.
+                every = np.concatenate(self._texts).astype(f"S{width}")
+                found, values = pd.factorize(every.astype(object))
+                codes[:] = found
+                return np.asarray(values, dtype=every.dtype)
+        return uniques
 
 
-def _decode(texts: np.ndarray) -> np.ndarray:
-    try:
-        return texts.astype(str)  # ASCII: decoded by NumPy in one pass
-    except UnicodeDecodeError:
-        return np.array([t.decode("utf-8") for t in texts.tolist()], dtype=object)
+def _categories(texts: np.ndarray) -> pd.Index:
+    """Decode bytes to ``str`` a slice at a time (one full-width copy is never made)."""
+    out = np.empty(texts.size, dtype=object)
+    step = 1 << 18
+    for i in range(0, texts.size, step):
+        part = texts[i : i + step]
+        try:
+            out[i : i + step] = part.astype(str)  # ASCII: decoded by NumPy in one pass
+        except UnicodeDecodeError:
+            out[i : i + step] = [t.decode("utf-8") for t in part.tolist()]
+    # Object categories: pandas checks them for uniqueness several times faster.
+    return pd.Index(out, dtype=object, copy=False)

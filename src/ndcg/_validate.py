@@ -25,6 +25,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
+from ndcg.discount import KINDS, LOG2, Discount
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: A checker: ``checker(value, name)`` returns the normalised value or raises.
@@ -68,7 +70,13 @@ def validate_params(**checkers: Checker) -> Callable[[F], F]:
         unknown = sorted(set(checkers) - set(signature.parameters))
         if unknown:
             raise TypeError(f"{func.__name__} has no argument(s) {unknown} to check")
-        names = list(signature.parameters)
+        # Only these can be given by position; a keyword-only one never is.
+        names = [
+            name
+            for name, parameter in signature.parameters.items()
+            if parameter.kind
+            in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        ]
         defaults = {
             name: parameter.default
             for name, parameter in signature.parameters.items()
@@ -197,6 +205,34 @@ def choice(*options: str) -> Checker:
     return checker
 
 
+def choices(*options: str) -> Checker:
+    """Build a checker for one or more distinct options, returned as a tuple.
+
+    Examples
+    --------
+    >>> choices("a", "b")("b", "x"), choices("a", "b")(["b", "a"], "x")
+    (('b',), ('b', 'a'))
+
+    """
+    one = choice(*options)
+
+    def checker(value: Any, name: str) -> tuple[str, ...]:
+        if isinstance(value, str):
+            return (one(value, name),)
+        if not isinstance(value, (Sequence, np.ndarray)) or len(value) == 0:
+            raise TypeError(
+                f"{name} must be one of {', '.join(map(repr, options))} or a non-empty "
+                f"sequence of them; got {value!r}"
+            )
+        picked = tuple(one(item, name) for item in value)
+        repeated = sorted({item for item in picked if picked.count(item) > 1})
+        if repeated:
+            raise ValueError(f"{name} names {repeated[0]!r} twice: {list(value)!r}; list it once")
+        return picked
+
+    return checker
+
+
 def empty(value: Any, name: str) -> float | str:
     """Return the value of NDCG when the ideal DCG is 0: a number, or ``"raise"``."""
     if isinstance(value, str) and value == "raise":
@@ -225,6 +261,103 @@ def gain(value: Any, name: str) -> Any:
         f"{name} must be 'linear', 'exponential', a mapping or a callable; got "
         f"{type(value).__name__} {value!r}; e.g. {name}={{0: 0, 1: 1, 2: 3}}"
     )
+
+
+def discount(value: Any, name: str) -> Discount:
+    """Return a discount: ``"log2"``, ``"reciprocal"``, ``("log", b)`` or ``("geometric", p)``.
+
+    Examples
+    --------
+    >>> discount(("geometric", 0.8), "discount")
+    Discount(kind='geometric', param=0.8)
+    >>> discount("geometric", "discount")
+    Traceback (most recent call last):
+    ...
+    ValueError: discount 'geometric' takes a parameter p: pass discount=('geometric', 0.8)
+
+    """
+    if isinstance(value, Discount) and value.kind in KINDS:
+        return value
+    examples = "'log2' (default), 'reciprocal', ('log', 2) or ('geometric', 0.8)"
+    kind, param = (value, None) if isinstance(value, str) else (None, None)
+    if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
+        kind, param = value
+    if kind not in KINDS:
+        error = ValueError if isinstance(value, (str, tuple)) else TypeError
+        raise error(f"{name} must be {examples}; got {value!r}")
+    wants = KINDS[kind]
+    if wants is None:
+        if param is not None:
+            raise ValueError(f"{name} {kind!r} takes no parameter; pass {name}={kind!r}")
+        return LOG2 if kind == "log2" else Discount(kind)
+    example = {"b": 2, "p": 0.8}[wants]
+    if param is None:
+        raise ValueError(
+            f"{name} {kind!r} takes a parameter {wants}: pass {name}=({kind!r}, {example})"
+        )
+    if isinstance(param, (bool, np.bool_)) or not isinstance(param, numbers.Real):
+        raise TypeError(
+            f"{name}'s {wants} must be a number, got {type(param).__name__} {param!r}; "
+            f"e.g. {name}=({kind!r}, {example})"
+        )
+    if kind == "geometric":
+        if not 0 < param < 1:
+            raise ValueError(
+                f"{name}'s p must lie strictly between 0 and 1 (the chance of reading on "
+                f"to the next rank), got {param!r}; e.g. {name}=('geometric', 0.8)"
+            )
+        return Discount(kind, float(param))
+    if not (np.isfinite(param) and param > 1):
+        raise ValueError(
+            f"{name}'s b must be a finite number above 1 (the rank from which log_b(i) "
+            f"discounts), got {param!r}; e.g. {name}=('log', 2)"
+        )
+    return Discount(kind, float(param))
+
+
+def threshold(value: Any, name: str) -> float:
+    """Return the lowest grade that counts as relevant: a finite number above 0.
+
+    Examples
+    --------
+    >>> threshold(2, "threshold")
+    2.0
+    >>> threshold(0, "threshold")
+    Traceback (most recent call last):
+    ...
+    ValueError: threshold must be a finite number above 0 (a grade of 0 is never relevant), got 0; e.g. threshold=1 (grades >= 1 count as relevant)
+
+    """  # noqa: E501
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
+    if not (np.isfinite(value) and value > 0):
+        raise ValueError(
+            f"{name} must be a finite number above 0 (a grade of 0 is never relevant), got "
+            f"{value!r}; e.g. {name}=1 (grades >= 1 count as relevant)"
+        )
+    return float(value)
+
+
+def max_grade(value: Any, name: str) -> float:
+    """Return the top of the grade scale: a number above 0, at most 1023 (``2**g`` fits).
+
+    Examples
+    --------
+    >>> max_grade(4, "max_grade")
+    4.0
+
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"{name} must be a number (the highest grade of the scale), got "
+            f"{type(value).__name__} {value!r}; e.g. {name}=4 for grades 0..4"
+        )
+    if not (np.isfinite(value) and 0 < value <= 1023):
+        raise ValueError(
+            f"{name} must be above 0 and at most 1023 (2**grade must fit a float), got "
+            f"{value!r}; e.g. {name}=4 for grades 0..4"
+        )
+    return float(value)
 
 
 def seed(value: Any, name: str) -> int | None:

@@ -1,15 +1,19 @@
 """Command line: NDCG of a TREC run, printed as trec_eval prints it.
 
-Taught in chapter 8, "NDCG in the wild" (TREC files and trec_eval's report).
+Taught in chapter 9, "NDCG in the wild" (TREC files and trec_eval's report).
 
 Usage::
 
-    python -m ndcg QRELS RUN [-q] [-c] [-J] [-m ndcg] [-m ndcg_cut.5,10] [-k 10] [--gain G] [--json]
+    python -m ndcg QRELS RUN [-q] [-c] [-J] [-l 1] [-m ndcg] [-m ndcg_cut.5,10] [-m P.5,10]
+                   [-m map] [-m recip_rank] [-k 10] [--gain G] [--json]
 
 The measures are read as trec_eval 10.0 reads them: each measure is printed once, with
 the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
-``ndcg_1=3`` only); ``ndcg`` comes before ``ndcg_cut``; cutoffs are sorted and a
-fractional cutoff is cut to its integer part (``23.4`` is 23). Where trec_eval would
+``ndcg_1=3`` only); measures come in trec_eval's order (``map``, ``recip_rank``, ``P``,
+``recall``, ``ndcg``, ``ndcg_cut``, ``map_cut``, ``set_P``, ``rbp``, ``rbp_resid``);
+cutoffs are sorted and a fractional cutoff is cut to its integer part (``23.4`` is 23).
+NDCG's family (chapter 11) is read with trec_eval's relevance level ``-l``, and ``rbp``
+with its persistence 0.9. Where trec_eval would
 silently read something else than what was typed, this command stops and says so: see
 the README's list of differences.
 """
@@ -25,7 +29,7 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from ndcg._scan import parse_float
+from ndcg._scan import parse_float, parse_int
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
 from ndcg.trec import read_qrels, read_run
@@ -42,11 +46,12 @@ class UsageError(ValueError):
 
 @dataclass(frozen=True)
 class Measure:
-    """One printed measure: its trec_eval name, cutoff and gain."""
+    """One printed measure: its trec_eval name, cutoff and gain, and evaluate's metric."""
 
     name: str
     k: int | None
     gain: Gain
+    metric: str = "ndcg"
 
 
 def parse_gain_map(text: str) -> dict[int, float]:
@@ -107,8 +112,21 @@ def _gain_option(text: str) -> Gain:
     return parse_gain_map(text)
 
 
-#: The measures, in the order trec_eval prints them.
-MEASURES = ("ndcg", "ndcg_cut")
+#: The measures, in the order trec_eval prints them: name -> (evaluate's metric, cut at k?).
+MEASURES = {
+    "map": ("ap", False),
+    "recip_rank": ("rr", False),
+    "P": ("precision", True),
+    "recall": ("recall", True),
+    "ndcg": ("ndcg", False),
+    "ndcg_cut": ("ndcg", True),
+    "map_cut": ("ap", True),
+    "set_P": ("precision", False),
+    "rbp": ("rbp", False),
+    "rbp_resid": ("rbp_residual", False),
+}
+#: trec_eval's persistence for ``rbp`` and ``rbp_resid``.
+RBP_P = 0.9
 
 
 def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], list[str]]:
@@ -123,10 +141,17 @@ def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], lis
         head, dot, given = spec.partition(".")
         if head not in MEASURES:
             raise UsageError(
-                f"-m {spec!r}: the measures are ndcg, ndcg.GAINS and ndcg_cut.K1,K2,..."
+                f"-m {spec!r}: the measures are ndcg, ndcg.GAINS, ndcg_cut.K1,K2,..., "
+                "P.K1,K2,..., recall.K1,..., map, map_cut.K1,..., recip_rank, set_P, rbp "
+                "and rbp_resid"
             )
         if dot and not given:
             raise UsageError(f"-m {spec!r}: nothing after the '.'; give parameters or no '.'")
+        if dot and head != "ndcg" and not MEASURES[head][1]:
+            raise UsageError(
+                f"-m {spec!r}: {head} takes no parameters here"
+                + (f" (its persistence is trec_eval's {RBP_P})" if head.startswith("rbp") else "")
+            )
         first = params.get(head)
         if first is not None and dot and sorted(given.split(",")) != sorted(first.split(",")):
             raise UsageError(
@@ -138,15 +163,18 @@ def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], lis
     notes: list[str] = []
     for head in (m for m in MEASURES if m in params):
         given = params[head]
+        metric, cut = MEASURES[head]
         if head == "ndcg":
             measures.append(
                 Measure("ndcg", None, gain)
                 if given is None
                 else Measure(f"ndcg_{given}", None, parse_gain_map(given))
             )
-            continue
-        cutoffs = DEFAULT_CUTOFFS if given is None else _cutoffs(given, notes)
-        measures += [Measure(f"ndcg_cut_{k}", k, gain) for k in cutoffs]
+        elif not cut:
+            measures.append(Measure(head, None, gain, metric))
+        else:
+            cutoffs = DEFAULT_CUTOFFS if given is None else _cutoffs(given, notes)
+            measures += [Measure(f"{head}_{k}", k, gain, metric) for k in cutoffs]
     return measures, notes
 
 
@@ -182,10 +210,12 @@ def compute(
     measures: Sequence[Measure],
     complete: bool,
     judged_only: bool = False,
+    level: float = 1,
 ) -> pd.DataFrame:
     """One row per query, one column per measure (named as trec_eval names it).
 
-    ``judged_only`` is trec_eval's ``-J``: unjudged documents leave the run before scoring.
+    ``judged_only`` is trec_eval's ``-J``: unjudged documents leave the run before scoring;
+    ``level`` is its ``-l``, the lowest grade that the binary measures count as relevant.
     """
     by_gain: dict[str, list[Measure]] = {}
     for measure in measures:
@@ -201,9 +231,12 @@ def compute(
             gain=gain,
             missing="zero" if complete else "skip",
             unjudged="condense" if judged_only else "zero",
+            metrics=list(dict.fromkeys(m.metric for m in group)),
+            threshold=level,
+            p=RBP_P,
         )
         result = result.rename(
-            columns={("ndcg" if m.k is None else f"ndcg@{m.k}"): m.name for m in group}
+            columns={(m.metric if m.k is None else f"{m.metric}@{m.k}"): m.name for m in group}
         )
         parts.append(result.set_index("query_id")[[m.name for m in group]])
     table = pd.concat(parts, axis=1)
@@ -252,11 +285,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="score judged documents only: unjudged ones leave the run before ranking",
     )
     parser.add_argument(
+        "-l",
+        default="1",
+        metavar="LEVEL",
+        help="lowest grade the binary measures (P, recall, map, recip_rank, rbp) count as "
+        "relevant (default 1)",
+    )
+    parser.add_argument(
         "-m",
         action="append",
         metavar="MEASURE",
-        help="ndcg, ndcg.1=3,2=9 (per-level gains) or ndcg_cut.5,10 (repeatable; "
-        "default: ndcg and ndcg_cut at trec_eval's cutoffs)",
+        help="ndcg, ndcg.1=3,2=9 (per-level gains), ndcg_cut.5,10, P.5,10, recall.5,10, "
+        "map, map_cut.5,10, recip_rank, set_P, rbp or rbp_resid (repeatable; default: ndcg "
+        "and ndcg_cut at trec_eval's cutoffs)",
     )
     parser.add_argument(
         "-k",
@@ -288,12 +329,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, args.run, "result")):
             if frame.empty:
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
-        table = compute(qrels, run, measures, complete=args.c, judged_only=args.J)
+        level = parse_int(args.l, "-l", "the relevance level")
+        if level < 1:
+            raise UsageError(
+                f"-l {args.l}: the relevance level must be 1 or more (a grade of 0 is never "
+                "relevant)"
+            )
+        table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
         if table.empty:
             raise UsageError(
                 f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
-                f"(trec_eval: 'No queries with both results and relevance info'; -c "
-                f"would score every judged query, the missing ones as 0)"
+                f"(-c would score every judged query, the missing ones as 0)"
             )
         text = format_json(table, args.q) if args.json else format_trec(table, args.q)
     except OSError as error:

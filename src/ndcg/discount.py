@@ -1,9 +1,19 @@
-"""The positional discount: the gain at rank i (1-based) is divided by log2(i + 1).
+"""The positional discount: how much of a gain at rank i (1-based) still counts.
 
-Taught in chapter 3, "Discounted cumulative gain".
+The default divides the gain at rank i by ``log2(i + 1)`` (chapter 3, "Discounted cumulative
+gain"). The others are the discounts of chapter 10, "Why a logarithm?", each the guess of
+how far a reader goes down the list:
+
+* ``("log", b)``: Järvelin and Kekäläinen's original DCG (2002): no discount before rank
+  ``b``, then division by ``log_b(i)``; a larger ``b`` is a more patient reader;
+* ``"reciprocal"``: division by the rank ``i`` (a steep, Zipf-like reader);
+* ``("geometric", p)``: ``p**(i - 1)``, the reader of rank-biased precision who goes on to
+  the next rank with probability ``p`` (Moffat and Zobel 2008).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -30,3 +40,99 @@ def discounts(n: int) -> np.ndarray:
 
     """
     return 1.0 / log2_ranks(n)
+
+
+#: The discounts a caller can name, with the parameter each takes (``None``: none).
+KINDS = {"log2": None, "log": "b", "reciprocal": None, "geometric": "p"}
+
+
+@dataclass(frozen=True)
+class Discount:
+    """A positional discount: the weight each rank's gain is multiplied by.
+
+    Built from a caller's ``discount=`` argument by the argument checks; callers pass
+    ``"log2"``, ``"reciprocal"``, ``("log", b)`` or ``("geometric", p)``.
+
+    Attributes
+    ----------
+    kind : {"log2", "log", "reciprocal", "geometric", "uniform"}
+        ``"uniform"`` (every weight 1) serves the counts behind precision and recall; it
+        is not offered as a DCG discount.
+    param : float or None
+        ``b`` for ``"log"``, ``p`` for ``"geometric"``.
+
+    """
+
+    kind: str
+    param: float | None = None
+
+    def weights(self, n: int) -> np.ndarray:
+        """Return the weight of ranks ``1..n``: the share of a gain that still counts.
+
+        Examples
+        --------
+        >>> Discount("log", 3.0).weights(4).round(4).tolist()
+        [1.0, 1.0, 1.0, 0.7925]
+        >>> Discount("geometric", 0.5).weights(3).tolist()
+        [1.0, 0.5, 0.25]
+
+        """
+        ranks = np.arange(1, n + 1, dtype=np.float64)
+        if self.kind == "log2":
+            return discounts(n)
+        if self.kind == "log":
+            # log_b(i) < 1 before rank b: Järvelin and Kekäläinen leave those gains whole.
+            return 1.0 / np.maximum(1.0, np.log(ranks) / np.log(self.param))
+        if self.kind == "reciprocal":
+            return 1.0 / ranks
+        if self.kind == "geometric":
+            return np.power(self.param, ranks - 1.0)
+        return np.ones(n)
+
+    def apply(self, ranked_gains: np.ndarray) -> np.ndarray:
+        """Return the discounted gains of gains in rank order (along the last axis).
+
+        The default divides by ``log2(i + 1)``, as it always has, so its figures stay the
+        same to the last bit; the others multiply by :meth:`weights`.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Discount("reciprocal").apply(np.array([3.0, 2.0, 3.0])).tolist()
+        [3.0, 1.0, 1.0]
+
+        """
+        n = ranked_gains.shape[-1]
+        if self.kind == "log2":
+            return ranked_gains / log2_ranks(n)
+        return ranked_gains * self.weights(n)
+
+    def label(self) -> str:
+        """Return a short name for tables and figures, e.g. ``"geometric p=0.8"``.
+
+        Examples
+        --------
+        >>> Discount("log", 2.0).label(), LOG2.label()
+        ('log_b(i) from rank b, b=2', '1/log2(i+1)')
+
+        """
+        if self.kind == "log2":
+            return "1/log2(i+1)"
+        if self.kind == "log":
+            return f"log_b(i) from rank b, b={self.param:g}"
+        if self.kind == "reciprocal":
+            return "1/i"
+        if self.kind == "geometric":
+            return f"geometric p={self.param:g}"
+        return "none"
+
+
+#: What a caller may pass as ``discount=``: a name, a (name, parameter) pair, or a Discount.
+DiscountSpec = str | tuple[str, float] | Discount
+
+#: The default discount, 1 / log2(i + 1).
+LOG2 = Discount("log2")
+#: No discount: every rank counts fully (precision and recall count with it).
+UNIFORM = Discount("uniform")
+#: The discount 1 / i (reciprocal rank and ERR's cascade weigh with it).
+RECIPROCAL = Discount("reciprocal")

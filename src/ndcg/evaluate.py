@@ -1,20 +1,23 @@
 """NDCG of a whole run against judgments (qrels), one row per query, as trec_eval does.
 
-Taught in chapter 6, "Many queries", and chapter 8, "NDCG in the wild".
+Taught in chapter 7, "Many queries", and chapter 9, "NDCG in the wild"; the columns of
+NDCG's family (``metrics=``) in chapters 11 and 12.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ndcg import _frames
+from ndcg import _family, _frames
 from ndcg import _validate as check
 from ndcg._kernel import (
     TIE_RULES,
+    TieBreak,
     dcg_rows,
     ideal_rows,
     ndcg_rows,
@@ -23,12 +26,15 @@ from ndcg._kernel import (
     rule_tiebreak,
 )
 from ndcg._pad import chunks
+from ndcg.discount import LOG2, Discount, DiscountSpec
 from ndcg.gains import Gain, gain_values
 from ndcg.scores import apply_unjudged
 
 QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
 RUN_COLUMNS = ("query_id", "doc_id", "score")
 EVALUATE_TIES = ("trec_eval", *TIE_RULES)
+#: The metrics ``evaluate`` computes, in the order of its columns.
+METRICS = ("ndcg", *_family.METRICS)
 
 
 @check.validate_params(
@@ -38,6 +44,11 @@ EVALUATE_TIES = ("trec_eval", *TIE_RULES)
     ties=check.choice(*EVALUATE_TIES),
     empty=check.empty,
     unjudged=check.choice(*check.UNJUDGED),
+    metrics=check.choices(*METRICS),
+    discount=check.discount,
+    threshold=check.threshold,
+    max_grade=check.optional(check.max_grade),
+    p=check.fraction,
 )
 def evaluate(
     qrels: pd.DataFrame,
@@ -48,8 +59,13 @@ def evaluate(
     ties: str = "trec_eval",
     empty: float | str = 0.0,
     unjudged: str = "zero",
+    metrics: str | Sequence[str] = "ndcg",
+    discount: DiscountSpec = "log2",
+    threshold: float = 1,
+    max_grade: float | None = None,
+    p: float = 0.8,
 ) -> pd.DataFrame:
-    """NDCG of every query of a run, following trec_eval by default.
+    """NDCG (and, on request, its family) of every query of a run, following trec_eval.
 
     Parameters
     ----------
@@ -90,13 +106,32 @@ def evaluate(
         no gain, in its place (trec_eval); dropped from the run before ranking, so the
         documents below it move up (trec_eval ``-J``, pytrec_eval's
         ``judged_docs_only_flag=True``); or an error that says how many there are.
+    metrics : str or sequence of str, default "ndcg"
+        Which metrics, each at every cutoff: ``"ndcg"``; ``"precision"`` (trec_eval
+        ``P_k``, ``set_P`` uncut), ``"recall"`` (``recall_k``), ``"ap"`` (``map``,
+        ``map_cut_k``), ``"rr"`` (``recip_rank``, which has no cutoff), ``"err"``,
+        ``"rbp"`` and ``"rbp_residual"`` (see :mod:`ndcg.family`). Column names are the
+        metric, with ``@k`` for a cutoff; ``"ndcg"`` alone gives the columns above.
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        NDCG's discount (see :func:`ndcg.dcg`).
+    threshold : float, default 1
+        The lowest grade that counts as relevant for the binary metrics (precision,
+        recall, ap, rr, rbp), as trec_eval's ``-l``.
+    max_grade : float, optional
+        The top of the grade scale, which ``"err"`` needs; every judged grade must lie
+        within 0..max_grade.
+    p : float, default 0.8
+        RBP's persistence (trec_eval's ``rbp`` uses 0.9).
 
     Returns
     -------
     pandas.DataFrame
-        Column ``query_id`` then one column per cutoff, one row per query, sorted by
-        ``query_id``. The ideal for each query is built from all its judged documents,
-        retrieved or not. On the dense path ``query_id`` is the row number.
+        Column ``query_id`` then one column per metric and cutoff, one row per query,
+        sorted by ``query_id``. The ideal for each query is built from all its judged
+        documents, retrieved or not, and so are recall's and AP's counts of relevant
+        documents. On the dense path ``query_id`` is the row number. A query of the
+        qrels missing from the run (``missing="zero"``) scores 0 on every metric, and
+        its RBP residual is 1: nothing of its ranking is known.
 
     Notes
     -----
@@ -123,10 +158,18 @@ def evaluate(
     0         0  1.0000
     1         1  0.2398
 
+    NDCG's family, each at each cutoff:
+
+    >>> evaluate(qrels, run, k=[None, 2], metrics=["precision", "ap"]).round(4)
+      query_id  precision  precision@2      ap    ap@2
+    0       q1     0.6667          1.0  0.6667  0.6667
+
     """
     cutoffs = k
+    options = _Options(metrics, discount, threshold, max_grade, p)
+    _check_metrics(options, ties)
     if not isinstance(qrels, pd.DataFrame) and not isinstance(run, pd.DataFrame):
-        return _evaluate_matrix(qrels, run, cutoffs, gain, ties, empty, unjudged)
+        return _evaluate_matrix(qrels, run, cutoffs, gain, ties, empty, unjudged, options)
     _frames.require_frame(qrels, "qrels", QRELS_COLUMNS)
     _frames.require_frame(run, "run", RUN_COLUMNS)
     if len(qrels) == 0:
@@ -137,11 +180,17 @@ def evaluate(
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
-    judged = np.bincount(q_code, minlength=n_queries) > 0
-    retrieved = np.bincount(r_code, minlength=n_queries) > 0
+    q_counts = np.bincount(q_code, minlength=n_queries)
+    r_counts = np.bincount(r_code, minlength=n_queries)
+    judged, retrieved = q_counts > 0, r_counts > 0
     keep = judged & (retrieved | (missing == "zero"))
     kept = keep[r_code]
-    if unjudged == "zero":  # trec_eval: a run row without a judgment joins with gain 0
+    family = options.family()
+    if family:
+        _check_scale(grades, q_judged, options, "qrels['relevance']")
+    r_grade = np.zeros(0)
+    if unjudged == "zero" and not family:
+        # trec_eval: a run row without a judgment joins with gain 0
         r_gain = _join_gains(qrels, run, q_code, r_code, qd_code, rd_code, docs.size, q_gain)
     else:
         # Join each run row's judgment number instead (1-based, 0 when there is none), so
@@ -151,16 +200,24 @@ def evaluate(
         match = _join_gains(qrels, run, *ids, number).astype(np.intp)
         r_gain = np.append(0.0, q_gain)[match]
         r_judged = np.append(False, q_judged)[match]
-        _check_unjudged_rows(run, kept & ~r_judged, unjudged)
-        kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
+        if family:
+            r_grade = np.where(r_judged, np.append(np.nan, grades)[match], np.nan)
+        if unjudged != "zero":
+            _check_unjudged_rows(run, kept & ~r_judged, unjudged)
+            kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
 
     factor = overflow_scale(q_gain, q_code, n_queries)
     if (factor != 1.0).any():
         q_gain, r_gain = q_gain * factor[q_code], r_gain * factor[r_code]
-    actual = np.zeros((n_queries, len(cutoffs)))
+    shape = (n_queries, len(cutoffs))
+    actual = np.zeros(shape)
+    # A query with no ranking (missing="zero") scores 0, and nothing of it is known.
+    sums = {name: np.ones(shape) if name == "rbp_residual" else np.zeros(shape) for name in family}
     kept_rows = slice(None) if kept.all() else np.flatnonzero(kept)
     sub_code = r_code[kept_rows]
-    for chunk in chunks(sub_code, n_queries):
+    # Rows per query are counted already when every run row is kept.
+    sub_counts = r_counts if isinstance(kept_rows, slice) else None
+    for chunk in chunks(sub_code, n_queries, counts=sub_counts):
         cells = chunk.rows
         scores_m = chunk.take(scores[kept_rows], -np.inf)
         gains_m = chunk.take(r_gain[kept_rows], 0.0)
@@ -169,21 +226,136 @@ def evaluate(
             if ties == "trec_eval"
             else rule_tiebreak(ties, gains_m)
         )
-        actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak)
+        if "ndcg" in options.metrics:
+            actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak, options.discount)
+        if family:
+            grades_m = chunk.take(r_grade[kept_rows], 0.0)
+            found = options.family_rows(scores_m, grades_m, cutoffs, ties, tiebreak)
+            for name, values in found.items():
+                sums[name][chunk.groups] = values
 
-    best = np.zeros((n_queries, len(cutoffs)))
-    positive = np.flatnonzero(q_gain > 0)
-    for chunk in chunks(q_code[positive], n_queries):
-        best[chunk.groups] = ideal_rows(chunk.take(q_gain[positive], 0.0), cutoffs)
+    best = np.zeros(shape)
+    if "ndcg" in options.metrics:
+        # Judgments without gain add nothing to an ideal: leave them out when they are many
+        # (TREC pools are mostly non-relevant), keep them when dropping them would cost a
+        # copy and ragged, padded rows for little saving.
+        positive = q_gain > 0
+        kept_gains = slice(None) if 2 * np.count_nonzero(positive) > q_gain.size else positive
+        gain_counts = q_counts if isinstance(kept_gains, slice) else None
+        for chunk in chunks(q_code[kept_gains], n_queries, counts=gain_counts):
+            best[chunk.groups] = ideal_rows(
+                chunk.take(q_gain[kept_gains], 0.0), cutoffs, options.discount
+            )
+    relevant = _family.relevant(grades, options.threshold)
+    n_relevant = np.bincount(q_code, weights=relevant, minlength=n_queries)
 
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
     ids = queries[order]
-    columns = {"query_id": ids}
-    for j, c in enumerate(cutoffs):
-        columns[_column(c)] = normalise(
-            actual[order, j], best[order, j], empty, lambda i: f" for query {ids[i]!r}"
+    found = {name: values[order] for name, values in sums.items()}
+    return _table(
+        ids, cutoffs, options, empty, (actual[order], best[order]), found, n_relevant[order]
+    )
+
+
+@dataclass(frozen=True)
+class _Options:
+    """Which metrics ``evaluate`` computes, and their parameters (checked at the door)."""
+
+    metrics: tuple[str, ...]
+    discount: Discount = LOG2
+    threshold: float = 1.0
+    max_grade: float | None = None
+    p: float = 0.8
+
+    def family(self) -> tuple[str, ...]:
+        """Return the metrics other than NDCG."""
+        return tuple(name for name in self.metrics if name != "ndcg")
+
+    def family_rows(
+        self,
+        scores: np.ndarray,
+        grades: np.ndarray,
+        cutoffs: tuple[int | None, ...],
+        ties: str,
+        tiebreak: TieBreak | None,
+    ) -> dict[str, np.ndarray]:
+        """Compute the family's metrics of every row, under ``evaluate``'s tie rule."""
+        if ties in ("pessimistic", "optimistic"):
+            # Among equal scores, the grade (an unjudged document lowest) decides.
+            tiebreak = rule_tiebreak(ties, np.where(np.isnan(grades), -np.inf, grades))
+        return _family.family_rows(
+            scores,
+            grades,
+            cutoffs,
+            tiebreak,
+            self.family(),
+            threshold=self.threshold,
+            max_grade=self.max_grade,
+            p=self.p,
         )
+
+
+def _check_metrics(options: _Options, ties: str) -> None:
+    """Refuse metric choices that cannot be computed as asked."""
+    if "err" in options.metrics and options.max_grade is None:
+        raise ValueError(
+            "metrics includes 'err', which needs the top of the grade scale: pass max_grade, "
+            "e.g. max_grade=4 for grades 0..4"
+        )
+    ordered = [name for name in options.metrics if name in _family.ORDERED]
+    if ordered and ties == "average":
+        raise ValueError(
+            f"ties='average' cannot score {ordered[0]!r}: averaging over the orders of a tie "
+            "has a one-pass form only for metrics that add up gains by position (ndcg, "
+            "precision, recall, rbp); pass ties='trec_eval', 'stable', 'pessimistic' or "
+            "'optimistic'"
+        )
+
+
+def _check_scale(grades: np.ndarray, judged: np.ndarray, options: _Options, name: str) -> None:
+    """Refuse a judged grade above ERR's ``max_grade``."""
+    if "err" not in options.metrics or not judged.any():
+        return
+    top = float(grades[judged].max())
+    if top > options.max_grade:
+        raise ValueError(
+            f"{name} holds the grade {check.show(top)}, above max_grade="
+            f"{check.show(options.max_grade)}; ERR needs the top of the scale: pass "
+            f"max_grade={check.show(top)} or more"
+        )
+
+
+def _table(
+    ids: np.ndarray,
+    cutoffs: tuple[int | None, ...],
+    options: _Options,
+    empty: float | str,
+    dcgs: tuple[np.ndarray, np.ndarray],
+    found: dict[str, np.ndarray],
+    n_relevant: np.ndarray,
+) -> pd.DataFrame:
+    """Build the result: ``query_id``, then each metric at each cutoff.
+
+    Recall and AP are divided here by the relevant documents judged for each query.
+    """
+
+    def where(i: int) -> str:
+        return f" for query {ids[i]!r}"
+
+    columns: dict[str, Any] = {"query_id": ids}
+    for name in options.metrics:
+        if name == "ndcg":
+            values = np.column_stack(
+                [normalise(dcgs[0][:, j], dcgs[1][:, j], empty, where) for j in range(len(cutoffs))]
+            )
+        elif name in ("recall", "ap"):
+            metric = "recall" if name == "recall" else "average precision"
+            values = _family.ratio_of_relevant(found[name], n_relevant, empty, metric, where)
+        else:
+            values = found[name]
+        for j, c in enumerate(cutoffs):
+            columns[_column(c, name)] = values[:, j]
     return pd.DataFrame(columns)
 
 
@@ -201,8 +373,8 @@ def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged:
         )
 
 
-def _column(cutoff: int | None) -> str:
-    return "ndcg" if cutoff is None else f"ndcg@{cutoff}"
+def _column(cutoff: int | None, metric: str = "ndcg") -> str:
+    return metric if cutoff is None else f"{metric}@{cutoff}"
 
 
 _DENSE_QRELS = check.numbers_array((0, 1, 2, 3), unjudged=True)
@@ -217,6 +389,7 @@ def _evaluate_matrix(
     ties: str,
     empty: float | str,
     unjudged: str,
+    options: _Options,
 ) -> pd.DataFrame:
     """Score grade and score matrices (the dense path of :func:`evaluate`), row by row."""
     true, score = _DENSE_QRELS(qrels, "qrels"), _DENSE_RUN(run, "run")
@@ -233,18 +406,35 @@ def _evaluate_matrix(
         )
     gains, judged = _qrels_gains(true, gain, "qrels")
     score = apply_unjudged(score, judged, unjudged, "qrels")
+    grades = np.where(judged, true, np.nan)
+    _check_scale(true, judged, options, "qrels")
     if ties == "trec_eval":
         # trec_eval breaks equal scores by document id compared as text, highest first.
         # Laying the columns out in that order turns the rule into a stable sort, and
         # matches what the DataFrame path does with the column numbers as doc_id.
         by_id = np.argsort(np.arange(true.shape[1]).astype(str), kind="stable")[::-1]
-        gains, score, ties = gains[:, by_id], score[:, by_id], "stable"
+        gains, score, grades = gains[:, by_id], score[:, by_id], grades[:, by_id]
+        ties = "stable"
     tiebreak = rule_tiebreak(ties, gains)
-    values = ndcg_rows(score, gains, cutoffs, tiebreak, empty, lambda i: f" for query {i}")
-    columns: dict[str, Any] = {"query_id": np.arange(true.shape[0])}
-    for j, cutoff in enumerate(cutoffs):
-        columns[_column(cutoff)] = values[:, j]
-    return pd.DataFrame(columns)
+    ids = np.arange(true.shape[0])
+    if options.metrics == ("ndcg",):
+        values = ndcg_rows(
+            score, gains, cutoffs, tiebreak, empty, lambda i: f" for query {i}", options.discount
+        )
+        columns: dict[str, Any] = {"query_id": ids}
+        for j, cutoff in enumerate(cutoffs):
+            columns[_column(cutoff)] = values[:, j]
+        return pd.DataFrame(columns)
+    factor = overflow_scale(gains)
+    if (factor != 1.0).any():
+        gains = gains * factor[:, None]
+    dcgs = (
+        dcg_rows(score, gains, cutoffs, tiebreak, options.discount),
+        ideal_rows(gains, cutoffs, options.discount),
+    )
+    found = options.family_rows(score, grades, cutoffs, ties, tiebreak)
+    n_relevant = _family.relevant(grades, options.threshold).sum(axis=1)
+    return _table(ids, cutoffs, options, empty, dcgs, found, n_relevant)
 
 
 def _qrels_gains(grades: np.ndarray, gain: Gain, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -274,29 +464,42 @@ def _join_gains(
 ) -> np.ndarray:
     """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
     n_keys = (int(max(q_code.max(initial=0), r_code.max(initial=0))) + 1) * n_docs
-    q_key = q_code * n_docs + qd_code
-    r_key = r_code * n_docs + rd_code
-    if n_keys <= 4 * (q_key.size + r_key.size) + 1024:
+    q_key = q_code.astype(np.int64, copy=False) * n_docs + qd_code
+    if n_keys <= 4 * (q_code.size + r_code.size) + 1024:
         # Few possible (query, document) pairs: a lookup table beats sorting.
-        slot = np.full(n_keys, -1, dtype=np.int64)
-        slot[q_key] = np.arange(q_key.size)
-        if np.bincount(q_key, minlength=n_keys).max() > 1:
-            lost = slot[q_key] != np.arange(q_key.size)  # the earlier of a repeated pair
+        r_key = r_code.astype(np.int64, copy=False) * n_docs + rd_code
+        seen = np.zeros(n_keys, dtype=bool)
+        seen[q_key] = True
+        if np.count_nonzero(seen) < q_key.size:  # fewer pairs than rows: a repeat
+            slot = np.full(n_keys, -1, dtype=np.int64)
+            rows = np.arange(q_key.size)
+            slot[q_key] = rows
+            lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
             _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
-        r_count = np.bincount(r_key, minlength=n_keys)
-        if r_count.max() > 1:
-            repeated = np.flatnonzero(r_count[r_key] > 1)
+        seen[:] = False
+        seen[r_key] = True
+        if np.count_nonzero(seen) < r_key.size:
+            repeated = np.flatnonzero(np.bincount(r_key, minlength=n_keys)[r_key] > 1)
             _duplicate_error(run, "run", "retrieved", int(repeated[1]))
-        hit = slot[r_key]
-        return np.where(hit >= 0, q_gain[hit], 0.0)
+        # Every pair is judged at most once: a table of gains, 0 where nothing is judged.
+        table = np.zeros(n_keys)
+        table[q_key] = q_gain
+        return table[r_key]
     _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
     _refuse_duplicates(r_code, rd_code, run, "run", "retrieved")
     if q_key.size > 1 and not (np.diff(q_key) > 0).all():
         order = np.argsort(q_key, kind="stable")
         q_key, q_gain = q_key[order], q_gain[order]
+    # Only rows whose document is judged for some query can match: look those up.
+    judged_doc = np.zeros(n_docs, dtype=bool)
+    judged_doc[qd_code] = True
+    rows = np.flatnonzero(judged_doc[rd_code])
+    r_key = r_code[rows].astype(np.int64, copy=False) * n_docs + rd_code[rows]
     # evaluate has refused empty qrels, so q_key has an element to land on.
     pos = np.minimum(np.searchsorted(q_key, r_key), q_key.size - 1)
-    return np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
+    gains = np.zeros(r_code.size)
+    gains[rows] = np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
+    return gains
 
 
 def _refuse_duplicates(

@@ -1,7 +1,7 @@
 """Gain functions: how a relevance grade becomes the gain a position contributes.
 
 Taught in chapter 3, "Discounted cumulative gain" (linear and exponential gain), and
-chapter 8 (per-level gains).
+chapter 9 (per-level gains).
 
 ``"linear"`` uses the grade itself, ``"exponential"`` uses ``2**grade - 1`` (the form
 popularised by Burges et al. 2005), a mapping gives each grade its own gain (trec_eval's

@@ -16,12 +16,20 @@ import pandas as pd
 
 from ndcg import _validate as check
 from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, normalise, overflow_scale
-from ndcg.discount import discounts, log2_ranks
+from ndcg.discount import LOG2, DiscountSpec, log2_ranks
 from ndcg.gains import Gain, gain_values, judged_gains
 
 _RELEVANCE = check.numbers_array(unjudged=True)
 _POOL = check.optional(check.numbers_array())
 _UNJUDGED = check.choice(*check.UNJUDGED)
+# dcg and breakdown take the same arguments, checked alike.
+_DCG_CHECKS = check.validate_params(
+    relevance=_RELEVANCE,
+    k=check.cutoff,
+    gain=check.gain,
+    unjudged=_UNJUDGED,
+    discount=check.discount,
+)
 
 
 def _ranked(relevance: np.ndarray, unjudged: str) -> np.ndarray:
@@ -98,11 +106,18 @@ def cg(relevance: Any, k: int | None = None, unjudged: str = "zero") -> float:
     return check.check_finite_sum(total, "relevance", "cumulative gain")
 
 
-@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, unjudged=_UNJUDGED)
+@_DCG_CHECKS
 def dcg(
-    relevance: Any, k: int | None = None, gain: Gain = "linear", unjudged: str = "zero"
+    relevance: Any,
+    k: int | None = None,
+    gain: Gain = "linear",
+    unjudged: str = "zero",
+    discount: DiscountSpec = "log2",
 ) -> float:
     """Discounted cumulative gain: ``sum(gain(r_i) / log2(i + 1))`` over ranks ``i = 1..k``.
+
+    The discount ``1 / log2(i + 1)`` is Burges et al.'s (2005) form of Järvelin and
+    Kekäläinen's (2002); ``discount=`` chooses another (chapter 10).
 
     Parameters
     ----------
@@ -118,6 +133,10 @@ def dcg(
         a callable grade -> gain.
     unjudged : {"zero", "condense", "raise"}, default "zero"
         See :func:`cg`.
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        The weight of rank ``i``: ``1 / log2(i + 1)``; ``1 / i``; Järvelin and
+        Kekäläinen's original ``1 / log_b(i)`` from rank ``b`` on (1 before it); or
+        ``p**(i - 1)``. Chapter 10 reads each as a model of how far a reader goes.
 
     Returns
     -------
@@ -137,16 +156,23 @@ def dcg(
     36.595390756454925
     >>> dcg([3, None, 3]) == dcg([3, 0, 3])
     True
+    >>> dcg([3, 2, 3], discount="reciprocal")
+    5.0
 
     """
     gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
-        total = float(dcg_at(gains, (k,))[0])
+        total = float(dcg_at(gains, (k,), discount)[0])
     return check.check_finite_sum(total, "relevance", "DCG")
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, pool=_POOL, unjudged=_UNJUDGED
+    relevance=_RELEVANCE,
+    k=check.cutoff,
+    gain=check.gain,
+    pool=_POOL,
+    unjudged=_UNJUDGED,
+    discount=check.discount,
 )
 def idcg(
     relevance: Any,
@@ -154,6 +180,7 @@ def idcg(
     gain: Gain = "linear",
     pool: Any = None,
     unjudged: str = "zero",
+    discount: DiscountSpec = "log2",
 ) -> float:
     """Ideal DCG: the DCG of the best possible order, cut at ``k``.
 
@@ -173,6 +200,8 @@ def idcg(
     unjudged : {"zero", "condense", "raise"}, default "zero"
         See :func:`cg`; unjudged positions never enter the ideal, so only ``"raise"``
         changes the result (into an error).
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        See :func:`dcg`.
 
     Returns
     -------
@@ -195,7 +224,7 @@ def idcg(
     judged_gains(grades, gain, "relevance")  # the same checks as dcg, so errors name relevance
     ideal = ideal_ranking(_ideal_source(grades, gain, pool), k)
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
-        total = float(dcg_at(ideal, (k,))[0])
+        total = float(dcg_at(ideal, (k,), discount)[0])
     return check.check_finite_sum(total, "relevance" if pool is None else "pool", "ideal DCG")
 
 
@@ -206,6 +235,7 @@ def idcg(
     pool=_POOL,
     empty=check.empty,
     unjudged=_UNJUDGED,
+    discount=check.discount,
 )
 def ndcg(
     relevance: Any,
@@ -214,6 +244,7 @@ def ndcg(
     pool: Any = None,
     empty: float | str = 0.0,
     unjudged: str = "zero",
+    discount: DiscountSpec = "log2",
 ) -> float:
     """Normalised DCG: ``dcg / idcg``, between 0 and 1.
 
@@ -233,6 +264,8 @@ def ndcg(
         trec_eval and scikit-learn, ``float("nan")``, or ``"raise"`` for a ValueError.
     unjudged : {"zero", "condense", "raise"}, default "zero"
         See :func:`cg`.
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        See :func:`dcg`; the list and its ideal are discounted alike.
 
     Returns
     -------
@@ -259,8 +292,8 @@ def ndcg(
     factor = float(overflow_scale(ideal))
     if factor != 1.0:
         gains, ideal = gains * factor, ideal * factor
-    actual = dcg_at(gains, (k,))
-    best = dcg_at(ideal_ranking(ideal, k), (k,))
+    actual = dcg_at(gains, (k,), discount)
+    best = dcg_at(ideal_ranking(ideal, k), (k,), discount)
     return float(normalise(actual, best, empty)[0])
 
 
@@ -297,9 +330,13 @@ def ideal_order(relevance: Any, gain: Gain = "linear") -> np.ndarray:
     return np.flatnonzero(judged)[ideal_ranking(gains[judged], indices=True)]
 
 
-@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, unjudged=_UNJUDGED)
+@_DCG_CHECKS
 def breakdown(
-    relevance: Any, k: int | None = None, gain: Gain = "linear", unjudged: str = "zero"
+    relevance: Any,
+    k: int | None = None,
+    gain: Gain = "linear",
+    unjudged: str = "zero",
+    discount: DiscountSpec = "log2",
 ) -> pd.DataFrame:
     """Every term of the DCG, one row per position, for teaching and checking by hand.
 
@@ -314,36 +351,37 @@ def breakdown(
     unjudged : {"zero", "condense", "raise"}, default "zero"
         See :func:`cg`. With ``"zero"`` an unjudged position keeps its row, with grade NaN
         and gain 0; with ``"condense"`` it has no row.
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        See :func:`dcg`.
 
     Returns
     -------
     pandas.DataFrame
         Columns ``position`` (1-based), ``grade``, ``gain``, ``log2(i+1)``,
         ``discount`` (``1 / log2(i+1)``), ``discounted_gain`` (``gain / log2(i+1)``) and
-        ``cumulative_dcg``; the last ``cumulative_dcg`` equals :func:`dcg`.
+        ``cumulative_dcg``; the last ``cumulative_dcg`` equals :func:`dcg`. With another
+        discount there is no ``log2(i+1)`` column, and ``discount`` holds its weights.
 
     Examples
     --------
     >>> table = breakdown([3, 2, 3], gain="linear")
     >>> table["cumulative_dcg"].round(4).tolist()
     [3.0, 4.2619, 5.7619]
+    >>> breakdown([3, 2, 3], discount=("geometric", 0.5))["discount"].tolist()
+    [1.0, 0.5, 0.25]
 
     """
     grades = _ranked(relevance, unjudged)[:k]
     gains, _ = judged_gains(grades, gain, "relevance")
-    logs = log2_ranks(grades.size)
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
-        running = cumulative_dcg(gains)
+        running = cumulative_dcg(gains, discount)
     if running.size:
         check.check_finite_sum(float(running[-1]), "relevance", "DCG")
-    return pd.DataFrame(
-        {
-            "position": np.arange(1, grades.size + 1),
-            "grade": grades,
-            "gain": gains,
-            "log2(i+1)": logs,
-            "discount": discounts(grades.size),
-            "discounted_gain": gains / logs,
-            "cumulative_dcg": running,
-        }
-    )
+    columns: dict[str, Any] = {"position": np.arange(1, grades.size + 1), "grade": grades}
+    columns["gain"] = gains
+    if discount == LOG2:
+        columns["log2(i+1)"] = log2_ranks(grades.size)
+    columns["discount"] = discount.weights(grades.size)
+    columns["discounted_gain"] = discount.apply(gains)
+    columns["cumulative_dcg"] = running
+    return pd.DataFrame(columns)

@@ -1,6 +1,6 @@
 """NDCG of items ranked by predicted scores, with an explicit rule for tied scores.
 
-Taught in chapter 5, "Cutoffs, ties and edge cases".
+Taught in chapter 5, "Scores and ties", and chapter 6, "Edge cases".
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import numpy as np
 
 from ndcg import _validate as check
 from ndcg._kernel import TIE_RULES, ndcg_rows, rule_tiebreak
+from ndcg.discount import DiscountSpec
 from ndcg.gains import Gain, judged_gains
 
 
@@ -22,6 +23,7 @@ from ndcg.gains import Gain, judged_gains
     ties=check.choice(*TIE_RULES),
     empty=check.empty,
     unjudged=check.choice(*check.UNJUDGED),
+    discount=check.discount,
 )
 def ndcg_from_scores(
     y_true: Any,
@@ -31,6 +33,7 @@ def ndcg_from_scores(
     ties: str = "average",
     empty: float | str = 0.0,
     unjudged: str = "zero",
+    discount: DiscountSpec = "log2",
 ) -> float | np.ndarray:
     """NDCG of the items ordered by ``y_score`` (highest first), graded by ``y_true``.
 
@@ -58,6 +61,8 @@ def ndcg_from_scores(
         What an item whose grade is ``None`` (never judged) counts for: no gain, ranked
         where its score puts it (trec_eval); dropped before ranking, so the items below
         it move up (trec_eval ``-J``); or an error. It never enters the ideal.
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        The weight of each rank (see :func:`ndcg.dcg`), for the ranking and its ideal.
 
     Returns
     -------
@@ -91,7 +96,8 @@ def ndcg_from_scores(
     gains, judged = judged_gains(np.atleast_2d(y_true), gain, "y_true")
     scores = apply_unjudged(np.atleast_2d(y_score), judged, unjudged, "y_true")
     where = None if one_row else (lambda i: f" for row {i}")
-    result = ndcg_rows(scores, gains, (k,), rule_tiebreak(ties, gains), empty, where)[:, 0]
+    tiebreak = rule_tiebreak(ties, gains)
+    result = ndcg_rows(scores, gains, (k,), tiebreak, empty, where, discount)[:, 0]
     return float(result[0]) if one_row else result
 
 

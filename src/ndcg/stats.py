@@ -1,6 +1,7 @@
 """Paired significance tests for per-query scores of two systems.
 
-Taught in chapter 6, "Many queries".
+Taught in chapter 7, "Many queries"; :func:`adjust_p_values`, for many comparisons made
+at once, in chapter 12, "What NDCG cannot tell you".
 
 Two systems evaluated on the same queries give two paired samples: query ``q`` has a score
 ``a[q]`` for one system and ``b[q]`` for the other. Queries differ in difficulty far more than
@@ -26,6 +27,7 @@ from ndcg import _validate as check
 __all__ = [
     "BootstrapResult",
     "RandomizationResult",
+    "adjust_p_values",
     "paired_bootstrap_ci",
     "paired_differences",
     "paired_randomization_test",
@@ -287,3 +289,73 @@ def paired_bootstrap_ci(
         n_queries=int(n),
         n_resamples=n_resamples,
     )
+
+
+# --- Many comparisons at once ----------------------------------------------------------------
+
+#: The corrections :func:`adjust_p_values` offers.
+CORRECTIONS = ("holm", "benjamini-hochberg")
+
+
+@check.validate_params(
+    p_values=check.numbers_array(1, hint="a p-value is a number between 0 and 1"),
+    method=check.choice(*CORRECTIONS),
+)
+def adjust_p_values(p_values: Sequence[float] | np.ndarray, method: str = "holm") -> np.ndarray:
+    """Adjust the p-values of many comparisons made at once, so that flukes stay rare.
+
+    Compare twenty system variants with one baseline at the 5% level and, even if none is
+    better, one of them will look better by chance. An adjusted p-value is compared with the
+    level as it stands (taught in chapter 12, "What NDCG cannot tell you").
+
+    Parameters
+    ----------
+    p_values : sequence of float
+        One p-value per comparison, each between 0 and 1 (e.g. from
+        :func:`paired_randomization_test`).
+    method : {"holm", "benjamini-hochberg"}, default "holm"
+        ``"holm"`` (Holm 1979) bounds the chance of even one false discovery among all the
+        comparisons, and is uniformly more powerful than Bonferroni's ``m * p``.
+        ``"benjamini-hochberg"`` (Benjamini and Hochberg 1995) bounds the expected share of
+        false discoveries among those declared, which suits screening many variants.
+
+    Returns
+    -------
+    numpy.ndarray
+        The adjusted p-values, in the order given; each at least its raw p-value, at most 1.
+
+    Raises
+    ------
+    ValueError
+        A p-value outside [0, 1], or an empty sequence.
+
+    Examples
+    --------
+    Holm multiplies the smallest p-value by the number of comparisons, the next by one less,
+    and keeps the results non-decreasing:
+
+    >>> adjust_p_values([0.01, 0.04, 0.03]).tolist()
+    [0.03, 0.06, 0.06]
+    >>> adjust_p_values([0.01, 0.04, 0.03], method="benjamini-hochberg").round(4).tolist()
+    [0.03, 0.04, 0.04]
+
+    """
+    if p_values.min() < 0 or p_values.max() > 1:
+        bad = float(p_values[(p_values < 0) | (p_values > 1)][0])
+        raise ValueError(
+            f"p_values must lie between 0 and 1, got {bad!r}; pass the tests' p-values, not "
+            "their statistics"
+        )
+    m = p_values.size
+    order = np.argsort(p_values, kind="stable")
+    ranked = p_values[order]
+    if method == "holm":
+        # The i-th smallest (0-based) is tested at level alpha / (m - i).
+        adjusted = np.maximum.accumulate(np.minimum(1.0, (m - np.arange(m)) * ranked))
+    else:
+        # The i-th smallest (1-based) is compared with i * alpha / m, from the largest down.
+        scaled = np.minimum(1.0, ranked * m / np.arange(1, m + 1))
+        adjusted = np.minimum.accumulate(scaled[::-1])[::-1]
+    out = np.empty(m)
+    out[order] = adjusted
+    return out

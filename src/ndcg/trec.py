@@ -1,19 +1,19 @@
 """Read TREC judgment (qrels) and run files into DataFrames, as trec_eval 10.0 reads them.
 
-Taught in chapter 8, "NDCG in the wild".
+Taught in chapter 9, "NDCG in the wild".
 
 A qrels line is ``query_id iteration doc_id relevance``; a run line is
 ``query_id Q0 doc_id rank score run_id`` (anything after the sixth field is ignored,
-as trec_eval does). Fields are separated by runs of spaces or tabs (C's whitespace);
-a line that starts with ``#`` is a comment and blank lines are skipped, as in trec_eval.
+as trec_eval does). Fields are separated by runs of C's whitespace (space, tab, ...);
+a line whose first field starts with ``#`` is a comment and blank lines are skipped.
 Numbers are read as C reads them, but whole fields only: ``1_0``, ``٣``, ``2abc`` and a
 relevance beyond the 64-bit range are refused, where trec_eval would read a prefix or
 saturate. A UTF-8 byte-order mark at the start of a file is skipped. Every error names
 the file and the line.
 
 Identifiers come back as categoricals of ``str`` (one copy of each distinct id), and
-the files are read a block at a time, so a run of millions of lines takes about as much
-memory as its numbers.
+the files are read a block at a time with NumPy, so a run of millions of lines never
+costs a Python object per line.
 """
 
 from __future__ import annotations
@@ -106,23 +106,20 @@ def _read(
         "qrels": "query_id iteration doc_id relevance",
         "run": "query_id Q0 doc_id rank score run_id",
     }[kind]
-    queries, docs = TextColumn(), TextColumn()
+    queries, docs, lines = TextColumn(grouped=True), TextColumn(grouped=False), _Lines()
     values: list[np.ndarray] = []
-    lines: list[np.ndarray] = []
     parse = integers if value == "relevance" else floats
     for block in blocks(path, fields, exact, kind, layout):
         queries.add(block, 0)
         docs.add(block, 1)
         values.append(parse(block, 2, path, value))
-        lines.append(block.lines)
-    numbers = np.concatenate(lines) if lines else np.zeros(0, dtype=np.int64)
+        lines.add(block.lines)
+    column = np.concatenate(values) if values else np.zeros(0, _DTYPES[value])
+    del values
     frame = pd.DataFrame(
-        {
-            "query_id": queries.categorical(),
-            "doc_id": docs.categorical(),
-            value: np.concatenate(values) if values else np.zeros(0, _DTYPES[value]),
-        },
-        index=_line_index(numbers),
+        {"query_id": queries.categorical(), "doc_id": docs.categorical(), value: column},
+        index=lines.index(),
+        copy=False,
     )
     _refuse_repeats(frame, path, verb)
     return frame
@@ -131,17 +128,34 @@ def _read(
 _DTYPES = {"relevance": np.int64, "score": np.float64}
 
 
-def _line_index(numbers: np.ndarray) -> pd.Index:
-    # Most files have no comment or blank line: a range then stands for every number.
-    if numbers.size == 0 or (numbers[-1] - numbers[0] == numbers.size - 1):
-        start = int(numbers[0]) if numbers.size else 1
-        return pd.RangeIndex(start, start + numbers.size, name="line")
-    return pd.Index(numbers, name="line")
+class _Lines:
+    """Line numbers of the data lines, kept as a range while they follow each other."""
+
+    def __init__(self) -> None:
+        self._parts: list[np.ndarray] = []
+        self._start = 1
+        self._stop = 1  # the numbers held as a range: [start, stop)
+
+    def add(self, numbers: np.ndarray) -> None:
+        if not self._parts and (self._stop == self._start or numbers[0] == self._stop):
+            if numbers[-1] - numbers[0] == numbers.size - 1:
+                self._start = int(numbers[0]) if self._stop == self._start else self._start
+                self._stop = int(numbers[-1]) + 1
+                return
+        if not self._parts:
+            self._parts.append(np.arange(self._start, self._stop))
+        self._parts.append(numbers)
+
+    def index(self) -> pd.Index:
+        # Most files have no comment or blank line: a range then stands for every number.
+        if not self._parts:
+            return pd.RangeIndex(self._start, self._stop, name="line")
+        return pd.Index(np.concatenate(self._parts), name="line")
 
 
 def _refuse_repeats(frame: pd.DataFrame, path: PathLike, verb: str) -> None:
-    query = frame["query_id"].cat.codes.to_numpy(np.int64)
-    doc = frame["doc_id"].cat.codes.to_numpy(np.int64)
+    query = frame["query_id"].cat.codes.to_numpy()
+    doc = frame["doc_id"].cat.codes.to_numpy()
     i = _frames.repeated_pair(query, doc)
     if i is None:
         return

@@ -2,14 +2,14 @@
 
 One browser context per colour scheme is reused for the whole crawl (a fresh context per page
 would cost a second or two each on a 2-core machine). Everything a test later asserts on is
-recorded here: requests that tried to leave the site, failed requests and 404s, console errors
-and warnings, the links and element ids of the rendered page, axe-core's serious and critical
-violations, images without alt text, and the backdrop behind each output image.
+recorded here: every request the page made, those that tried to leave the site, failed requests
+and 404s, console errors and warnings, the links and element ids of the rendered page, whether
+it has widgets, axe-core's serious and critical violations, images without alt text, and the
+backdrop behind each output image.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,12 +21,6 @@ AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 NOT_PAGES = ("_static/", "_sources/", "vendor/", "_images/")
 REDIRECT_STUB = "index.html"
 BLOCKING_IMPACTS = ("serious", "critical")
-# Console warnings that come from vendored third-party code and cannot be configured away.
-# html-manager's JSON-schema validator (ajv) warns about its own schema while compiling it,
-# before it looks at any of this site's widget state. Errors are never excused.
-THIRD_PARTY_WARNINGS = (
-    re.compile(r'^warning: strict mode: use allowUnionTypes to allow union type keyword at "#/'),
-)
 
 # Runs in the page: the colours behind each output image, walking up to the first opaque
 # background, so a transparent PNG on the dark theme is judged by what actually shows through.
@@ -48,10 +42,11 @@ _IMAGE_BACKDROPS_JS = """
 })
 """
 
+# Each widget's view is drawn into a "widget-subarea" placed before its placeholder.
 _WIDGETS_RENDERED_JS = """
 () => Array.from(document.querySelectorAll(
   'script[type="application/vnd.jupyter.widget-view+json"]'
-)).every(view => view.parentElement.querySelector('.lm-Widget'))
+)).every(view => view.parentElement.querySelector('.widget-subarea > * > *'))
 """
 
 _AXE_RUN_JS = """
@@ -70,6 +65,7 @@ class PageVisit:
     """What one page did in the browser."""
 
     path: str
+    requests: list[str] = field(default_factory=list)
     offsite: list[str] = field(default_factory=list)
     failed: list[str] = field(default_factory=list)
     console: list[str] = field(default_factory=list)
@@ -79,6 +75,7 @@ class PageVisit:
     image_backdrops: list[dict] = field(default_factory=list)
     images_without_alt: list[str] = field(default_factory=list)
     theme: str = ""
+    widgets: int = 0
 
 
 def report(visits: dict[str, PageVisit], attr: str) -> str:
@@ -105,9 +102,7 @@ def watch_console(page: Page, sink: list[str]) -> None:
     def on_console(msg: ConsoleMessage) -> None:
         if msg.type not in ("error", "warning"):
             return
-        text = f"{msg.type}: {msg.text}"
-        if not any(pattern.match(text) for pattern in THIRD_PARTY_WARNINGS):
-            sink.append(text)
+        sink.append(f"{msg.type}: {msg.text}")
 
     page.on("console", on_console)
     page.on("pageerror", lambda exc: sink.append(f"pageerror: {exc}"))
@@ -132,6 +127,7 @@ def crawl(
     current: list[PageVisit] = []
 
     def route(route: Route, request: Request) -> None:
+        current[-1].requests.append(request.url)
         if is_local(request.url, base_url):
             route.continue_()
         else:
@@ -163,14 +159,14 @@ def crawl(
             visit = PageVisit(path)
             current.append(visit)
             page.goto(f"{base_url}/{path}", wait_until="load")
-            # Math typesetting and widget modules load after `load`; let them settle.
+            # Widget modules and fonts may load after `load`; let them settle.
             page.wait_for_load_state("networkidle")
-            page.evaluate(
-                "() => window.MathJax && MathJax.startup ? MathJax.startup.promise : null"
-            )
             # A widget may render without fetching anything: wait until each one is drawn,
             # so the audit sees it.
             page.wait_for_function(_WIDGETS_RENDERED_JS, timeout=30_000)
+            visit.widgets = page.locator(
+                'script[type="application/vnd.jupyter.widget-view+json"]'
+            ).count()
             visit.theme = page.evaluate("() => document.documentElement.dataset.theme || ''")
             visit.links = page.eval_on_selector_all("a[href]", "els => els.map(a => a.href)")
             visit.ids = set(

@@ -3,7 +3,9 @@
 The crawl visits every page once over http://127.0.0.1 in the light theme (the dark theme has
 its own crawl in test_dark_mode.py). Every page is also opened from disk (file://) with
 every non-file request refused, as a reader without a server would; there the DCG page must
-render its math and a live widget, and the search page must find results.
+render its math and a live widget, and the search page must find results. Widget pages mount
+their widgets with the site's small loader, never with require.js and the Jupyter widget
+manager, and no page loads a math engine or the theme's icon script.
 """
 
 from __future__ import annotations
@@ -22,6 +24,17 @@ pytestmark = pytest.mark.browser
 
 DCG_PAGE = "notebooks/03_discounted_cumulative_gain.html"
 SEARCH_TERM = "discount"
+# The chapters that show a RankingWidget; the crawl must find widgets on each.
+WIDGET_PAGES = {
+    "notebooks/02_cumulative_gain.html",
+    "notebooks/03_discounted_cumulative_gain.html",
+    "notebooks/04_ideal_dcg_and_ndcg.html",
+    "notebooks/05_scores_and_ties.html",
+    "notebooks/13_optimising_ndcg.html",
+}
+# What the pages used to load: the widget manager stack, a math engine, the icon script.
+FULL_WIDGET_MANAGER = ("/require.js", "/html-manager/", "/anywidget/index.js")
+HEAVY_SCRIPTS = ("mathjax", "tex-mml-chtml", "katex.min.js", "katex.js", "fontawesome.js")
 
 
 @pytest.fixture(scope="module")
@@ -54,6 +67,33 @@ def test_no_missing_files(light: dict[str, PageVisit]) -> None:
 
 def test_no_console_errors_or_warnings(light: dict[str, PageVisit]) -> None:
     assert not report(light, "console"), "console messages:\n" + report(light, "console")
+
+
+def test_widget_pages_never_load_require_js_or_the_widget_manager(
+    light: dict[str, PageVisit],
+) -> None:
+    with_widgets = {path for path, visit in light.items() if visit.widgets}
+    assert WIDGET_PAGES <= with_widgets, f"widget pages: {sorted(with_widgets)}"
+    heavy = [
+        f"{path}: {url}"
+        for path in sorted(with_widgets)
+        for url in light[path].requests
+        if any(part in url.split("?")[0] for part in FULL_WIDGET_MANAGER)
+    ]
+    assert not heavy, "widget pages loading the full widget manager:\n" + "\n".join(heavy)
+    loaders = [u for u in light[DCG_PAGE].requests if "/vendor/widget-loader.js" in u]
+    assert len(loaders) == 1, light[DCG_PAGE].requests
+
+
+def test_no_page_loads_a_math_engine_or_the_icon_script(light: dict[str, PageVisit]) -> None:
+    heavy = [
+        f"{path}: {url}"
+        for path, visit in light.items()
+        for url in visit.requests
+        if any(name in url.split("?")[0].rsplit("/", 1)[-1] for name in HEAVY_SCRIPTS)
+        or "/mathjax/" in url
+    ]
+    assert not heavy, "\n".join(heavy)
 
 
 def test_axe_finds_no_serious_violation_in_light_mode(light: dict[str, PageVisit]) -> None:
@@ -130,11 +170,17 @@ def test_dcg_page_from_disk_renders_math_and_a_live_widget(browser: Browser, sit
         page = context.new_page()
         watch_console(page, context.console)
         page.goto((site / DCG_PAGE).as_uri(), wait_until="load")
-        page.wait_for_selector("mjx-container", timeout=20_000)
-        page.evaluate("() => MathJax.startup.promise")
-        # Every piece of math Sphinx wrote (raw TeX in a .math element) is now typeset.
-        raw = page.locator(".math:not(:has(mjx-container))").all_inner_texts()
-        assert not raw, f"math left as TeX: {raw[:5]}"
+        # The math arrives typeset (KaTeX, at build time): each formula is drawn for the eye
+        # and given as MathML for screen readers, and KaTeX's fonts load from the site.
+        assert page.locator(".math").count() >= 10
+        raw = page.locator(".math:not(:has(.katex-html)), .math:not(:has(.katex-mathml math))")
+        assert raw.count() == 0, f"math not typeset: {raw.all_inner_texts()[:5]}"
+        fonts = page.evaluate(
+            """async () => { await document.fonts.ready;
+                 return [...document.fonts].filter(f => f.status === 'loaded')
+                   .map(f => f.family); }"""
+        )
+        assert {"KaTeX_Main", "KaTeX_Math"} <= set(fonts), fonts
         # The first widget on the page (the output block holding its buttons and readouts).
         widget = page.locator("div.cell_output:has(.ndcg-rw)").first
         widget.wait_for(timeout=30_000)

@@ -23,7 +23,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ndcg.teaching import examples
+from ndcg.teaching import examples, optimising
 
 __all__ = ["CheckResult", "Exercise", "check", "exercise", "exercise_keys", "hint"]
 
@@ -221,6 +221,63 @@ def _sklearn_ignore_ties() -> float:
         k=10,
         gain="exponential",
         ties="stable",
+    )
+
+
+def _ch11_swap(gain: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg.ltr import swap_matrix
+
+        return float(swap_matrix(optimising.GRADES, k=optimising.K, gain=gain)[2, 6])
+
+    return compute
+
+
+def _ch11_best_swap(gain: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg.ltr import swap_matrix
+
+        return float(swap_matrix(optimising.GRADES, k=optimising.K, gain=gain).max())
+
+    return compute
+
+
+def _ch11_push(objective: str) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg import ltr
+
+        if objective == "ranknet":
+            return float(ltr.ranknet(optimising.GRADES, optimising.SCORES).gradient[6])
+        result = ltr.lambdarank(optimising.GRADES, optimising.SCORES, k=optimising.K)
+        return float(result.gradient[6])
+
+    return compute
+
+
+def _ch11_adagrad(accumulate: bool) -> float:
+    from ndcg import ltr
+
+    weight = [np.array([optimising.ADAGRAD_START])]
+    optimiser = ltr.AdaGrad(learning_rate=0.1)
+    for gradient in optimising.ADAGRAD_GRADIENTS:
+        if not accumulate:
+            optimiser = ltr.AdaGrad(learning_rate=0.1)  # the trap: forget every earlier square
+        optimiser.step(weight, [np.array([gradient])])
+    return float(weight[0][0])
+
+
+def _ch11_idle_pairs() -> float:
+    from ndcg.ltr import swap_matrix
+
+    m = swap_matrix(optimising.GRADES, k=optimising.K)
+    grades = optimising.GRADES
+    return float(
+        sum(
+            1
+            for i in range(len(grades))
+            for j in range(i + 1, len(grades))
+            if grades[i] != grades[j] and m[i, j] == 0.0
+        )
     )
 
 
@@ -595,6 +652,48 @@ _EXERCISES: tuple[Exercise, ...] = (
             (lambda: _scores(10, "average"), "That is the default, averaged over ties."),
         ),
     ),
+    Exercise(
+        "ch13-best-swap",
+        "The largest NDCG@5 gain of one swap in the worked example (exponential gain)",
+        _ch11_best_swap("exponential"),
+        "Bring the highest grade into the best position it can reach in one swap.",
+        traps=((_ch11_best_swap("linear"), "That uses linear gain, not 2^grade - 1."),),
+    ),
+    Exercise(
+        "ch13-swap-delta",
+        "NDCG@5 change of swapping D3 and D7 in the worked example (exponential gain)",
+        _ch11_swap("exponential"),
+        "Only two gains move: D3's to position 7 (outside the top 5) and D7's to position 3; "
+        "divide the change in DCG@5 by the ideal DCG@5.",
+        traps=((_ch11_swap("linear"), "That uses linear gain; the chapter uses 2^grade - 1."),),
+    ),
+    Exercise(
+        "ch13-lambda-d7",
+        "LambdaRank's lambda for D7 in the worked example (k = 5, sigma = 1)",
+        _ch11_push("lambdarank"),
+        "Sum, over every document graded below D7, RankNet's pull -1 / (1 + e^(s_D7 - s_j)) "
+        "times the |ΔNDCG@5| of swapping D7 with it.",
+        traps=(
+            (_ch11_push("ranknet"), "That is RankNet's gradient: no pair is weighted by ΔNDCG."),
+        ),
+    ),
+    Exercise(
+        "ch13-adagrad-three-steps",
+        "A weight of 0.5 after AdaGrad steps on gradients 0.3, 0.0, 0.4 (rate 0.1)",
+        lambda: _ch11_adagrad(accumulate=True),
+        "Keep a running sum G of squared gradients; each step moves the weight by "
+        "0.1 * g / sqrt(G + 1e-8).",
+        traps=(
+            (lambda: 0.5 - 0.1 * 0.7, "That is plain SGD: one rate, 0.1, for every step."),
+            (lambda: _ch11_adagrad(accumulate=False), "G must keep every earlier square."),
+        ),
+    ),
+    Exercise(
+        "ch13-idle-pairs",
+        "Pairs of the worked example with different grades whose swap leaves NDCG@5 unchanged",
+        _ch11_idle_pairs,
+        "A swap changes NDCG@5 only if it changes what stands in the top 5 positions.",
+    ),
 )
 
 _BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
@@ -602,7 +701,8 @@ _BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
 
 def exercise_keys() -> list[str]:
     """Return the keys of every checkable exercise, in book order."""
-    return [exercise.key for exercise in _EXERCISES]
+    # Chapters add their exercises in blocks; the key's "chNN" prefix is the book order.
+    return sorted((exercise.key for exercise in _EXERCISES), key=lambda key: key[:4])
 
 
 def exercise(key: str) -> Exercise:
@@ -704,3 +804,134 @@ def _all_answers_for_tests() -> dict[str, Any]:
 def _trap_answers_for_tests() -> dict[str, Sequence[Any]]:
     """Return the known wrong answers of each exercise; for the test suite."""
     return {exercise.key: [trap() for trap, _ in exercise.traps] for exercise in _EXERCISES}
+
+
+# --- Chapters 10 to 12: discounts as readers, NDCG's family, what NDCG cannot tell -------
+
+_D_SWAPPED = (3, 2, 0, 3, 1, 2)
+#: Chapter 12: a list whose NDCG@k falls, then rises again, as k grows.
+NOT_MONOTONE = (3, 0, 0, 2, 2)
+NOT_MONOTONE_POOL = (3, 2, 2, 2, 0, 0)
+#: Chapter 12: ten p-values of ten system variants compared with one baseline.
+MANY_P_VALUES = (0.001, 0.004, 0.012, 0.021, 0.03, 0.041, 0.09, 0.2, 0.46, 0.81)
+
+
+def _lowest_cutoff() -> int:
+    from ndcg import ndcg
+
+    values = [ndcg(NOT_MONOTONE, k=k, pool=NOT_MONOTONE_POOL) for k in range(1, 6)]
+    return int(np.argmin(values)) + 1
+
+
+def _significant(method: str | None) -> int:
+    from ndcg import stats
+
+    values = np.array(MANY_P_VALUES)
+    adjusted = values if method is None else stats.adjust_p_values(values, method=method)
+    return int((adjusted < 0.05).sum())
+
+
+def _tau() -> float:
+    from scipy.stats import kendalltau
+
+    return float(kendalltau([1, 2, 3, 4], [2, 1, 3, 4]).statistic)
+
+
+_EXERCISES += (
+    Exercise(
+        "ch10-rbp-half",
+        "RBP of the D1-D6 list with persistence p = 0.5",
+        _lib("rbp", examples.D_RELEVANCE, p=0.5),
+        "Grades 1 and above are relevant; rank i weighs p**(i - 1), and the sum is multiplied "
+        "by 1 - p.",
+        traps=(
+            (_lib("rbp", examples.D_RELEVANCE, p=0.8), "That is the figure for p = 0.8."),
+            (
+                lambda: _lib("rbp", examples.D_RELEVANCE, p=0.5)() / 0.5,
+                "You left out the factor 1 - p.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch10-err-swap",
+        "ERR of D1-D6 after swapping D3 and D4, on the 0..3 scale",
+        _lib("err", _D_SWAPPED, max_grade=3),
+        "R(g) = (2**g - 1) / 2**3; the reader reaches rank i only if nothing above satisfied them.",
+        traps=(
+            (_lib("err", _D_SWAPPED, max_grade=4), "That uses gdeval's 0..4 scale, not 0..3."),
+            (_lib("err", examples.D_RELEVANCE, max_grade=3), "That is ERR before the swap."),
+        ),
+    ),
+    Exercise(
+        "ch10-patience",
+        "How many documents the RBP reader with p = 0.9 reads, on average",
+        _value(10),
+        "The reader reads rank i with chance p**(i - 1); add those chances up.",
+        traps=((_value(9), "The first document is always read: count it too."),),
+        tolerance=1e-6,
+    ),
+    Exercise(
+        "ch11-ap-swap",
+        "AP of D1-D6 after swapping D3 and D4, with D7 and D8 judged",
+        _lib("average_precision", _D_SWAPPED, pool=examples.D_POOL),
+        "Average the precision at each relevant rank over all seven relevant judged documents.",
+        traps=(
+            (
+                _lib("average_precision", _D_SWAPPED),
+                "Your AP only knows the retrieved documents: D7 and D8 are relevant too.",
+            ),
+            (_lib("average_precision", examples.D_RELEVANCE, pool=examples.D_POOL), "Before."),
+        ),
+    ),
+    Exercise(
+        "ch11-tau",
+        "Kendall's tau between the orders A, B, C, D and B, A, C, D",
+        _tau,
+        "Count the pairs the two orders agree on and the pairs they disagree on, out of six.",
+        traps=((_value(5 / 6), "That is the share of agreeing pairs, not tau."),),
+    ),
+    Exercise(
+        "ch11-which-metric",
+        "Which metric to report for question answering with one right answer",
+        _value("c"),
+        "The reader wants one answer and stops at the first right one.",
+        kind="choice",
+    ),
+    Exercise(
+        "ch12-residual",
+        "RBP residual (p = 0.8) of the list 1, unjudged, unjudged, 0, 1",
+        _lib("rbp_residual", (1, None, None, 0, 1), p=0.8),
+        "Each unjudged rank i could add (1 - p) * p**(i - 1); the ranks after the list add "
+        "p**5 together.",
+        traps=(
+            (
+                lambda: _lib("rbp_residual", (1, None, None, 0, 1), p=0.8)() - 0.8**5,
+                "You left out the documents after the end of the list.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch12-lowest-k",
+        "The cutoff k (1 to 5) at which NDCG@k of the chapter's list is lowest",
+        _lowest_cutoff,
+        "Compute NDCG@k for each k with the ideal from the pool, and compare.",
+        traps=((_value(5), "NDCG@5 is not the lowest: the list recovers at its end."),),
+        tolerance=1e-6,
+    ),
+    Exercise(
+        "ch12-holm",
+        "How many of the ten variants stay significant at 0.05 after Holm's correction",
+        lambda: _significant("holm"),
+        "Sort the p-values; the smallest is compared with 0.05 / 10, the next with 0.05 / 9, "
+        "and so on until one fails.",
+        traps=(
+            (lambda: _significant(None), "That counts the raw p-values below 0.05."),
+            (
+                lambda: _significant("benjamini-hochberg"),
+                "That is the Benjamini-Hochberg count, which controls a different error.",
+            ),
+        ),
+        tolerance=1e-6,
+    ),
+)
+_BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}

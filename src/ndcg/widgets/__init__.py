@@ -8,5 +8,6 @@ from . import goals
 from .answer import AnswerBox
 from .ranking import RankingWidget
 from .standalone import standalone_html
+from .swap import SwapWidget
 
-__all__ = ["AnswerBox", "RankingWidget", "goals", "standalone_html"]
+__all__ = ["AnswerBox", "RankingWidget", "SwapWidget", "goals", "standalone_html"]

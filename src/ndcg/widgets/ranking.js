@@ -118,6 +118,122 @@ export function extremeOrder(grades, blocks, direction, gain = "linear") {
   return out;
 }
 
+// NDCG's family (ndcg.family) and the discounts of ndcg.discount, mirrored rule for rule:
+// the same weights, the same sums in rank order, the same conventions (P@k divided by k,
+// recall and AP by every relevant judged grade, RBP's residual with the tail p^d).
+
+export const DISCOUNTS = Object.freeze(["log2", "log", "reciprocal", "geometric"]);
+
+/** Weight of a 1-based rank under a discount: "log2", "reciprocal", ["log", b], ["geometric", p]. */
+export function weight(position, discount = "log2") {
+  const [kind, param] = Array.isArray(discount) ? discount : [discount, null];
+  if (kind === "log2") return 1 / log2Rank(position);
+  if (kind === "log") return 1 / Math.max(1, Math.log(position) / Math.log(param));
+  if (kind === "reciprocal") return 1 / position;
+  if (kind === "geometric") return param ** (position - 1);
+  if (kind === "uniform") return 1; // counts, for precision and recall
+  throw new Error(`discount must be one of ${DISCOUNTS.join(", ")}, got ${kind}`);
+}
+
+/** The discounted sum of values in rank order, 1..k: division by log2(i + 1) for the default. */
+function discountedSum(values, k, discount) {
+  const log2 = discount === "log2" || (Array.isArray(discount) && discount[0] === "log2");
+  let total = 0;
+  for (let i = 0, n = depth(values.length, k); i < n; i += 1) {
+    total += log2 ? values[i] / log2Rank(i + 1) : values[i] * weight(i + 1, discount);
+  }
+  return total;
+}
+
+/** NDCG under any discount (the list and its ideal discounted alike); 0 for an empty ideal. */
+export function ndcgDiscounted(grades, unretrieved = [], k = null, gain = "linear", unjudged = "zero", discount = "log2") {
+  const d = discountedSum(scored(grades, unjudged).map((g) => gainOf(g, gain)), k, discount);
+  const i = discountedSum(idealGrades(grades, unretrieved, k, gain).map((g) => gainOf(g, gain)), k, discount);
+  return i > 0 ? d / i : 0;
+}
+
+/** 1 where a grade reaches the threshold, else 0 (an unjudged item never does). */
+function relevant(grade, threshold) {
+  return grade !== null && grade >= threshold ? 1 : 0;
+}
+
+function relevantJudged(grades, unretrieved, threshold) {
+  return grades.concat(unretrieved).filter((g) => relevant(g, threshold)).length;
+}
+
+/** Precision at k: relevant items in the top k over k (over the list's length for k = null). */
+export function precision(grades, k = null, threshold = 1, unjudged = "zero") {
+  const ranked = scored(grades, unjudged).map((g) => relevant(g, threshold));
+  const size = k === null || k === undefined ? ranked.length : k;
+  return size > 0 ? discountedSum(ranked, k, "uniform") / size : 0;
+}
+
+/** Recall at k: relevant items in the top k over every relevant judged item. */
+export function recall(grades, unretrieved = [], k = null, threshold = 1, unjudged = "zero") {
+  const total = relevantJudged(grades, unretrieved, threshold);
+  const found = discountedSum(scored(grades, unjudged).map((g) => relevant(g, threshold)), k, "uniform");
+  return total > 0 ? found / total : 0;
+}
+
+/** Average precision: precision at each relevant rank up to k, over every relevant judged item. */
+export function averagePrecision(grades, unretrieved = [], k = null, threshold = 1, unjudged = "zero") {
+  const total = relevantJudged(grades, unretrieved, threshold);
+  let soFar = 0;
+  const terms = scored(grades, unjudged).map((g) => {
+    soFar += relevant(g, threshold);
+    return relevant(g, threshold) * soFar;
+  });
+  return total > 0 ? discountedSum(terms, k, "reciprocal") / total : 0;
+}
+
+/** The cascade: a reader stops at rank i with chance[i] times the chance of getting there. */
+function cascade(chances, k) {
+  let reach = 1;
+  const stops = chances.map((c) => {
+    const stop = c * reach;
+    reach *= 1 - c;
+    return stop;
+  });
+  return discountedSum(stops, k, "reciprocal");
+}
+
+/** Reciprocal rank: 1 / rank of the first relevant item in the top k, 0 if none. */
+export function reciprocalRank(grades, k = null, threshold = 1, unjudged = "zero") {
+  return cascade(scored(grades, unjudged).map((g) => relevant(g, threshold)), k);
+}
+
+/** ERR (Chapelle et al. 2009): a grade g satisfies with chance (2^g - 1) / 2^maxGrade. */
+export function err(grades, maxGrade, k = null, unjudged = "zero") {
+  const ranked = unjudged === "condense" ? grades.filter((g) => g !== null) : grades;
+  return cascade(ranked.map((g) => (g === null ? 0 : (2 ** g - 1) / 2 ** maxGrade)), k);
+}
+
+/** RBP (Moffat and Zobel 2008): (1 - p) times the geometric sum of relevant items. */
+export function rbp(grades, p = 0.8, k = null, threshold = 1, unjudged = "zero") {
+  return (1 - p) * discountedSum(scored(grades, unjudged).map((g) => relevant(g, threshold)), k, ["geometric", p]);
+}
+
+/** RBP's residual: unjudged items in the top d, and the tail p^d past the depth d read. */
+export function rbpResidual(grades, p = 0.8, k = null, unjudged = "zero") {
+  const ranked = unjudged === "condense" ? grades.filter((g) => g !== null) : grades;
+  const inside = (1 - p) * discountedSum(ranked.map((g) => (g === null ? 1 : 0)), k, ["geometric", p]);
+  return inside + p ** depth(ranked.length, k);
+}
+
+/** Every metric of the family at once, for the readouts (RBP with persistence p). */
+export function family(grades, unretrieved = [], k = null, { gain = "linear", unjudged = "zero", discount = "log2", threshold = 1, maxGrade = 3, p = 0.8 } = {}) {
+  return {
+    ndcg: ndcgDiscounted(grades, unretrieved, k, gain, unjudged, discount),
+    precision: precision(grades, k, threshold, unjudged),
+    recall: recall(grades, unretrieved, k, threshold, unjudged),
+    ap: averagePrecision(grades, unretrieved, k, threshold, unjudged),
+    rr: reciprocalRank(grades, k, threshold, unjudged),
+    err: err(grades, maxGrade, k, unjudged),
+    rbp: rbp(grades, p, k, threshold, unjudged),
+    rbpResidual: rbpResidual(grades, p, k, unjudged),
+  };
+}
+
 // ---------------------------------------------------------------------------------------
 // Goals (named exports, checked against the widget's Python side). A goal is a plain
 // object as ndcg/widgets/_goals.py checks it: kind, metric, value, same, k, gain, swaps.

@@ -1,0 +1,215 @@
+"""SwapWidget in Chromium: its matrix against ndcg.ltr.swap_matrix, and the view alone.
+
+On the static site the ES module alone computes the heat map and the NDCG after each swap,
+so its arithmetic must agree with the library's to 1e-12, relative.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ndcg
+from ndcg import ltr
+from ndcg.widgets import SwapWidget, standalone_html
+
+from .test_widget_browser import axe_violations, watch_requests
+from .test_widget_parity import close
+
+pytestmark = pytest.mark.browser
+
+ESM = Path(ndcg.__file__).parent / "widgets" / "swap.js"
+CHAPTER = "notebooks/13_optimising_ndcg.html"
+
+IMPORT = """async (source) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  window.sw = await import(url);
+  return Object.keys(window.sw).sort();
+}"""
+
+COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain }) => ({
+  matrix: sw.swapMatrix(grades, k, gain, unretrieved).map((row) => Array.from(row)),
+  ndcg: sw.ndcg(grades, k, gain, unretrieved),
+}))"""
+
+
+def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, object]]:
+    rng = np.random.default_rng(seed)
+    cases = []
+    for i in range(count):
+        n = int(rng.integers(1, 41))
+        grades = rng.integers(0, 5, n).astype(float)
+        if i % 4 == 0:
+            grades = rng.uniform(0, 4, n).round(int(rng.integers(1, 4)))  # real-valued grades
+        if i % 40 == 0:
+            grades[:] = 0.0  # nothing relevant: every swap changes nothing
+        extra = int(rng.integers(1, 6))
+        unretrieved = rng.integers(0, 5, extra).astype(float) if i % 3 == 0 else []
+        k = None if i % 5 == 0 else int(rng.integers(1, n + 6))
+        cases.append(
+            {
+                "grades": grades.tolist(),
+                "unretrieved": list(unretrieved),
+                "k": k,
+                "gain": "exponential" if i % 2 else "linear",
+            }
+        )
+    return cases
+
+
+@pytest.fixture()
+def module_page(page):
+    page.set_content("<!DOCTYPE html><title>swap parity</title>")
+    exports = page.evaluate(IMPORT, ESM.read_text(encoding="utf-8"))
+    assert {"swapMatrix", "ndcg", "idcg", "dcg", "gainOf", "cutDiscounts"} <= set(exports)
+    return page
+
+
+def test_browser_swap_matrix_equals_the_library(module_page) -> None:
+    cases = random_cases()
+    browser = module_page.evaluate(COMPUTE, cases)
+    mismatches, cells, nonzero = [], 0, 0
+    for case, got in zip(cases, browser, strict=True):
+        judged = case["grades"] + case["unretrieved"]  # type: ignore[operator]
+        want = ltr.swap_matrix(case["grades"], k=case["k"], gain=case["gain"], pool=judged)
+        now = ndcg.ndcg(case["grades"], k=case["k"], gain=case["gain"], pool=judged)
+        if not close(got["ndcg"], now):
+            mismatches.append((case, "ndcg", got["ndcg"], now))
+        for i, row in enumerate(want):
+            for j, value in enumerate(row):
+                cells += 1
+                nonzero += value != 0.0
+                if not close(got["matrix"][i][j], float(value)):
+                    mismatches.append((case, (i, j), got["matrix"][i][j], float(value)))
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
+    assert cells > 100_000 and nonzero > cells // 3  # not a comparison of zeros
+
+
+def test_a_wrong_rule_would_be_caught(module_page) -> None:
+    # The ideal without the pool gives another matrix: the comparison can fail.
+    grades, pool = [3, 2, 3, 0, 1, 2], [3, 2]
+    wrong = module_page.evaluate("(g) => Array.from(sw.swapMatrix(g, 6, 'linear')[2])", grades)
+    right = ltr.swap_matrix(grades, k=6, gain="linear", pool=grades + pool)[2]
+    assert not close(wrong[3], float(right[3]))
+
+
+@pytest.fixture()
+def alone(page, tmp_path: Path):
+    """A standalone page: 12 items, two with HTML-looking labels, k = 5."""
+    items = [(f"doc{i}", g) for i, g in enumerate([0, 3, 1, 0, 4, 2, 0, 1, 3, 0, 2, 0])]
+    items[2] = ("<img src=x onerror=alert(1)>", 1)
+    widget = SwapWidget(items, k=5)
+    path = tmp_path / "swap.html"
+    path.write_text(standalone_html(widget), encoding="utf-8")
+    seen = watch_requests(page, ("file://", "data:", "blob:"))
+    page.goto(path.as_uri())
+    page.wait_for_selector("body[data-ready='1']", timeout=10_000)
+    page.widget = widget  # type: ignore[attr-defined]
+    page.requests_seen = seen  # type: ignore[attr-defined]
+    return page
+
+
+def order_of(page) -> list[str]:
+    return page.locator(".ndcg-sw__list > li").evaluate_all(
+        "els => els.map(e => e.getAttribute('data-testid').slice(5))"
+    )
+
+
+def library_after(page, i: int, j: int) -> tuple[float, float]:
+    widget = page.widget
+    widget.order = order_of(page)
+    return float(widget.metrics["ndcg"]), float(widget.matrix[i, j])
+
+
+def test_hover_previews_and_click_swaps(alone) -> None:
+    widget = alone.locator(".ndcg-sw")
+    now, delta = library_after(alone, 0, 4)
+    alone.locator(".ndcg-sw__cell[data-i='0'][data-j='4']").hover()
+    assert widget.get_by_test_id("pair").inner_text() == "doc0 ↔ doc4"
+    after = float(widget.get_by_test_id("after").get_attribute("title"))
+    assert after == pytest.approx(now + delta, rel=1e-12)
+    assert float(widget.get_by_test_id("delta").get_attribute("title")) == delta
+    alone.locator(".ndcg-sw__cell[data-i='0'][data-j='4']").click()
+    assert order_of(alone)[:5] == ["doc4", "doc1", "<img src=x onerror=alert(1)>", "doc3", "doc0"]
+    shown = float(widget.get_by_test_id("ndcg").get_attribute("title"))
+    assert shown == pytest.approx(library_after(alone, 0, 1)[0], rel=1e-12)
+    assert shown == pytest.approx(after, rel=1e-12)
+    assert "Swapped doc0 and doc4" in widget.locator("[role=status]").inner_text()
+    assert widget.locator("img").count() == 0 and not alone.console_errors
+
+
+def test_the_heat_map_follows_the_order(alone) -> None:
+    def shades() -> list[str]:
+        return alone.locator(".ndcg-sw__cell").evaluate_all("els => els.map(e => e.className)")
+
+    before = shades()
+    alone.get_by_test_id("item-doc4").focus()
+    alone.keyboard.press("Alt+ArrowUp")
+    assert order_of(alone)[3:5] == ["doc4", "doc3"]
+    assert shades() != before
+    # Every cell's hue is the sign of the library's matrix for the new order.
+    m = library_after(alone, 0, 0) and alone.widget.matrix
+    classes = shades()
+    n = m.shape[0]
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                sign = "gain" if m[i, j] > 0 else "loss" if m[i, j] < 0 else "zero"
+                assert f"ndcg-sw__cell--{sign}" in classes[i * n + j], (i, j)
+
+
+def test_the_grid_is_keyboard_operable(alone) -> None:
+    widget = alone.locator(".ndcg-sw")
+    alone.locator(".ndcg-sw__cell[tabindex='0']").focus()
+    assert widget.get_by_test_id("pair").inner_text() == "doc0 ↔ doc1"
+    alone.keyboard.press("ArrowRight")
+    alone.keyboard.press("ArrowRight")
+    alone.keyboard.press("ArrowRight")
+    focused = alone.evaluate(
+        "() => [document.activeElement.dataset.i, document.activeElement.dataset.j]"
+    )
+    assert focused == ["0", "4"]
+    label = alone.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label.startswith("Swap position 1, doc0 (grade 0), with position 5, doc4 (grade 4)")
+    alone.keyboard.press("Enter")
+    assert order_of(alone)[0] == "doc4"
+    # Focus stays on the cell, which now offers the swap back.
+    assert alone.evaluate("() => document.activeElement.dataset.j") == "4"
+    assert float(widget.get_by_test_id("delta").get_attribute("title")) < 0
+    assert alone.locator(".ndcg-sw__cell[tabindex='0']").count() == 1
+
+
+def test_cutoff_and_gain_controls_recompute(alone) -> None:
+    widget = alone.locator(".ndcg-sw")
+    widget.get_by_test_id("k").select_option("")
+    widget.get_by_test_id("gain").select_option("linear")
+    alone.widget.k, alone.widget.gain = None, "linear"
+    now, delta = library_after(alone, 1, 6)
+    assert float(widget.get_by_test_id("ndcg").get_attribute("title")) == pytest.approx(
+        now, rel=1e-12
+    )
+    alone.locator(".ndcg-sw__cell[data-i='1'][data-j='6']").hover()
+    assert float(widget.get_by_test_id("delta").get_attribute("title")) == pytest.approx(
+        delta, rel=1e-12
+    )
+
+
+def test_standalone_swap_widget_is_accessible_in_both_themes(alone) -> None:
+    assert not axe_violations(alone, ".ndcg-sw")
+    alone.evaluate("() => { document.documentElement.dataset.theme = 'dark'; }")
+    assert not axe_violations(alone, ".ndcg-sw")
+    assert not alone.requests_seen["offsite"]
+
+
+def test_the_chapter_widget_is_live_without_a_kernel(page, site: Path) -> None:
+    seen = watch_requests(page, ("file://", "data:", "blob:"))
+    page.goto((site / CHAPTER).resolve().as_uri())
+    page.wait_for_selector(".ndcg-sw [data-testid=ndcg]", timeout=30_000)
+    widget = page.locator(".ndcg-sw").first
+    before = widget.get_by_test_id("ndcg").inner_text()
+    page.locator(".ndcg-sw__cell[data-i='0'][data-j='1']").first.click()
+    assert widget.get_by_test_id("ndcg").inner_text() != before
+    assert not page.console_errors
+    assert not seen["offsite"], seen["offsite"]

@@ -1,0 +1,50 @@
+"""The command line's family measures: names, order, relevance level, refusals."""
+
+from __future__ import annotations
+
+import pytest
+
+from ndcg.cli import main
+
+QRELS = "q1 0 a 1\nq1 0 b 2\nq1 0 c 0\nq1 0 d 1\n"
+RUN = "q1 Q0 b 1 3 r\nq1 Q0 c 2 2 r\nq1 Q0 a 3 1 r\n"
+
+
+@pytest.fixture
+def files(tmp_path):
+    (tmp_path / "q").write_text(QRELS)
+    (tmp_path / "r").write_text(RUN)
+    return str(tmp_path / "q"), str(tmp_path / "r")
+
+
+def test_measures_come_in_trec_eval_s_order_whatever_the_order_typed(files, capsys):
+    assert main([*files, "-m", "rbp", "-m", "ndcg", "-m", "P.2", "-m", "map"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["map", "P_2", "ndcg", "rbp"]
+    # b (2), c (0), a (1) with three relevant judged: AP = (1/1 + 2/3) / 3.
+    assert lines[0] == "map                   \tall\t0.5556"
+    assert lines[1] == "P_2                   \tall\t0.5000"
+    # RBP with trec_eval's p = 0.9: 0.1 * (1 + 0.81).
+    assert lines[3] == "rbp                   \tall\t0.1810"
+
+
+def test_the_relevance_level_reaches_the_binary_measures(files, capsys):
+    assert main([*files, "-l", "2", "-m", "recip_rank", "-m", "set_P", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"recip_rank": 1.0' in out and '"set_P": 0.3333333333333333' in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-m", "map.5"], "-m 'map.5': map takes no parameters here"),
+        (["-m", "rbp.p=0.95"], "rbp takes no parameters here (its persistence is trec_eval's 0.9)"),
+        (["-m", "P.0"], "cutoff '0' in '0' must be a positive integer"),
+        (["-m", "bpref"], "the measures are ndcg, ndcg.GAINS, ndcg_cut.K1,K2,..., P.K1,K2,..."),
+        (["-l", "0", "-m", "map"], "-l 0: the relevance level must be 1 or more"),
+        (["-l", "1.5", "-m", "map"], "the relevance level must be an integer, got '1.5'"),
+    ],
+)
+def test_misreadings_are_refused(files, capsys, args, message):
+    assert main([*files, *args]) == 2
+    assert message in capsys.readouterr().err
