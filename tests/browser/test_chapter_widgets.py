@@ -144,10 +144,6 @@ def test_skip_link_reaches_the_widget_in_one_tab(page, site_url: str) -> None:
         assert page.evaluate("() => document.activeElement.closest('.ndcg-rw__list')") is None
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="open defect: the chart's scale label beside the task shows the best order's DCG",
-)
 def test_worked_answers_wait_in_a_fold(page, site_url: str) -> None:
     open_chapter(page, site_url, 3)
     swapped = f"{ndcg.dcg([3, 2, 0, 3, 1, 2]):.3f}"

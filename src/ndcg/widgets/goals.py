@@ -114,6 +114,8 @@ def best(
 
     Parameters are those of :func:`at_least`, without a threshold: the widget computes
     the largest figure the allowed orders reach and tells the reader only once it is met.
+    With ``swaps=1`` it tries every swap, n (n - 1) / 2 of them: meant for the short lists
+    of a task, not for thousands of items.
     """
     return _goal("best", metric, k, gain, swaps, text)
 

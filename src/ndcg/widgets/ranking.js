@@ -297,7 +297,7 @@ function* candidates(start, blocks, swaps, direction, gain) {
  * whether its threshold is out of reach. `now` and `start` are grades in the current and
  * starting order; `missing` lists the unretrieved items an NDCG limit below 1 is owed to.
  */
-export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, distance, missing }) {
+export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, distance, missing, limit: known = null }) {
   const figure = (metric, grades) => metrics(grades, unretrieved, goal.k, goal.gain, unjudged)[metric];
   const value = figure(goal.metric, now);
   const begin = figure(goal.metric, start);
@@ -313,10 +313,14 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
     return status;
   }
   const up = goal.kind === "at_least" || goal.kind === "best";
-  let limit = up ? -Infinity : Infinity;
-  for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain)) {
-    const f = figure(goal.metric, grades);
-    limit = up ? Math.max(limit, f) : Math.min(limit, f);
+  let limit = known;
+  if (limit === null) {
+    // The limit depends on the starting order only, so a view computes it once (known).
+    limit = up ? -Infinity : Infinity;
+    for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain)) {
+      const f = figure(goal.metric, grades);
+      limit = up ? Math.max(limit, f) : Math.min(limit, f);
+    }
   }
   status.limit = limit;
   let meets;
@@ -645,7 +649,7 @@ function drawChart(chart, rows, labels, idealRows, k, scale) {
   chart.kLine.style.display = cut < n ? "" : "none";
   chart.kText.setAttribute("x", Math.min(kx + 3, CHART.width - 40));
   chart.kText.textContent = cut < n ? `k = ${cut}` : "";
-  for (const b of chart.bands) b.tick.textContent = b.scale === "one" ? "1" : b.scale === "gain" || b.scale === "grade" ? gradeText(scale[b.scale]) : fixed(scale[b.scale]);
+  for (const b of chart.bands) b.tick.textContent = b.scale === "one" ? "1" : b.scale === "cumulativeCg" ? fixed(scale[b.scale]) : gradeText(scale[b.scale]);
 
   if (chart.axisFor !== n) {
     chart.axisFor = n;
@@ -658,6 +662,14 @@ function drawChart(chart, rows, labels, idealRows, k, scale) {
       chart.axis.append(t);
     }
   }
+}
+
+/** The smallest of 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of ten that is >= x. */
+function roundUp(x) {
+  if (!(x > 0)) return 0;
+  const power = 10 ** Math.floor(Math.log10(x));
+  const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((s) => s * power >= x * (1 - 1e-12));
+  return Number((step * power).toPrecision(12));
 }
 
 function setRect(rect, x, y, width, height) {
@@ -998,10 +1010,14 @@ function render({ model, el }) {
     const distance = swapDistance(order, state.start);
     const startGrades = gradesFor(state.start);
     const others = state.unretrieved.map((item) => item.grade);
-    return ui.goalRows.map(({ goal }) => {
+    return ui.goalRows.map((row) => {
+      const { goal } = row;
       const missing = judgedByGain(goal.gain).slice(0, depth(Infinity, goal.k))
         .filter((item) => !item.retrieved && item.grade > 0).map((item) => item.label);
-      return goalStatus(goal, { now: grades, start: startGrades, unretrieved: others, unjudged, blocks: state.blocks, distance, missing });
+      const known = row.limit?.unjudged === unjudged ? row.limit.value : null;
+      const status = goalStatus(goal, { now: grades, start: startGrades, unretrieved: others, unjudged, blocks: state.blocks, distance, missing, limit: known });
+      row.limit = { unjudged, value: status.limit };
+      return status;
     });
   }
 
@@ -1062,9 +1078,10 @@ function render({ model, el }) {
     const scale = {
       grade: judgedGrades.length ? judgedGrades[0] : 0,
       gain: ideal.rows.length ? ideal.rows[0].gain : 0,
-      // The largest running DCG any order reaches (and the ideal's, when it is drawn), so the
-      // bars keep their scale as the items move.
-      cumulative: Math.max(ui.chart.bands.some((b) => b.line) ? idealAtN : 0, bestCumulative(grades, gain, unjudged)),
+      // Above the largest running DCG any order reaches (and the ideal's, when it is drawn),
+      // so the bars keep their scale as the items move; rounded up, so the axis does not give
+      // away the best DCG a task asks for.
+      cumulative: roundUp(Math.max(ui.chart.bands.some((b) => b.line) ? idealAtN : 0, bestCumulative(grades, gain, unjudged))),
       cumulativeCg: last.cumulativeCg,
       one: 1,
     };
