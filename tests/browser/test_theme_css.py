@@ -1,0 +1,98 @@
+"""The cut theme stylesheets (tools/theme_css.py) style every element as the theme's own do.
+
+Each page is opened twice in the same state, once as built and once with the theme's
+original sheets served in place of the cut ones, and every element's computed style (and its
+::before and ::after) is compared, in light and dark mode, on a desktop and a phone, with
+the states the theme's scripts create: the search dialog, the phone's sidebar drawer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pydata_sphinx_theme
+import pytest
+import sphinx_design
+
+PAGES = ("notebooks/03_discounted_cumulative_gain.html", "book/glossary.html", "index.html")
+THEME = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
+ORIGINALS = {
+    "pydata-sphinx-theme.css": THEME / "styles" / "pydata-sphinx-theme.css",
+    "sphinx-design.min.css": next(
+        Path(sphinx_design.__file__).parent.glob("**/sphinx-design.min.css")
+    ),
+}
+PROPS = (
+    "display color background-color background-image font-size font-weight font-family "
+    "margin-top margin-left padding-top padding-left border-top-width border-top-color "
+    "border-left-style position visibility opacity text-decoration-line list-style-type "
+    "overflow-x flex-direction justify-content max-width box-shadow content float "
+    "white-space line-height z-index"
+).split()
+STILL = "*,*::before,*::after{transition:none!important;animation:none!important}"
+STYLES_JS = """(props) => {
+  const out = [];
+  for (const el of document.querySelectorAll('body *'))
+    for (const pseudo of [null, '::before', '::after']) {
+      const cs = getComputedStyle(el, pseudo);
+      out.push(props.map((p) => cs.getPropertyValue(p)).join('|'));
+    }
+  return out;
+}"""
+SETTLED = (
+    "document.documentElement.dataset.theme"
+    " && !document.querySelector('script[type=\"text/x-after-first-frame\"]')"
+)
+
+
+def _styles(browser, url: str, *, original: bool, scheme: str, width: int, state: str) -> Counter:
+    context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    if original:
+        for name, path in ORIGINALS.items():
+            page.route(
+                f"**/{name}*", lambda route, _request=None, path=path: route.fulfill(path=str(path))
+            )
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => document.head.append("
+        f"Object.assign(document.createElement('style'), {{textContent: {STILL!r}}})))"
+    )
+    try:
+        page.goto(url, wait_until="load")
+        page.wait_for_function(SETTLED, timeout=30_000)
+        page.wait_for_load_state("networkidle")
+        if state == "search":
+            page.locator(".search-button__button:visible").first.click()
+            page.locator("#pst-search-dialog[open]").wait_for(timeout=10_000)
+        elif state == "drawer":
+            page.locator(".primary-toggle:visible").first.click()
+            page.locator("#pst-primary-sidebar-modal[open]").wait_for(timeout=10_000)
+        page.wait_for_timeout(300)
+        return Counter(page.evaluate(STYLES_JS, PROPS))
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize(
+    ("scheme", "width", "state"),
+    [
+        ("light", 1280, "page"),
+        ("dark", 1280, "search"),
+        ("dark", 390, "page"),
+        ("light", 390, "drawer"),
+    ],
+)
+def test_every_element_is_styled_as_with_the_themes_own_sheets(
+    browser, site_url: str, scheme: str, width: int, state: str
+) -> None:
+    for path in PAGES:
+        url = f"{site_url}/{path}"
+        cut = _styles(browser, url, original=False, scheme=scheme, width=width, state=state)
+        whole = _styles(browser, url, original=True, scheme=scheme, width=width, state=state)
+        assert sum(cut.values()) > 300, path
+        only_cut, only_whole = cut - whole, whole - cut
+        assert not only_cut and not only_whole, (
+            f"{path} ({scheme}, {width}px, {state}): styles only with the cut sheets "
+            f"{list(only_cut)[:2]}, only with the theme's {list(only_whole)[:2]}"
+        )
