@@ -8,6 +8,7 @@ import sys
 
 import pandas as pd
 import pytest
+from golden import D_NDCG_AT_6
 
 from ndcg.cli import format_json, main
 
@@ -62,7 +63,7 @@ def test_gain_options(files, capsys):
 def test_json_full_precision(files, capsys):
     assert main([*files, "-q", "-m", "ndcg_cut.6", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["queries"]["q1"]["ndcg_cut_6"] == pytest.approx(0.785002371969948, rel=1e-15)
+    assert report["queries"]["q1"]["ndcg_cut_6"] == pytest.approx(D_NDCG_AT_6, rel=1e-15)
     assert set(report) == {"all", "queries"}
 
 

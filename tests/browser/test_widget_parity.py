@@ -12,6 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_DCG
 
 import ndcg
 
@@ -118,11 +119,11 @@ def test_seed_figures_in_the_browser(module_page) -> None:
         d,
     )
     assert got == [
-        6.861126688593502,
-        6.653156362813681,
-        8.740262365546284,
-        0.785002371969948,
-        36.595390756454925,
+        D_DCG,
+        D_DCG_SWAPPED,
+        D_IDCG_AT_6,
+        D_NDCG_AT_6,
+        FIVE_DCG,
     ]
 
 
