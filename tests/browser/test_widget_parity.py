@@ -16,17 +16,13 @@ from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_DCG
 
 import ndcg
 
+from .conftest import import_module
+
 pytestmark = pytest.mark.browser
 
 ESM = Path(ndcg.__file__).parent / "widgets" / "ranking.js"
 CASES = 1200
 REL = 1e-12
-
-IMPORT = """async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.rw = await import(url);
-  return Object.keys(window.rw).sort();
-}"""
 
 COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain, unjudged }) =>
   window.rw.metrics(grades, unretrieved, k, gain, unjudged))"""
@@ -84,11 +80,8 @@ def close(a: float, b: float) -> bool:
 
 @pytest.fixture()
 def module_page(page):
-    page.set_content("<!DOCTYPE html><title>parity</title>")
-    exports = page.evaluate(IMPORT, ESM.read_text(encoding="utf-8"))
-    assert {"cg", "dcg", "idcg", "ndcg", "metrics", "gainOf", "discount", "log2Rank"} <= set(
-        exports
-    )
+    exports = import_module(page, ESM, "rw", "parity")
+    assert {"cg", "dcg", "idcg", "ndcg", "metrics", "gainOf", "discount", "log2Rank"} <= exports
     return page
 
 
