@@ -5,19 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import golden
 import pytest
 from bs4 import BeautifulSoup
-from golden import (
-    D_CG,
-    D_DCG,
-    D_DCG_SWAPPED,
-    D_IDCG_AT_6,
-    D_NDCG_AT_6,
-    FIVE_IDCG,
-    FIVE_NDCG,
-    FRACTIONAL_CG_AT_6,
-    FRACTIONAL_SWAPPED_NDCG_AT_5,
-)
 
 CHAPTERS = {
     1: "01_ranking_and_relevance",
@@ -28,25 +18,30 @@ CHAPTERS = {
 
 # Figures printed by the chapters' code cells, exactly as Python prints them.
 FIGURES = {
-    2: [f"CG = {D_CG}", "CG@5 = 4.26\n", f"CG@6 = {FRACTIONAL_CG_AT_6}"],
-    # The swap's DCG (D_DCG_SWAPPED) is the task's answer: it waits in the "Check your
+    2: [f"CG = {golden.D_CG}", "CG@5 = 4.26\n", f"CG@6 = {golden.FRACTIONAL_CG_AT_6}"],
+    # The swap's DCG (golden.D_DCG_SWAPPED) is the task's answer: it waits in the "Check your
     # answer" fold, glued into the prose (PROSE below), not printed under the task.
-    3: [f"DCG@6 = {D_DCG}", "13.848263629272981"],
+    3: [f"DCG@6 = {golden.D_DCG}", "13.848263629272981"],
     4: [
         "ideal order cut to depth 6: [3, 3, 3, 2, 2, 2]",
-        f"IDCG@6 = {D_IDCG_AT_6}",
-        f"NDCG@6 = {D_NDCG_AT_6}",
-        f"IDCG = {FIVE_IDCG}",
-        f"NDCG = {FIVE_NDCG}",
-        f"NDCG@5 = {FRACTIONAL_SWAPPED_NDCG_AT_5}",
+        f"IDCG@6 = {golden.D_IDCG_AT_6}",
+        f"NDCG@6 = {golden.D_NDCG_AT_6}",
+        f"IDCG = {golden.FIVE_IDCG}",
+        f"NDCG = {golden.FIVE_NDCG}",
+        f"NDCG@5 = {golden.FRACTIONAL_SWAPPED_NDCG_AT_5}",
     ],
 }
 
 # Figures the prose states, inserted from the cells that computed them.
 PROSE = {
-    2: [str(FRACTIONAL_CG_AT_6)],
-    3: [str(D_DCG), str(D_DCG_SWAPPED), "0.289"],
-    4: [str(D_IDCG_AT_6), str(D_NDCG_AT_6), "0.817", str(FRACTIONAL_SWAPPED_NDCG_AT_5)],
+    2: [str(golden.FRACTIONAL_CG_AT_6)],
+    3: [str(golden.D_DCG), str(golden.D_DCG_SWAPPED), "0.289"],
+    4: [
+        str(golden.D_IDCG_AT_6),
+        str(golden.D_NDCG_AT_6),
+        "0.817",
+        str(golden.FRACTIONAL_SWAPPED_NDCG_AT_5),
+    ],
 }
 
 CITED_AUTHORS = ["Järvelin", "Burges", "Wang", "Manning"]
