@@ -115,25 +115,20 @@ def test_ratings_dcg_stable(k, expected):
 
 
 @pytest.mark.parametrize(
-    ("k", "expected"),
-    [(10, golden.RATINGS_NDCG_STABLE_AT_10), (5, golden.RATINGS_NDCG_STABLE_AT_5)],
+    ("ties", "k", "expected"),
+    [
+        ("stable", 10, golden.RATINGS_NDCG_STABLE_AT_10),
+        ("stable", 5, golden.RATINGS_NDCG_STABLE_AT_5),
+        ("average", 10, golden.RATINGS_NDCG_AVERAGE_AT_10),
+        ("average", 5, golden.RATINGS_NDCG_AVERAGE_AT_5),
+    ],
 )
-def test_ratings_ndcg_stable(k, expected):
+def test_ratings_ndcg_under_each_tie_rule(ties, k, expected):
     got = ndcg.ndcg_from_scores(
-        ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties="stable"
+        ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties=ties
     )
-    assert close(got, expected)
-
-
-@pytest.mark.parametrize(
-    ("k", "expected"),
-    [(10, golden.RATINGS_NDCG_AVERAGE_AT_10), (5, golden.RATINGS_NDCG_AVERAGE_AT_5)],
-)
-def test_ratings_ndcg_ties_averaged(k, expected):
-    got = ndcg.ndcg_from_scores(
-        ex.RATINGS_TRUE, ex.RATINGS_ESTIMATE, k=k, gain="exponential", ties="average"
-    )
-    # scikit-learn (which printed the figure) takes log2 as ln(x)/ln(2): last-bit noise.
+    # scikit-learn (which printed the averaged figures) takes log2 as ln(x)/ln(2): last-bit
+    # noise, hence a relative tolerance of 1e-15 rather than equality.
     assert math.isclose(got, expected, rel_tol=1e-15)
 
 
