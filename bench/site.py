@@ -44,10 +44,10 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench._chromium import launch
+
 ROOT = Path(__file__).resolve().parents[1]
 JUPYTER_BOOK = Path(sys.executable).parent / "jupyter-book"
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 DCG_PAGE = "notebooks/03_discounted_cumulative_gain.html"
 PLAIN_PAGE = "book/glossary.html"
 NOT_PAGES = ("_static/", "_sources/", "vendor/", "_images/")
@@ -290,7 +290,7 @@ def browser_figures(site: Path) -> tuple[dict[str, dict[str, int]], list[Profile
     # Times are wall-clock: on a shared machine, other work slows them down; say how busy.
     print(f"load average (1 min) before the browser runs: {os.getloadavg()[0]:.1f}")
     with serve(site) as base_url, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        browser = launch(pw)
         try:
             weights = page_weights(browser, base_url, pages(site))
             profiles = [profile_figures(browser, site, base_url, p) for p in PROFILES]

@@ -12,22 +12,16 @@ Run with ``python -m bench`` (all benchmarks) or ``python -m bench.swap_widget``
 
 from __future__ import annotations
 
-import os
-import statistics
-import tempfile
-from pathlib import Path
-
 import numpy as np
 
-from ndcg.widgets import SwapWidget, standalone_html
+from bench._chromium import evaluate_in_widgets, summary
+from ndcg.widgets import SwapWidget
 
 SIZES = (10, 30, 60)
 SWAPS = 60
 WARMUP = 5
 TARGET_MS = 16.0
 TARGET_ITEMS = 30
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 TIME_SWAPS = """async ([swaps, warmup]) => {
   const root = document.querySelector('.ndcg-sw');
@@ -65,34 +59,19 @@ def _widget(n: int, rng: np.random.Generator) -> SwapWidget:
     return SwapWidget([(f"doc{i}", int(g)) for i, g in enumerate(rng.integers(0, 5, n))], k=10)
 
 
-def _summary(times: list[float]) -> dict[str, float]:
-    times = sorted(times)
-    return {
-        "median_ms": statistics.median(times),
-        "p95_ms": times[int(0.95 * (len(times) - 1))],
-        "max_ms": times[-1],
-    }
-
-
 def measure(sizes: tuple[int, ...] = SIZES, swaps: int = SWAPS) -> list[dict[str, float]]:
     """Time ``swaps`` swaps (and previews) per list size; one row of figures per size."""
-    from playwright.sync_api import sync_playwright
-
     rng = np.random.default_rng(7)
-    rows = []
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 1400})
-        for n in sizes:
-            path = Path(folder) / f"swap{n}.html"
-            path.write_text(standalone_html(_widget(n, rng)), encoding="utf-8")
-            page.goto(path.as_uri())
-            page.wait_for_selector("body[data-ready='1']")
-            times = page.evaluate(TIME_SWAPS, [swaps, WARMUP])
-            swap, preview = _summary(times["swap"]), _summary(times["preview"])
-            rows.append({"items": n, **swap, "preview_median_ms": preview["median_ms"]})
-        browser.close()
-    return rows
+    widgets = [(f"swap{n}", _widget(n, rng)) for n in sizes]
+    found = evaluate_in_widgets(widgets, TIME_SWAPS, [swaps, WARMUP], height=1400)
+    return [
+        {
+            "items": n,
+            **summary(times["swap"]),
+            "preview_median_ms": summary(times["preview"])["median_ms"],
+        }
+        for n, times in zip(sizes, found, strict=True)
+    ]
 
 
 def main() -> None:

@@ -12,21 +12,15 @@ Run with ``python -m bench`` (all benchmarks) or ``python -m bench.widget``.
 
 from __future__ import annotations
 
-import os
-import statistics
-import tempfile
-from pathlib import Path
-
 import numpy as np
 
-from ndcg.widgets import RankingWidget, standalone_html
+from bench._chromium import evaluate_in_widgets, summary
+from ndcg.widgets import RankingWidget
 
 SIZES = (10, 100, 1000)
 MOVES = 60
 WARMUP = 5
 TARGET_MS = 16.0
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 
 TIME_MOVES = """async ([moves, warmup]) => {
   const root = document.querySelector('.ndcg-rw');
@@ -59,29 +53,10 @@ def _widget(n: int, rng: np.random.Generator) -> RankingWidget:
 
 def measure(sizes: tuple[int, ...] = SIZES, moves: int = MOVES) -> list[dict[str, float]]:
     """Time ``moves`` keyboard moves per list size; returns one row of figures per size."""
-    from playwright.sync_api import sync_playwright
-
     rng = np.random.default_rng(7)
-    rows = []
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
-        page = browser.new_page(viewport={"width": 1000, "height": 900})
-        for n in sizes:
-            path = Path(folder) / f"widget{n}.html"
-            path.write_text(standalone_html(_widget(n, rng)), encoding="utf-8")
-            page.goto(path.as_uri())
-            page.wait_for_selector("body[data-ready='1']")
-            times = sorted(page.evaluate(TIME_MOVES, [moves, WARMUP]))
-            rows.append(
-                {
-                    "items": n,
-                    "median_ms": statistics.median(times),
-                    "p95_ms": times[int(0.95 * (len(times) - 1))],
-                    "max_ms": times[-1],
-                }
-            )
-        browser.close()
-    return rows
+    widgets = [(f"widget{n}", _widget(n, rng)) for n in sizes]
+    found = evaluate_in_widgets(widgets, TIME_MOVES, [moves, WARMUP], height=900)
+    return [{"items": n, **summary(times)} for n, times in zip(sizes, found, strict=True)]
 
 
 def main() -> None:

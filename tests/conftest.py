@@ -13,6 +13,14 @@ SITE = Path(os.environ.get("NDCG_SITE", ROOT / "_build" / "html"))
 SHARED = ROOT.parent / "shared"
 
 
+def trec_files(folder: Path, qrels: str, run: str) -> tuple[str, str]:
+    """Write a qrels and a run file in trec_eval's formats; return their paths."""
+    paths = folder / "qrels.txt", folder / "run.txt"
+    for path, text in zip(paths, (qrels, run), strict=True):
+        path.write_text(text)
+    return str(paths[0]), str(paths[1])
+
+
 @pytest.fixture(scope="session")
 def root() -> Path:
     return ROOT

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import golden
 import pytest
 from bs4 import BeautifulSoup
 
@@ -17,25 +18,30 @@ CHAPTERS = {
 
 # Figures printed by the chapters' code cells, exactly as Python prints them.
 FIGURES = {
-    2: ["CG = 11.0", "CG@5 = 4.26\n", "CG@6 = 4.9399999999999995"],
-    # The swap's DCG (6.653156362813681) is the task's answer: it waits in the "Check your
+    2: [f"CG = {golden.D_CG}", "CG@5 = 4.26\n", f"CG@6 = {golden.FRACTIONAL_CG_AT_6}"],
+    # The swap's DCG (golden.D_DCG_SWAPPED) is the task's answer: it waits in the "Check your
     # answer" fold, glued into the prose (PROSE below), not printed under the task.
-    3: ["DCG@6 = 6.861126688593502", "13.848263629272981"],
+    3: [f"DCG@6 = {golden.D_DCG}", "13.848263629272981"],
     4: [
         "ideal order cut to depth 6: [3, 3, 3, 2, 2, 2]",
-        "IDCG@6 = 8.740262365546284",
-        "NDCG@6 = 0.785002371969948",
-        "IDCG = 45.64282878502658",
-        "NDCG = 0.8017774474236854",
-        "NDCG@5 = 0.9962906539247512",
+        f"IDCG@6 = {golden.D_IDCG_AT_6}",
+        f"NDCG@6 = {golden.D_NDCG_AT_6}",
+        f"IDCG = {golden.FIVE_IDCG}",
+        f"NDCG = {golden.FIVE_NDCG}",
+        f"NDCG@5 = {golden.FRACTIONAL_SWAPPED_NDCG_AT_5}",
     ],
 }
 
 # Figures the prose states, inserted from the cells that computed them.
 PROSE = {
-    2: ["4.9399999999999995"],
-    3: ["6.861126688593502", "6.653156362813681", "0.289"],
-    4: ["8.740262365546284", "0.785002371969948", "0.817", "0.9962906539247512"],
+    2: [str(golden.FRACTIONAL_CG_AT_6)],
+    3: [str(golden.D_DCG), str(golden.D_DCG_SWAPPED), "0.289"],
+    4: [
+        str(golden.D_IDCG_AT_6),
+        str(golden.D_NDCG_AT_6),
+        "0.817",
+        str(golden.FRACTIONAL_SWAPPED_NDCG_AT_5),
+    ],
 }
 
 CITED_AUTHORS = ["Järvelin", "Burges", "Wang", "Manning"]

@@ -8,6 +8,8 @@ import sys
 
 import pandas as pd
 import pytest
+from conftest import trec_files
+from golden import D_NDCG_AT_6
 
 from ndcg.cli import format_json, main
 
@@ -18,11 +20,7 @@ RUN = "".join(f"q1 Q0 D{i} {i} {7 - i}.0 r\n" for i in range(1, 7)) + "q2 Q0 X 1
 
 @pytest.fixture
 def files(tmp_path):
-    qrels = tmp_path / "qrels.txt"
-    run = tmp_path / "run.txt"
-    qrels.write_text(QRELS)
-    run.write_text(RUN)
-    return str(qrels), str(run)
+    return trec_files(tmp_path, QRELS, RUN)
 
 
 def test_per_query_report_format(files, capsys):
@@ -62,7 +60,7 @@ def test_gain_options(files, capsys):
 def test_json_full_precision(files, capsys):
     assert main([*files, "-q", "-m", "ndcg_cut.6", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["queries"]["q1"]["ndcg_cut_6"] == pytest.approx(0.785002371969948, rel=1e-15)
+    assert report["queries"]["q1"]["ndcg_cut_6"] == pytest.approx(D_NDCG_AT_6, rel=1e-15)
     assert set(report) == {"all", "queries"}
 
 
@@ -75,9 +73,7 @@ def test_json_full_precision(files, capsys):
     ],
 )
 def test_bad_files_exit_2(tmp_path, capsys, qrels_text, run_text, message):
-    (tmp_path / "qrels.txt").write_text(qrels_text)
-    (tmp_path / "run.txt").write_text(run_text)
-    code = main([str(tmp_path / "qrels.txt"), str(tmp_path / "run.txt")])
+    code = main([*trec_files(tmp_path, qrels_text, run_text)])
     assert code == 2
     assert message in capsys.readouterr().err
 
@@ -128,9 +124,7 @@ SMALL_RUN = "q1 Q0 b 1 3 r\nq1 Q0 a 2 2 r\nq1 Q0 c 3 1 r\n"
 
 @pytest.fixture
 def small(tmp_path):
-    (tmp_path / "q").write_text(SMALL_QRELS)
-    (tmp_path / "r").write_text(SMALL_RUN)
-    return str(tmp_path / "q"), str(tmp_path / "r")
+    return trec_files(tmp_path, SMALL_QRELS, SMALL_RUN)
 
 
 @pytest.mark.parametrize(

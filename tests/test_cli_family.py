@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import trec_files
 
 from ndcg.cli import main
 
@@ -12,9 +13,7 @@ RUN = "q1 Q0 b 1 3 r\nq1 Q0 c 2 2 r\nq1 Q0 a 3 1 r\n"
 
 @pytest.fixture
 def files(tmp_path):
-    (tmp_path / "q").write_text(QRELS)
-    (tmp_path / "r").write_text(RUN)
-    return str(tmp_path / "q"), str(tmp_path / "r")
+    return trec_files(tmp_path, QRELS, RUN)
 
 
 def test_measures_come_in_trec_eval_s_order_whatever_the_order_typed(files, capsys):

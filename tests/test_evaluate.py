@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from golden import D_NDCG_AT_6, D_NDCG_UNCUT, NEGATIVE_GRADE_NDCG
 
 import ndcg
 from ndcg.teaching import examples as ex
@@ -27,8 +28,8 @@ def test_seed001_through_evaluate():
     qrels, run = seed001_frames()
     table = ndcg.evaluate(qrels, run, k=[None, 6])
     assert list(table.columns) == ["query_id", "ndcg", "ndcg@6"]
-    assert table.at[0, "ndcg@6"] == pytest.approx(0.785002371969948, rel=1e-15)
-    assert round(table.at[0, "ndcg"], 6) == 0.756164
+    assert table.at[0, "ndcg@6"] == pytest.approx(D_NDCG_AT_6, rel=1e-15)
+    assert table.at[0, "ndcg"] == pytest.approx(D_NDCG_UNCUT, rel=1e-15)
 
 
 def test_single_cutoff_column_names():
@@ -61,10 +62,10 @@ def test_negative_grades_and_unjudged_documents_give_nothing():
 
 
 def test_library_conventions_negative_grade_example():
-    # [-1, 2, 0] scored [3, 2, 1]: trec_eval and ranx give 0.630930.
+    # [-1, 2, 0] scored [3, 2, 1]: as trec_eval and ranx, a negative grade gives no gain.
     qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "c"], "relevance": [-1, 2, 0]})
     run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "c"], "score": [3.0, 2.0, 1.0]})
-    assert round(ndcg.evaluate(qrels, run).at[0, "ndcg"], 6) == 0.630930
+    assert ndcg.evaluate(qrels, run).at[0, "ndcg"] == pytest.approx(NEGATIVE_GRADE_NDCG, rel=1e-15)
 
 
 def test_query_sets_skip_zero_and_run_only():

@@ -154,3 +154,41 @@ def test_a_missing_id_in_a_string_column_is_named(dtype, column):
     run.loc[1, column] = None
     with pytest.raises(ValueError, match=rf"run\['{column}'\] is missing at row 1"):
         ndcg.evaluate(qrels.astype({column: dtype}), run)
+
+
+@pytest.mark.parametrize("aligned", [True, False], ids=["run-aligned", "run-shuffled"])
+@pytest.mark.parametrize("ties", ["trec_eval", "stable", "average"])
+def test_text_ids_give_the_table_of_integer_ids(aligned, ties):
+    # The same collection with integer ids and with their decimal text (which trec_eval's
+    # tie rule compares as text either way): queries of the run only, documents of the
+    # run only, unjudged rows, ties, run rows aligned with the qrels or shuffled.
+    rng = np.random.default_rng(7)
+    query = np.repeat(np.arange(40), 12)
+    doc = rng.integers(0, 30, query.size) + 100 * query  # unique per query
+    doc = np.unique(doc)
+    query = doc // 100
+    qrels = pd.DataFrame(
+        {"query_id": query, "doc_id": doc, "relevance": rng.integers(0, 4, doc.size)}
+    )
+    run = qrels.drop(columns="relevance").assign(score=rng.integers(0, 5, doc.size) / 4)
+    if not aligned:
+        extra = pd.DataFrame({"query_id": [3, 3, 99], "doc_id": [7, 5000, 5001], "score": 0.5})
+        run = pd.concat([run.sample(frac=0.8, random_state=1), extra], ignore_index=True)
+    text = {"query_id": "str", "doc_id": "str"}
+    as_int = ndcg.evaluate(qrels, run, k=[None, 3], ties=ties, missing="zero")
+    as_text = ndcg.evaluate(
+        qrels.astype(text), run.astype(text), k=[None, 3], ties=ties, missing="zero"
+    )
+    assert as_text["query_id"].tolist() == sorted(map(str, as_int["query_id"]))
+    by_id = as_int.assign(query_id=as_int["query_id"].astype(str)).set_index("query_id")
+    expected = by_id.loc[as_text["query_id"]].reset_index()
+    pd.testing.assert_frame_equal(as_text, expected, check_dtype=False, rtol=0, atol=0)
+
+
+def test_a_repeated_pair_is_named_when_the_run_holds_the_qrels_rows():
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "a"], "relevance": 1})
+    run = qrels.drop(columns="relevance").assign(score=[0.3, 0.2, 0.1])
+    with pytest.raises(ValueError, match="qrels has document 'a' judged twice"):
+        ndcg.evaluate(qrels, run)
+    with pytest.raises(ValueError, match="qrels has document 'a' judged twice"):
+        ndcg.evaluate(qrels.astype({"doc_id": object}), run.astype({"doc_id": object}))

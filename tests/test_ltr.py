@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from golden import D_DCG, D_DCG_SWAPPED
 
 import ndcg
 from ndcg import ltr
@@ -52,7 +53,7 @@ def test_swap_matrix_is_symmetric_with_zero_diagonal_and_known_values() -> None:
     # Swapping D3 and D4 of chapter 3's list: DCG 6.861126688593502 -> 6.653156362813681.
     assert math.isclose(
         m[2, 3],
-        (6.653156362813681 - 6.861126688593502) / ndcg.idcg([3, 2, 3, 0, 1, 2], k=6, gain="linear"),
+        (D_DCG_SWAPPED - D_DCG) / ndcg.idcg([3, 2, 3, 0, 1, 2], k=6, gain="linear"),
         rel_tol=1e-12,
     )
 

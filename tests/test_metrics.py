@@ -7,6 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
+from golden import D_NDCG_UNCUT, SHORT_LIST_NDCG
 
 import ndcg
 
@@ -51,12 +52,14 @@ def test_numpy_integer_k_is_accepted():
 
 def test_pool_longer_than_list_uncut_ideal_uses_whole_pool():
     # trec_eval's uncut ndcg: ideal from every judged document.
-    assert round(ndcg.ndcg([3, 2, 3, 0, 1, 2], pool=[3, 2, 3, 0, 1, 2, 3, 2]), 6) == 0.756164
+    assert ndcg.ndcg([3, 2, 3, 0, 1, 2], pool=[3, 2, 3, 0, 1, 2, 3, 2]) == pytest.approx(
+        D_NDCG_UNCUT, rel=1e-15
+    )
 
 
 def test_pool_fewer_results_than_k():
     # library_conventions.md: [3, 2] at k=10 with judged pool {3, 2, 3}.
-    assert round(ndcg.ndcg([3, 2], k=10, pool=[3, 2, 3]), 6) == 0.723233
+    assert ndcg.ndcg([3, 2], k=10, pool=[3, 2, 3]) == pytest.approx(SHORT_LIST_NDCG, rel=1e-15)
     assert ndcg.ndcg([3, 2], k=10) == 1.0
 
 

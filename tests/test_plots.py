@@ -6,6 +6,7 @@ import math
 
 import matplotlib
 import pytest
+from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, FIVE_IDCG
 from matplotlib.figure import Figure
 
 import ndcg
@@ -38,7 +39,7 @@ def test_cumulative_curves_follow_cg_and_dcg_at_each_cutoff() -> None:
     fig = plots.cumulative_curves({"ranked": examples.D_RELEVANCE, "swapped": swapped})
     ranked_line, swapped_line = fig.axes[0].get_lines()
     assert ranked_line.get_ydata()[-1] == ndcg.dcg(examples.D_RELEVANCE)
-    assert swapped_line.get_ydata()[-1] == pytest.approx(6.653156362813681, rel=1e-15)
+    assert swapped_line.get_ydata()[-1] == pytest.approx(D_DCG_SWAPPED, rel=1e-15)
     expected = [ndcg.dcg(examples.D_RELEVANCE, k=k) for k in range(1, 7)]
     assert _close(list(ranked_line.get_ydata()), expected)
     assert [text.get_text() for text in fig.axes[0].get_legend().get_texts()] == [
@@ -80,7 +81,7 @@ def test_position_bars_match_the_breakdown() -> None:
     assert _heights(gain_bars) == table["gain"].tolist()
     assert _close(_heights(discounted_bars), table["discounted_gain"].tolist())
     (line,) = running.get_lines()
-    assert line.get_ydata()[-1] == pytest.approx(6.861126688593502, rel=1e-15)
+    assert line.get_ydata()[-1] == pytest.approx(D_DCG, rel=1e-15)
 
 
 def test_position_bars_respects_the_cutoff() -> None:
@@ -95,15 +96,15 @@ def test_ideal_vs_actual_uses_the_judged_pool() -> None:
     actual, ideal = ax.containers
     ideal_table = ndcg.breakdown([3, 3, 3, 2, 2, 2])
     assert _close(_heights(ideal), ideal_table["discounted_gain"].tolist())
-    assert sum(_heights(ideal)) == pytest.approx(8.740262365546284, rel=1e-12)
-    assert sum(_heights(actual)) == pytest.approx(6.861126688593502, rel=1e-12)
+    assert sum(_heights(ideal)) == pytest.approx(D_IDCG_AT_6, rel=1e-12)
+    assert sum(_heights(actual)) == pytest.approx(D_DCG, rel=1e-12)
     assert "0.785" in ax.get_title()
 
 
 def test_ideal_vs_actual_without_pool_uses_the_list() -> None:
     fig = plots.ideal_vs_actual(examples.FIVE_ITEMS_RELEVANCE, gain="exponential")
     _, ideal = fig.axes[0].containers
-    assert sum(_heights(ideal)) == pytest.approx(45.64282878502658, rel=1e-12)
+    assert sum(_heights(ideal)) == pytest.approx(FIVE_IDCG, rel=1e-12)
     assert "0.802" in fig.axes[0].get_title()
 
 

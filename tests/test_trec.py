@@ -35,33 +35,30 @@ def test_read_run_ignores_rank_and_trailing_fields(tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("text", "message"),
+    ("read", "text", "message"),
     [
-        ("1 0 a\n", r":1: a qrels line needs 4 fields"),
-        ("1 0 a 1\n1 0 b x\n", r":2: relevance must be an integer"),
-        ("1 0 a 1\n1 0 b 1.5\n", r":2: relevance must be an integer"),
-        ("1 0 a 1\n1 0 a 2\n", r":2: document 'a' judged twice for query '1' \(first at line 1\)"),
+        (ndcg.read_qrels, "1 0 a\n", r":1: a qrels line needs 4 fields"),
+        (ndcg.read_qrels, "1 0 a 1\n1 0 b x\n", r":2: relevance must be an integer"),
+        (ndcg.read_qrels, "1 0 a 1\n1 0 b 1.5\n", r":2: relevance must be an integer"),
+        (
+            ndcg.read_qrels,
+            "1 0 a 1\n1 0 a 2\n",
+            r":2: document 'a' judged twice for query '1' \(first at line 1\)",
+        ),
+        (ndcg.read_run, "1 Q0 a 1 2.0\n", r":1: a run line needs 6 fields"),
+        (ndcg.read_run, "1 Q0 a 1 high r\n", r":1: score must be a number"),
+        (ndcg.read_run, "1 Q0 a 1 nan r\n", r":1: score must be finite"),
+        (
+            ndcg.read_run,
+            "1 Q0 a 1 1 r\n1 Q0 b 2 1 r\n1 Q0 a 3 1 r\n",
+            r":3: document 'a' retrieved twice",
+        ),
     ],
 )
-def test_bad_qrels(tmp_path, text, message):
-    path = write(tmp_path, "bad.qrels", text)
+def test_bad_file_is_refused_naming_the_line(tmp_path, read, text, message):
+    path = write(tmp_path, "bad.file", text)
     with pytest.raises(ValueError, match=str(path).replace(".", r"\.") + message):
-        ndcg.read_qrels(path)
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1 Q0 a 1 2.0\n", r":1: a run line needs 6 fields"),
-        ("1 Q0 a 1 high r\n", r":1: score must be a number"),
-        ("1 Q0 a 1 nan r\n", r":1: score must be finite"),
-        ("1 Q0 a 1 1 r\n1 Q0 b 2 1 r\n1 Q0 a 3 1 r\n", r":3: document 'a' retrieved twice"),
-    ],
-)
-def test_bad_run(tmp_path, text, message):
-    path = write(tmp_path, "bad.run", text)
-    with pytest.raises(ValueError, match=str(path).replace(".", r"\.") + message):
-        ndcg.read_run(path)
+        read(path)
 
 
 def test_missing_file(tmp_path):

@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import traitlets
+from golden import SHORT_LIST_NDCG, UNJUDGED_ZERO_NDCG
 
 import ndcg
 from ndcg.widgets import RankingWidget
@@ -21,8 +22,8 @@ IDEAL = 3 + 3 / math.log2(3) + 1.0
 
 
 def test_ndcg_accepts_none_for_an_unjudged_position() -> None:
-    assert ndcg.ndcg(RANKED, pool=POOL) == ZERO_DCG / IDEAL == 0.6787956981029196
-    assert ndcg.ndcg(RANKED, pool=POOL, unjudged="condense") == 0.7232329748419101
+    assert ndcg.ndcg(RANKED, pool=POOL) == ZERO_DCG / IDEAL == UNJUDGED_ZERO_NDCG
+    assert ndcg.ndcg(RANKED, pool=POOL, unjudged="condense") == SHORT_LIST_NDCG
     assert ndcg.ndcg(RANKED, pool=POOL, unjudged="condense") == ndcg.ndcg([3, 2], pool=POOL)
     # "zero" is trec_eval's reading: the same figure as a judged 0 in that place.
     assert ndcg.ndcg(RANKED, pool=POOL) == ndcg.ndcg([3, 0, 2], pool=[3, 2, 3, 0])

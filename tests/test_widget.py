@@ -7,15 +7,12 @@ import math
 import pandas as pd
 import pytest
 import traitlets
+from golden import D_CG, D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, D_NDCG_RETRIEVED_ONLY
 
 import ndcg
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, standalone_html
 
-SEED_DCG = 6.861126688593502
-SWAPPED_DCG = 6.653156362813681
-SEED_IDCG = 8.740262365546284
-SEED_NDCG = 0.785002371969948
 XSS = "<img src=x onerror=alert(1)>"
 
 
@@ -25,7 +22,7 @@ def seed_widget(**kwargs: object) -> RankingWidget:
 
 def test_seed_figures_come_from_the_library() -> None:
     w = seed_widget()
-    assert w.metrics == {"cg": 11.0, "dcg": SEED_DCG, "idcg": SEED_IDCG, "ndcg": SEED_NDCG}
+    assert w.metrics == {"cg": D_CG, "dcg": D_DCG, "idcg": D_IDCG_AT_6, "ndcg": D_NDCG_AT_6}
 
 
 def test_metrics_match_the_library_for_every_setting() -> None:
@@ -45,7 +42,7 @@ def test_metrics_match_the_library_for_every_setting() -> None:
 
 def test_without_unretrieved_items_the_ideal_is_the_items_own_best_order() -> None:
     w = RankingWidget(examples.D_TABLE)
-    assert w.metrics["ndcg"] == pytest.approx(0.9608081943360617, rel=1e-15)
+    assert w.metrics["ndcg"] == pytest.approx(D_NDCG_RETRIEVED_ONLY, rel=1e-15)
     assert w.k is None and w.gain == "linear" and w.unretrieved == [] and w.unjudged == "zero"
 
 
@@ -56,7 +53,7 @@ def test_order_round_trip_changes_the_figures() -> None:
     w.order = ["D1", "D2", "D4", "D3", "D5", "D6"]
     assert seen == [["D1", "D2", "D4", "D3", "D5", "D6"]]
     assert w.relevance == [3, 2, 0, 3, 1, 2]
-    assert w.metrics["dcg"] == SWAPPED_DCG
+    assert w.metrics["dcg"] == D_DCG_SWAPPED
     assert w.get_state()["order"] == ["D1", "D2", "D4", "D3", "D5", "D6"]
     # An update arriving from the browser goes through the same trait.
     w.set_state({"order": ["D6", "D5", "D4", "D3", "D2", "D1"]})
@@ -85,7 +82,7 @@ def test_synced_state_is_plain_json() -> None:
 def test_every_input_form_gives_the_same_widget(items: object) -> None:
     w = RankingWidget(items)
     assert w.order == ["D1", "D2", "D3", "D4", "D5", "D6"]
-    assert w.metrics["dcg"] == SEED_DCG
+    assert w.metrics["dcg"] == D_DCG
 
 
 @pytest.mark.parametrize(

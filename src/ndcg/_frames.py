@@ -87,6 +87,8 @@ def shared_ids(
     small = _small_integers(qrels[column], run[column])
     if small is not None:
         return small
+    if _arrow_text(qrels[column]) and _arrow_text(run[column]):
+        return _shared_text(qrels, run, column, grouped)
     a = _ids(qrels, "qrels", column, grouped)
     b = _ids(run, "run", column, grouped)
     if a.kind != b.kind:
@@ -113,6 +115,78 @@ def _small_integers(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray,
     dtype = np.int64 if a.dtype == b.dtype == np.int64 else _code_dtype(int(hi) + 1)
     codes_a = a.to_numpy().astype(dtype, copy=False)
     return codes_a, b.to_numpy().astype(dtype, copy=False), np.arange(int(hi) + 1)
+
+
+def _arrow_text(series: pd.Series) -> bool:
+    """Whether ``series`` is text held by PyArrow (pandas' default ``str`` dtype)."""
+    return isinstance(series.dtype, pd.StringDtype) and series.dtype.storage == "pyarrow"
+
+
+def _shared_text(
+    qrels: pd.DataFrame, run: pd.DataFrame, column: str, grouped: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`shared_ids` for two PyArrow text columns, coded in C++ without Python strings.
+
+    The qrels' ids are coded once (grouped ids: one value per run of equal neighbours);
+    the run's ids are looked up in that dictionary, and only those it lacks are coded
+    again. A run column equal to the qrels' one (the run ranks the judged rows as they
+    stand) shares its codes. Nothing is hashed twice, no code array is remapped.
+    """
+    import pyarrow as pa  # pandas' text dtype already needs it
+    import pyarrow.compute as pc
+
+    a, b = _one_array(qrels[column], pa), _one_array(run[column], pa)
+    if b.type != a.type:
+        b = b.cast(a.type)
+    same = a.equals(b)  # compares buffers: at memory speed, and stops at a difference
+    starts_a = starts_b = _run_starts(a, pc) if grouped else None
+    if grouped:
+        a = a.take(starts_a)
+        if not same:
+            starts_b = _run_starts(b, pc)
+            b = b.take(starts_b)
+    encoded = pc.dictionary_encode(a)
+    uniques = encoded.dictionary
+    codes_a = pc.fill_null(encoded.indices, -1).to_numpy()
+    missing = encoded.indices.null_count
+    if same:
+        codes_b = codes_a
+    else:
+        found = pc.index_in(b, value_set=uniques)
+        codes_b = pc.fill_null(found, -1).to_numpy(zero_copy_only=False)
+        if found.null_count:
+            # Ids of the run alone (or missing ones, which stay -1) come after the qrels'.
+            new = np.flatnonzero(codes_b < 0)
+            extra = pc.dictionary_encode(b.take(new))
+            more = pc.fill_null(extra.indices, -1).to_numpy(zero_copy_only=False)
+            codes_b = codes_b.astype(np.int64)
+            codes_b[new] = np.where(more < 0, -1, more + len(uniques))
+            uniques = pa.concat_arrays([uniques, extra.dictionary])
+            missing += extra.indices.null_count
+    if grouped:
+        codes_a = np.repeat(codes_a, np.diff(np.append(starts_a, len(qrels))))
+        if same:
+            codes_b = codes_a
+        else:
+            codes_b = np.repeat(codes_b, np.diff(np.append(starts_b, len(run))))
+    if missing:  # only then is there a row to name
+        refuse_missing(codes_a, qrels, "qrels", column)
+        refuse_missing(codes_b, run, "run", column)
+    return codes_a, codes_b, uniques.to_numpy(zero_copy_only=False)
+
+
+def _one_array(series: pd.Series, pa: Any) -> Any:
+    """Return the PyArrow array behind ``series`` (zero copy when pandas holds one chunk)."""
+    values = pa.array(series.array)
+    return values.combine_chunks() if isinstance(values, pa.ChunkedArray) else values
+
+
+def _run_starts(values: Any, pc: Any) -> np.ndarray:
+    """Where each run of equal neighbours starts in a PyArrow array (a missing id starts one)."""
+    if len(values) < 2:
+        return np.arange(len(values))
+    changed = pc.fill_null(pc.not_equal(values.slice(1), values.slice(0, len(values) - 1)), True)
+    return np.append(0, pc.indices_nonzero(changed).to_numpy().astype(np.int64) + 1)
 
 
 def _ids(frame: pd.DataFrame, name: str, column: str, grouped: bool) -> Ids:

@@ -67,6 +67,10 @@ def ideal_ranking(
     if indices:
         # Stable on the negated gains: best first, equal gains in input order.
         return np.argsort(-gains, axis=-1, kind="stable")[..., :depth]
+    width = gains.shape[-1]
+    if depth is not None and depth < width:
+        # Only the best ``depth`` are read: set them apart first (no full sort), then order them.
+        gains = np.partition(gains, width - depth, axis=-1)[..., width - depth :]
     # The values alone need no stable sort; an ascending sort read backwards is the fastest.
     return np.sort(gains, axis=-1)[..., ::-1][..., :depth]
 

@@ -180,24 +180,27 @@ def evaluate(
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
+    # The run ranks exactly the judged rows, as they stand (a reranked candidate set)?
+    aligned = _same(q_code, r_code) and _same(qd_code, rd_code)
     q_counts = np.bincount(q_code, minlength=n_queries)
-    r_counts = np.bincount(r_code, minlength=n_queries)
+    r_counts = q_counts if aligned else np.bincount(r_code, minlength=n_queries)
     judged, retrieved = q_counts > 0, r_counts > 0
     keep = judged & (retrieved | (missing == "zero"))
-    kept = keep[r_code]
+    kept = np.ones(r_code.size, dtype=bool) if keep.all() else keep[r_code]
     family = options.family()
     if family:
         _check_scale(grades, q_judged, options, "qrels['relevance']")
     r_grade = np.zeros(0)
     if unjudged == "zero" and not family:
         # trec_eval: a run row without a judgment joins with gain 0
-        r_gain = _join_gains(qrels, run, q_code, r_code, qd_code, rd_code, docs.size, q_gain)
+        ids = (q_code, r_code, qd_code, rd_code, n_queries, docs.size)
+        r_gain = _join_gains(qrels, run, *ids, q_gain, aligned)
     else:
         # Join each run row's judgment number instead (1-based, 0 when there is none), so
         # that "never judged" stays apart from "judged, with no gain".
         number = np.arange(1.0, q_gain.size + 1)
-        ids = (q_code, r_code, qd_code, rd_code, docs.size)
-        match = _join_gains(qrels, run, *ids, number).astype(np.intp)
+        ids = (q_code, r_code, qd_code, rd_code, n_queries, docs.size)
+        match = _join_gains(qrels, run, *ids, number, aligned).astype(np.intp)
         r_gain = np.append(0.0, q_gain)[match]
         r_judged = np.append(False, q_judged)[match]
         if family:
@@ -217,6 +220,9 @@ def evaluate(
     sub_code = r_code[kept_rows]
     # Rows per query are counted already when every run row is kept.
     sub_counts = r_counts if isinstance(kept_rows, slice) else None
+    # When the run holds every judged row as it stands, its gain matrices are the ideal's.
+    ideal_here = aligned and sub_counts is not None and "ndcg" in options.metrics
+    best = np.zeros(shape)
     for chunk in chunks(sub_code, n_queries, counts=sub_counts):
         cells = chunk.rows
         scores_m = chunk.take(scores[kept_rows], -np.inf)
@@ -228,14 +234,15 @@ def evaluate(
         )
         if "ndcg" in options.metrics:
             actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak, options.discount)
+        if ideal_here:
+            best[chunk.groups] = ideal_rows(gains_m, cutoffs, options.discount)
         if family:
             grades_m = chunk.take(r_grade[kept_rows], 0.0)
             found = options.family_rows(scores_m, grades_m, cutoffs, ties, tiebreak)
             for name, values in found.items():
                 sums[name][chunk.groups] = values
 
-    best = np.zeros(shape)
-    if "ndcg" in options.metrics:
+    if "ndcg" in options.metrics and not ideal_here:
         # Judgments without gain add nothing to an ideal: leave them out when they are many
         # (TREC pools are mostly non-relevant), keep them when dropping them would cost a
         # copy and ragged, padded rows for little saving.
@@ -246,8 +253,10 @@ def evaluate(
             best[chunk.groups] = ideal_rows(
                 chunk.take(q_gain[kept_gains], 0.0), cutoffs, options.discount
             )
-    relevant = _family.relevant(grades, options.threshold)
-    n_relevant = np.bincount(q_code, weights=relevant, minlength=n_queries)
+    n_relevant = np.zeros(n_queries)
+    if {"recall", "ap"} & set(options.metrics):
+        relevant = _family.relevant(grades, options.threshold)
+        n_relevant = np.bincount(q_code, weights=relevant, minlength=n_queries)
 
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
@@ -459,15 +468,22 @@ def _join_gains(
     r_code: np.ndarray,
     qd_code: np.ndarray,
     rd_code: np.ndarray,
+    n_queries: int,
     n_docs: int,
     q_gain: np.ndarray,
+    aligned: bool,
 ) -> np.ndarray:
-    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
-    n_keys = (int(max(q_code.max(initial=0), r_code.max(initial=0))) + 1) * n_docs
-    q_key = q_code.astype(np.int64, copy=False) * n_docs + qd_code
-    if n_keys <= 4 * (q_code.size + r_code.size) + 1024:
-        # Few possible (query, document) pairs: a lookup table beats sorting.
-        r_key = r_code.astype(np.int64, copy=False) * n_docs + rd_code
+    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged.
+
+    ``aligned`` says that the run's rows are the qrels' rows, in the same order.
+    """
+    n_keys = n_queries * n_docs
+    # Few possible (query, document) pairs: lookup tables beat sorting.
+    small = n_keys <= 4 * (q_code.size + r_code.size) + 1024
+    q_key = _pair_keys(q_code, qd_code, n_docs)
+    # Pairs in increasing order (a sorted qrels file) cannot repeat: nothing to look up.
+    increasing = bool((q_key[1:] > q_key[:-1]).all())
+    if not increasing and small:
         seen = np.zeros(n_keys, dtype=bool)
         seen[q_key] = True
         if np.count_nonzero(seen) < q_key.size:  # fewer pairs than rows: a repeat
@@ -476,7 +492,13 @@ def _join_gains(
             slot[q_key] = rows
             lost = slot[q_key] != rows  # the earlier of a repeated pair lost its slot
             _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
-        seen[:] = False
+    elif not increasing:
+        _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
+    if aligned:  # each run row's gain is its judgment's, and the run repeats nothing
+        return q_gain
+    if small:
+        r_key = _pair_keys(r_code, rd_code, n_docs)
+        seen = np.zeros(n_keys, dtype=bool)
         seen[r_key] = True
         if np.count_nonzero(seen) < r_key.size:
             repeated = np.flatnonzero(np.bincount(r_key, minlength=n_keys)[r_key] > 1)
@@ -485,21 +507,32 @@ def _join_gains(
         table = np.zeros(n_keys)
         table[q_key] = q_gain
         return table[r_key]
-    _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
     _refuse_duplicates(r_code, rd_code, run, "run", "retrieved")
-    if q_key.size > 1 and not (np.diff(q_key) > 0).all():
+    if not increasing:
         order = np.argsort(q_key, kind="stable")
         q_key, q_gain = q_key[order], q_gain[order]
     # Only rows whose document is judged for some query can match: look those up.
     judged_doc = np.zeros(n_docs, dtype=bool)
     judged_doc[qd_code] = True
     rows = np.flatnonzero(judged_doc[rd_code])
-    r_key = r_code[rows].astype(np.int64, copy=False) * n_docs + rd_code[rows]
+    r_key = _pair_keys(r_code[rows], rd_code[rows], n_docs)
     # evaluate has refused empty qrels, so q_key has an element to land on.
     pos = np.minimum(np.searchsorted(q_key, r_key), q_key.size - 1)
     gains = np.zeros(r_code.size)
     gains[rows] = np.where(q_key[pos] == r_key, q_gain[pos], 0.0)
     return gains
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return a is b or np.array_equal(a, b)
+
+
+def _pair_keys(query: np.ndarray, doc: np.ndarray, n_docs: int) -> np.ndarray:
+    """One int64 per (query, document) pair of codes, built in place (no temporaries)."""
+    keys = query.astype(np.int64)
+    keys *= n_docs
+    keys += doc
+    return keys
 
 
 def _refuse_duplicates(

@@ -18,7 +18,7 @@ import numpy as np
 
 from ndcg import _family
 from ndcg import _validate as check
-from ndcg.metrics import _RELEVANCE, _UNJUDGED, _ranked
+from ndcg.metrics import _POOL, _RELEVANCE, _UNJUDGED, _ranked
 
 __all__ = [
     "average_precision",
@@ -30,7 +30,6 @@ __all__ = [
     "reciprocal_rank",
 ]
 
-_POOL = check.optional(check.numbers_array())
 # The binary metrics share their doors: those that count every relevant judged document
 # take a pool and say what an empty one gives.
 _CHECKS = check.validate_params(

@@ -68,3 +68,16 @@ def page(browser):
     page.on("pageerror", lambda exc: page.console_errors.append(str(exc)))
     yield page
     context.close()
+
+
+_IMPORT = """async ([source, name]) => {
+  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+  window[name] = await import(url);
+  return Object.keys(window[name]).sort();
+}"""
+
+
+def import_module(page, path: Path, name: str, title: str) -> set[str]:
+    """Import a widget's ES module into a blank ``page`` as ``window[name]``; return its exports."""
+    page.set_content(f"<!DOCTYPE html><title>{title}</title>")
+    return set(page.evaluate(_IMPORT, [path.read_text(encoding="utf-8"), name]))

@@ -15,6 +15,7 @@ import ndcg
 from ndcg import ltr
 from ndcg.widgets import SwapWidget, standalone_html
 
+from .conftest import import_module
 from .test_widget_browser import axe_violations, watch_requests
 from .test_widget_parity import close
 
@@ -22,12 +23,6 @@ pytestmark = pytest.mark.browser
 
 ESM = Path(ndcg.__file__).parent / "widgets" / "swap.js"
 CHAPTER = "notebooks/13_optimising_ndcg.html"
-
-IMPORT = """async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.sw = await import(url);
-  return Object.keys(window.sw).sort();
-}"""
 
 COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain }) => ({
   matrix: sw.swapMatrix(grades, k, gain, unretrieved).map((row) => Array.from(row)),
@@ -61,9 +56,8 @@ def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, objec
 
 @pytest.fixture()
 def module_page(page):
-    page.set_content("<!DOCTYPE html><title>swap parity</title>")
-    exports = page.evaluate(IMPORT, ESM.read_text(encoding="utf-8"))
-    assert {"swapMatrix", "ndcg", "idcg", "dcg", "gainOf", "cutDiscounts"} <= set(exports)
+    exports = import_module(page, ESM, "sw", "swap parity")
+    assert {"swapMatrix", "ndcg", "idcg", "dcg", "gainOf", "cutDiscounts"} <= exports
     return page
 
 

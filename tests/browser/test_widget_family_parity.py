@@ -14,7 +14,8 @@ import pytest
 
 import ndcg
 
-from .test_widget_parity import IMPORT, close
+from .conftest import import_module
+from .test_widget_parity import close
 
 pytestmark = pytest.mark.browser
 
@@ -80,9 +81,8 @@ def library(case: dict[str, object]) -> dict[str, float]:
 
 @pytest.fixture()
 def module_page(page):
-    page.set_content("<!DOCTYPE html><title>family parity</title>")
-    exports = page.evaluate(IMPORT, ESM.read_text(encoding="utf-8"))
-    assert {"family", "weight", "ndcgDiscounted", "err", "rbp", "rbpResidual"} <= set(exports)
+    exports = import_module(page, ESM, "rw", "family parity")
+    assert {"family", "weight", "ndcgDiscounted", "err", "rbp", "rbpResidual"} <= exports
     return page
 
 

@@ -12,20 +12,17 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_DCG
 
 import ndcg
+
+from .conftest import import_module
 
 pytestmark = pytest.mark.browser
 
 ESM = Path(ndcg.__file__).parent / "widgets" / "ranking.js"
 CASES = 1200
 REL = 1e-12
-
-IMPORT = """async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.rw = await import(url);
-  return Object.keys(window.rw).sort();
-}"""
 
 COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain, unjudged }) =>
   window.rw.metrics(grades, unretrieved, k, gain, unjudged))"""
@@ -83,11 +80,8 @@ def close(a: float, b: float) -> bool:
 
 @pytest.fixture()
 def module_page(page):
-    page.set_content("<!DOCTYPE html><title>parity</title>")
-    exports = page.evaluate(IMPORT, ESM.read_text(encoding="utf-8"))
-    assert {"cg", "dcg", "idcg", "ndcg", "metrics", "gainOf", "discount", "log2Rank"} <= set(
-        exports
-    )
+    exports = import_module(page, ESM, "rw", "parity")
+    assert {"cg", "dcg", "idcg", "ndcg", "metrics", "gainOf", "discount", "log2Rank"} <= exports
     return page
 
 
@@ -118,11 +112,11 @@ def test_seed_figures_in_the_browser(module_page) -> None:
         d,
     )
     assert got == [
-        6.861126688593502,
-        6.653156362813681,
-        8.740262365546284,
-        0.785002371969948,
-        36.595390756454925,
+        D_DCG,
+        D_DCG_SWAPPED,
+        D_IDCG_AT_6,
+        D_NDCG_AT_6,
+        FIVE_DCG,
     ]
 
 
