@@ -31,7 +31,7 @@ def test_readouts_default_to_all_four_and_keep_screen_order() -> None:
     ("readouts", "message"),
     [
         ([], "readouts must name at least one of"),
-        (["map"], "readouts: 'map' is not one of ['cg', 'dcg', 'idcg', 'ndcg']"),
+        (["map"], "readouts: 'map' is not one of ['cg', 'dcg', 'idcg', 'ndcg', 'precision',"),
         (["cg", "cg"], "readouts: ['cg'] appear more than once"),
         (3, "readouts must be a list of names"),
     ],
@@ -63,8 +63,10 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
             "metric": "ndcg",
             "value": 0.8,
             "same": None,
+            "other": None,
             "k": 6,
             "gain": "linear",
+            "discount": "log2",
             "swaps": None,
             "text": None,
         }
@@ -79,7 +81,11 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
         ("best", "goal must be a goal dict or a list of them"),
         ({"kind": "most", "metric": "dcg"}, "goal: kind must be one of"),
         ({"kind": "at_least", "metric": "dcg"}, "missing ['value']"),
-        (goals.best("idcg"), "goal: metric must be one of ['cg', 'dcg', 'ndcg'], got 'idcg'"),
+        (
+            goals.best("idcg"),
+            "goal: metric must be one of ['cg', 'dcg', 'ndcg', 'precision', 'recall', 'ap', "
+            "'rr', 'err', 'rbp'], got 'idcg'",
+        ),
         (goals.at_least("ndcg", float("nan")), "goal: value must be finite"),
         (goals.best("dcg", k=0), "goal: k must be a positive integer or None, got 0"),
         (goals.best("dcg", swaps=2), "goal: swaps must be 1"),
