@@ -13,7 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 # Names as the view knows them (ranking.js: GAINS, READOUTS and BANDS); the order of the
-# readouts and series is the screen order.
+# readouts and series is the screen order. A new readout adds its name here, its figure to
+# RankingWidget._figure (with the library) and to figures() and READOUTS in ranking.js;
+# tests/browser/test_widget_family_parity.py holds the two figures together.
 GAINS = ("linear", "exponential")
 READOUTS = ("cg", "dcg", "idcg", "ndcg", "precision", "recall", "ap", "rr", "err", "rbp")
 #: The readouts shown when a widget names none: the four of chapters 2 to 4.

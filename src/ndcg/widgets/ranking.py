@@ -153,6 +153,18 @@ class RankingWidget(anywidget.AnyWidget):
     >>> round(w.metrics["ndcg"], 6), w.ideal_order
     (0.678796, ['A', 'D', 'C'])
 
+    NDCG's family beside NDCG, with a goal on both (chapter 10):
+
+    >>> w = RankingWidget(
+    ...     examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6, max_grade=3,
+    ...     readouts=["ndcg", "err"], goal=goals.rises_while_falls("ndcg", "err"),
+    ... )
+    >>> round(w.metrics["err"], 6)
+    0.922002
+    >>> w.order = ["D1", "D2", "D6", "D3", "D4", "D5"]
+    >>> w.goal_status[0]["reached"]
+    True
+
     """
 
     _esm = _HERE / "ranking.js"
