@@ -64,6 +64,7 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
             "value": 0.8,
             "same": None,
             "other": None,
+            "other_k": None,
             "k": 6,
             "gain": "linear",
             "discount": "log2",
@@ -192,3 +193,25 @@ def test_swap_distance_counts_cycles() -> None:
     assert swap_distance(["D2", "D1", "D3", "D4", "D5", "D6"], START) == 1
     assert swap_distance(["D2", "D3", "D1", "D4", "D5", "D6"], START) == 2
     assert swap_distance(list(reversed(START)), START) == 3
+
+
+def test_a_second_metric_can_have_its_own_cutoff() -> None:
+    def at_2(goal: object) -> RankingWidget:
+        return RankingWidget(examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=2, goal=goal)
+
+    w = at_2(goals.rises_while_falls("ndcg", "ndcg", other_k=6))
+    assert (w.goals[0]["k"], w.goals[0]["other_k"]) == (2, 6)
+    w.order = ["D3", "D1", "D4", "D6", "D5", "D2"]
+    status = w.goal_status[0]
+    assert status["reached"]
+    assert status["same_value"] == ndcg.ndcg(w.relevance, k=6, pool=examples.D_POOL)
+    assert status["same_start"] == ndcg.ndcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL)
+    assert status["value"] > status["start"] and status["same_value"] < status["same_start"]
+    # A checked goal keeps a whole-list second cutoff through another check.
+    w = at_2(goals.rises_while_falls("ndcg", "ndcg", other_k=None))
+    w.goals = list(w.goals)
+    assert (w.goals[0]["k"], w.goals[0]["other_k"]) == (2, None)
+    with pytest.raises(ValueError, match="or be measured at another cutoff"):
+        chapter4(goal=goals.rises_while_falls("ndcg", "ndcg"))
+    with pytest.raises(ValueError, match="unknown \\['other_k'\\]"):
+        chapter4(goal={"kind": "best", "metric": "ndcg", "other_k": 3})

@@ -40,6 +40,7 @@ PAGES = {
     9: ("notebooks/09_ndcg_in_the_wild.html", "Try it: one swap at a cutoff"),
     10: ("notebooks/10_why_a_logarithm.html", "Try it: NDCG up, ERR down"),
     11: ("notebooks/11_the_family.html", "Try it: RR stays, AP falls"),
+    12: ("notebooks/12_what_ndcg_cannot_tell.html", "Try it: the cutoff decides"),
 }
 
 
@@ -98,6 +99,12 @@ WIDGETS: dict[int, Callable[[], RankingWidget]] = {
         unretrieved=examples.D_UNRETRIEVED,
         readouts=["ap", "rr"],
         goal=goals.falls_while_same("ap", "rr"),
+    ),
+    12: lambda: RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        k=2,
+        goal=goals.rises_while_falls("ndcg", "ndcg", other_k=6),
     ),
 }
 # Words chapter 1 has not taught: its widget previews NDCG and shows nothing behind it.
@@ -339,6 +346,32 @@ def test_chapter11_rr_stays_while_ap_falls(page, site_url: str) -> None:
         "stayed 1.000.",
     )
     swap(widget, "D1", "D4")  # D4 first: RR falls too
+    assert goal_state(widget, 0)[0] is False
+    assert "Goal no longer met." in announcement(widget)
+
+
+def test_chapter12_ndcg_at_2_up_ndcg_at_6_down(page, site_url: str) -> None:
+    widget = open_chapter(page, site_url, 12)
+    w = WIDGETS[12]()
+    assert (
+        widget.get_by_test_id("goal-0")
+        .inner_text()
+        .startswith("Make NDCG@2 rise while NDCG@6 falls.")
+    )
+    # Both grade-3 documents first, then D4: wins at k = 2, loses at k = 6.
+    said = reorder(widget, ["D1", "D3", "D4", "D2", "D5", "D6"])
+    w.order = order_of(widget)
+    status = w.goal_status[0]
+    assert status["reached"]
+    assert status["same_value"] == ndcg.ndcg(w.relevance, k=6, pool=examples.D_POOL)
+    assert goal_state(widget, 0) == (
+        True,
+        f"Reached: NDCG@2 rose from {status['start']:.3f} to {status['value']:.3f} while "
+        f"NDCG@6 fell from {status['same_start']:.3f} to {status['same_value']:.3f}.",
+    )
+    assert any("Goal reached." in words for words in said), said
+    # Sorted by grade, NDCG@6 rises too: the goal is no longer met.
+    widget.get_by_test_id("sort").click()
     assert goal_state(widget, 0)[0] is False
     assert "Goal no longer met." in announcement(widget)
 

@@ -181,6 +181,7 @@ def test_the_view_s_goal_verdicts_on_the_family_equal_python_s(module_page) -> N
     made = [
         goals.rises_while_falls("ndcg", "err"),
         goals.rises_while_falls("err", "ndcg", discount=("geometric", 0.5)),
+        goals.rises_while_falls("ndcg", "ndcg", k=2, other_k=None),
         goals.falls_while_same("ap", "rr"),
         goals.best("rbp"),
         goals.worst("recall", swaps=1),

@@ -21,6 +21,8 @@ KINDS = ("at_least", "below", "best", "worst", "falls_while_same", "rises_while_
 # since each rises when a better item moves up (the best order is grades best first).
 METRICS = tuple(name for name in READOUTS if name != "idcg")
 TOLERANCE = 1e-9
+#: Stands for "the goal's own cutoff" where a figure's cutoff may be None (the whole list).
+GOAL_K = object()
 _NEEDS = {
     "at_least": {"value"},
     "below": {"value"},
@@ -28,6 +30,8 @@ _NEEDS = {
     "rises_while_falls": {"other"},
 }
 _OPTIONAL = {"k", "gain", "discount", "swaps", "text"}
+# Keys only some kinds take: the second metric's own cutoff.
+_ONLY = {"other_k": {"rises_while_falls"}}
 
 Grades = Sequence[float | None]
 
@@ -78,14 +82,16 @@ def _check_one(
             f"got {type(goal).__name__}"
         )
     # A checked goal lists every key, None where unset; None means unset here too (but a
-    # None cutoff is the whole list).
-    goal = {key: value for key, value in goal.items() if value is not None or key == "k"}
+    # None cutoff is the whole list, for the goal and, in a kind that takes one, its second).
+    cutoffs = {"k"} | {key for key, kinds in _ONLY.items() if goal.get("kind") in kinds}
+    goal = {key: value for key, value in goal.items() if value is not None or key in cutoffs}
     kind = goal.get("kind")
     if kind not in KINDS:
         raise ValueError(f"{name}: kind must be one of {list(KINDS)}, got {kind!r}")
     needs = _NEEDS.get(kind, set())
     missing = sorted(needs - set(goal))
-    unknown = sorted(set(map(str, goal)) - needs - _OPTIONAL - {"kind", "metric"})
+    takes = {key for key, kinds in _ONLY.items() if kind in kinds}
+    unknown = sorted(set(map(str, goal)) - needs - takes - _OPTIONAL - {"kind", "metric"})
     if missing or unknown:
         raise ValueError(
             f"{name}: a {kind!r} goal needs {sorted(needs | {'metric'})}; "
@@ -97,6 +103,7 @@ def _check_one(
         "value": None,
         "same": None,
         "other": None,
+        "other_k": None,
         "k": k,
         "gain": gain,
         "discount": discount,
@@ -116,8 +123,6 @@ def _check_one(
             raise ValueError(f"{name}: same must differ from metric, both are {goal['same']!r}")
     if "other" in needs:
         checked["other"] = _check_metric(goal["other"], "other", name, readouts)
-        if checked["other"] == checked["metric"]:
-            raise ValueError(f"{name}: other must differ from metric, both are {goal['other']!r}")
     if "discount" in goal:
         checked["discount"] = check_discount(goal["discount"], f"{name}: discount")
     if "k" in goal:
@@ -127,6 +132,19 @@ def _check_one(
         ):
             raise ValueError(f"{name}: k must be a positive integer or None, got {goal_k!r}")
         checked["k"] = None if goal_k is None else int(goal_k)
+    if "other" in needs:
+        # The second metric is measured at its own cutoff if the goal names one, else at k.
+        other_k = goal.get("other_k", checked["k"])
+        if other_k is not None and (
+            isinstance(other_k, bool) or not isinstance(other_k, numbers.Integral) or other_k < 1
+        ):
+            raise ValueError(f"{name}: other_k must be a positive integer or None, got {other_k!r}")
+        checked["other_k"] = None if other_k is None else int(other_k)
+        if checked["other"] == checked["metric"] and checked["other_k"] == checked["k"]:
+            raise ValueError(
+                f"{name}: other must differ from metric, or be measured at another cutoff "
+                f"(other_k); both are {goal['other']!r} at k={checked['k']!r}"
+            )
     if "gain" in goal:
         if goal["gain"] not in GAINS:
             raise ValueError(f"{name}: gain must be one of {list(GAINS)}, got {goal['gain']!r}")
@@ -227,7 +245,7 @@ def status(
     goal: Goal,
     now: Grades,
     start: Grades,
-    figure: Callable[[str, Grades], float],
+    figure: Callable[..., float],
     runs: list[tuple[int, int]],
     distance: int,
     missing: list[str],
@@ -241,7 +259,8 @@ def status(
     now, start
         Grades in the current and in the starting order.
     figure
-        ``figure(metric, grades)``: the library's figure at the goal's cutoff and gain.
+        ``figure(metric, grades)``: the library's figure at the goal's cutoff and gain;
+        ``figure(metric, grades, k)`` at cutoff ``k`` instead.
     runs
         The ranges items may move within (:func:`blocks`).
     distance
@@ -285,7 +304,8 @@ def status(
         result["reached"] = in_reach and fell and near(same_now, same_start)
         return result
     if kind == "rises_while_falls":
-        other_now, other_start = figure(goal["other"], now), figure(goal["other"], start)
+        other, other_k = goal["other"], goal["other_k"]
+        other_now, other_start = figure(other, now, other_k), figure(other, start, other_k)
         result.update(same_value=other_now, same_start=other_start)
         rose = value > begin and not near(value, begin)
         other_fell = other_now < other_start and not near(other_now, other_start)

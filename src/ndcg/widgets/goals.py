@@ -178,6 +178,7 @@ def rises_while_falls(
     other: str,
     *,
     k: int | None | _Unset = _WIDGETS,
+    other_k: int | None | _Unset = _WIDGETS,
     gain: str | None = None,
     discount: Any = None,
     swaps: int | None = None,
@@ -186,7 +187,12 @@ def rises_while_falls(
     """Make ``metric`` rise above its starting figure while ``other`` falls below its own.
 
     For instance ``rises_while_falls("ndcg", "err")``: an order NDCG prefers and ERR does
-    not, two readers who disagree (chapter 10). Both are measured at the goal's cutoff.
-    Other parameters are those of :func:`at_least`.
+    not, two readers who disagree (chapter 10). Both are measured at the goal's cutoff
+    unless ``other_k`` gives the second its own: ``rises_while_falls("ndcg", "ndcg", k=2,
+    other_k=6)`` asks for NDCG@2 to rise while NDCG@6 falls (chapter 12). Other parameters
+    are those of :func:`at_least`.
     """
-    return _goal("rises_while_falls", metric, k, gain, swaps, text, discount, other=other)
+    extra: dict[str, Any] = {"other": other}
+    if not isinstance(other_k, _Unset):
+        extra["other_k"] = other_k
+    return _goal("rises_while_falls", metric, k, gain, swaps, text, discount, **extra)

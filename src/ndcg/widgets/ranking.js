@@ -271,7 +271,7 @@ export function figures(grades, unretrieved = [], k = null, { gain = "linear", u
 
 // ---------------------------------------------------------------------------------------
 // Goals (named exports, checked against the widget's Python side). A goal is a plain
-// object as ndcg/widgets/_goals.py checks it: kind, metric, value, same, other, k, gain,
+// object as ndcg/widgets/_goals.py checks it: kind, metric, value, same, other, other_k, k, gain,
 // discount, swaps. A new kind adds its verdict to goalStatus and its words to goalText
 // and statusText below.
 // ---------------------------------------------------------------------------------------
@@ -337,7 +337,7 @@ function* candidates(start, blocks, swaps, direction, gain) {
 export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, distance, missing, limit: known = null, family: settings = {} }) {
   // The goal's own cutoff, gain and discount; the widget's threshold, max grade and p.
   const options = { ...settings, gain: goal.gain, unjudged, discount: goal.discount ?? "log2" };
-  const figure = (metric, grades) => figures(grades, unretrieved, goal.k, options)[metric];
+  const figure = (metric, grades, k = goal.k) => figures(grades, unretrieved, k, options)[metric];
   const value = figure(goal.metric, now);
   const begin = figure(goal.metric, start);
   const inReach = goal.swaps === null || goal.swaps === undefined || distance <= goal.swaps;
@@ -352,8 +352,9 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
     return status;
   }
   if (goal.kind === "rises_while_falls") {
-    status.sameValue = figure(goal.other, now);
-    status.sameStart = figure(goal.other, start);
+    const otherK = goal.other_k === undefined ? goal.k : goal.other_k;
+    status.sameValue = figure(goal.other, now, otherK);
+    status.sameStart = figure(goal.other, start, otherK);
     const rose = value > begin && !near(value, begin);
     const fell = status.sameValue < status.sameStart && !near(status.sameValue, status.sameStart);
     status.reached = inReach && rose && fell;
@@ -458,7 +459,7 @@ function goalText(goal) {
     case "worst":
       return oneSwap ? `Find the single swap that lowers ${m} the most.` : `Find an order with the smallest ${m}.`;
     case "rises_while_falls":
-      return `Make ${m} rise while ${nameOf(goal.other, goal.k)} falls.`;
+      return `Make ${m} rise while ${nameOf(goal.other, goal.other_k === undefined ? goal.k : goal.other_k)} falls.`;
     default:
       return `Make ${m} fall while ${nameOf(goal.same, goal.k)} stays the same.`;
   }
@@ -485,7 +486,7 @@ function statusText(goal, status, tied) {
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${s} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }
   if (goal.kind === "rises_while_falls") {
-    const o = nameOf(goal.other, goal.k);
+    const o = nameOf(goal.other, goal.other_k === undefined ? goal.k : goal.other_k);
     if (status.reached) return `Reached: ${m} rose from ${fixed(status.start)} to ${v} while ${o} fell from ${fixed(status.sameStart)} to ${fixed(status.sameValue)}.`;
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${o} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }

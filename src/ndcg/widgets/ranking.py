@@ -530,8 +530,11 @@ class RankingWidget(anywidget.AnyWidget):
             ideal = self._ideal_labels(goal["gain"])[: goal["k"]]
             missing = [label for label in ideal if unretrieved.get(label, 0) > 0]
 
-            def figure(metric: str, grades: Any, goal: dict[str, Any] = goal) -> float:
-                return self._figure(metric, list(grades), goal["k"], goal["gain"], goal["discount"])
+            def figure(
+                metric: str, grades: Any, k: Any = _goals.GOAL_K, goal: dict[str, Any] = goal
+            ) -> float:
+                cutoff = goal["k"] if k is _goals.GOAL_K else k
+                return self._figure(metric, list(grades), cutoff, goal["gain"], goal["discount"])
 
             statuses.append(_goals.status(goal, now, start, figure, runs, distance, missing))
         return statuses
