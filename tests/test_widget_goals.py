@@ -31,7 +31,7 @@ def test_readouts_default_to_all_four_and_keep_screen_order() -> None:
     ("readouts", "message"),
     [
         ([], "readouts must name at least one of"),
-        (["map"], "readouts: 'map' is not one of ['cg', 'dcg', 'idcg', 'ndcg']"),
+        (["map"], "readouts: 'map' is not one of ['cg', 'dcg', 'idcg', 'ndcg', 'precision',"),
         (["cg", "cg"], "readouts: ['cg'] appear more than once"),
         (3, "readouts must be a list of names"),
     ],
@@ -63,8 +63,11 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
             "metric": "ndcg",
             "value": 0.8,
             "same": None,
+            "other": None,
+            "other_k": None,
             "k": 6,
             "gain": "linear",
+            "discount": "log2",
             "swaps": None,
             "text": None,
         }
@@ -79,7 +82,11 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
         ("best", "goal must be a goal dict or a list of them"),
         ({"kind": "most", "metric": "dcg"}, "goal: kind must be one of"),
         ({"kind": "at_least", "metric": "dcg"}, "missing ['value']"),
-        (goals.best("idcg"), "goal: metric must be one of ['cg', 'dcg', 'ndcg'], got 'idcg'"),
+        (
+            goals.best("idcg"),
+            "goal: metric must be one of ['cg', 'dcg', 'ndcg', 'precision', 'recall', 'ap', "
+            "'rr', 'err', 'rbp'], got 'idcg'",
+        ),
         (goals.at_least("ndcg", float("nan")), "goal: value must be finite"),
         (goals.best("dcg", k=0), "goal: k must be a positive integer or None, got 0"),
         (goals.best("dcg", swaps=2), "goal: swaps must be 1"),
@@ -186,3 +193,25 @@ def test_swap_distance_counts_cycles() -> None:
     assert swap_distance(["D2", "D1", "D3", "D4", "D5", "D6"], START) == 1
     assert swap_distance(["D2", "D3", "D1", "D4", "D5", "D6"], START) == 2
     assert swap_distance(list(reversed(START)), START) == 3
+
+
+def test_a_second_metric_can_have_its_own_cutoff() -> None:
+    def at_2(goal: object) -> RankingWidget:
+        return RankingWidget(examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=2, goal=goal)
+
+    w = at_2(goals.rises_while_falls("ndcg", "ndcg", other_k=6))
+    assert (w.goals[0]["k"], w.goals[0]["other_k"]) == (2, 6)
+    w.order = ["D3", "D1", "D4", "D6", "D5", "D2"]
+    status = w.goal_status[0]
+    assert status["reached"]
+    assert status["same_value"] == ndcg.ndcg(w.relevance, k=6, pool=examples.D_POOL)
+    assert status["same_start"] == ndcg.ndcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL)
+    assert status["value"] > status["start"] and status["same_value"] < status["same_start"]
+    # A checked goal keeps a whole-list second cutoff through another check.
+    w = at_2(goals.rises_while_falls("ndcg", "ndcg", other_k=None))
+    w.goals = list(w.goals)
+    assert (w.goals[0]["k"], w.goals[0]["other_k"]) == (2, None)
+    with pytest.raises(ValueError, match="or be measured at another cutoff"):
+        chapter4(goal=goals.rises_while_falls("ndcg", "ndcg"))
+    with pytest.raises(ValueError, match="unknown \\['other_k'\\]"):
+        chapter4(goal={"kind": "best", "metric": "ndcg", "other_k": 3})

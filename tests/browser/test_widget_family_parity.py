@@ -137,3 +137,94 @@ def test_a_wrong_rule_would_be_caught(module_page) -> None:
     # AP divided by the retrieved relevant items only (no pool) differs from the library's.
     got = module_page.evaluate("() => rw.averagePrecision([3, 2, 3, 0, 1, 2], [])")
     assert not close(got, ndcg.average_precision([3, 2, 3, 0, 1, 2], pool=[3, 2, 3, 0, 1, 2, 3, 2]))
+
+
+FIGURES = """(cases) => cases.map((c) => rw.figures(c.grades, c.unretrieved, c.k,
+  { gain: c.gain, unjudged: c.unjudged, discount: c.discount, threshold: c.threshold,
+    maxGrade: c.max_grade, p: c.p }))"""
+
+
+def test_the_widget_s_readouts_equal_the_library_under_every_discount(module_page) -> None:
+    # rw.figures is what the widget puts on screen: DCG's kin under the chosen discount and
+    # the family, with the widget's threshold, top grade and persistence.
+    cases = random_cases(seed=7)
+    browser = module_page.evaluate(FIGURES, cases)
+    mismatches = []
+    for case, got in zip(cases, browser, strict=True):
+        rel, k, unjudged = case["grades"], case["k"], case["unjudged"]
+        judged = [g for g in rel if g is not None] + list(case["unretrieved"])  # type: ignore[attr-defined]
+        spec = tuple(case["discount"]) if isinstance(case["discount"], list) else case["discount"]
+        dcgs = {"k": k, "gain": case["gain"], "unjudged": unjudged, "discount": spec}
+        want = library(case) | {
+            "cg": ndcg.cg(rel, k=k, unjudged=unjudged),
+            "dcg": ndcg.dcg(rel, **dcgs),
+            "idcg": ndcg.idcg(rel, pool=judged or None, **dcgs),
+        }
+        del want["rbpResidual"]  # a bound, not a readout
+        assert set(got) == set(want)
+        mismatches += [
+            (case, key, got[key], value)
+            for key, value in want.items()
+            if not close(got[key], value)
+        ]
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
+    assert len({round(got["dcg"], 9) for got in browser}) > 300
+
+
+def test_the_view_s_goal_verdicts_on_the_family_equal_python_s(module_page) -> None:
+    # goalStatus, the view's verdict, against RankingWidget.goal_status on random orders,
+    # for a goal on each family metric and for "NDCG rises while ERR falls".
+    from ndcg.widgets import RankingWidget, goals
+
+    rng = np.random.default_rng(3)
+    items = [(f"D{i}", float(g)) for i, g in enumerate([3, 2, 3, 0, 1, 2, 4, 0])]
+    made = [
+        goals.rises_while_falls("ndcg", "err"),
+        goals.rises_while_falls("err", "ndcg", discount=("geometric", 0.5)),
+        goals.rises_while_falls("ndcg", "ndcg", k=2, other_k=None),
+        goals.falls_while_same("ap", "rr"),
+        goals.best("rbp"),
+        goals.worst("recall", swaps=1),
+        goals.at_least("precision", 0.6),
+        goals.below("ndcg", 0.8, discount="reciprocal"),
+    ]
+    w = RankingWidget(
+        items,
+        unretrieved=[("U", 3.0)],
+        k=5,
+        readouts=["ndcg", "precision", "recall", "ap", "rr", "err", "rbp"],
+        goal=made,
+        p=0.6,
+        threshold=2,
+    )
+    start = [label for label, _ in items]
+    grade = dict(items)
+    seen = set()
+    for _ in range(60):
+        order = list(rng.permutation(start)) if rng.random() < 0.7 else start[:]
+        if order == start:
+            i, j = rng.choice(len(start), 2, replace=False)
+            order[i], order[j] = order[j], order[i]
+        w.order = order
+        # The swap distance is counted on labels: equal grades would merge.
+        got = module_page.evaluate(
+            """([goals, now, start, order, labels, family]) => goals.map((goal) =>
+               rw.goalStatus(goal, {
+                 now, start, unretrieved: [3], unjudged: "zero", blocks: [[0, now.length]],
+                 distance: rw.swapDistance(order, labels), missing: [], family }))""",
+            [
+                w.goals,
+                [grade[x] for x in order],
+                [grade[x] for x in start],
+                order,
+                start,
+                {"threshold": 2, "maxGrade": 4, "p": 0.6},
+            ],
+        )
+        for goal, mine, theirs in zip(w.goals, got, w.goal_status, strict=True):
+            assert mine["reached"] == theirs["reached"], (goal, order)
+            assert close(mine["value"], theirs["value"]), (goal, order)
+            if theirs["limit"] is not None:
+                assert close(mine["limit"], theirs["limit"]), (goal, order)
+            seen.add((goal["kind"], goal["metric"], mine["reached"]))
+    assert len(seen) >= 10  # the verdicts vary: not every goal always met, or never

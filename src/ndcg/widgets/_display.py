@@ -3,7 +3,9 @@
 A chapter shows only the measures it has taught, so both are chosen per widget. The chart
 follows the readouts unless told otherwise: a widget that reads out CG alone charts grades
 and their running sum, one that reads out DCG charts gains, discounts and the running DCG,
-and one that reads out IDCG or NDCG adds the ideal's running DCG.
+and one that reads out IDCG or NDCG adds the ideal's running DCG. The other members of
+NDCG's family (chapters 10 to 12: P@k, R@k, AP, RR, ERR, RBP) chart the grades alone unless
+DCG's kin are on screen too.
 """
 
 from __future__ import annotations
@@ -11,9 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 # Names as the view knows them (ranking.js: GAINS, READOUTS and BANDS); the order of the
-# readouts and series is the screen order.
+# readouts and series is the screen order. A new readout adds its name here, its figure to
+# RankingWidget._figure (with the library) and to figures() and READOUTS in ranking.js;
+# tests/browser/test_widget_family_parity.py holds the two figures together.
 GAINS = ("linear", "exponential")
-READOUTS = ("cg", "dcg", "idcg", "ndcg")
+READOUTS = ("cg", "dcg", "idcg", "ndcg", "precision", "recall", "ap", "rr", "err", "rbp")
+#: The readouts shown when a widget names none: the four of chapters 2 to 4.
+DCG_READOUTS = READOUTS[:4]
+#: The readouts that depend on the gain (and so come with a gain selector).
+GAINED = ("dcg", "idcg", "ndcg")
 SERIES = (
     "grade",
     "gain",
@@ -45,7 +53,7 @@ def _names(value: object, name: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def check_readouts(value: object) -> list[str]:
-    """Return the readouts as a list, in screen order; ``None`` means all four.
+    """Return the readouts as a list, in screen order; ``None`` means CG, DCG, IDCG and NDCG.
 
     Raises
     ------
@@ -54,7 +62,7 @@ def check_readouts(value: object) -> list[str]:
 
     """
     if value is None:
-        return list(READOUTS)
+        return list(DCG_READOUTS)
     names = _names(value, "readouts", READOUTS)
     return [entry for entry in READOUTS if entry in names]
 
@@ -81,6 +89,8 @@ def default_series(readouts: list[str]) -> list[str]:
     """Return the chart series that go with a set of readouts (see the module docstring)."""
     if readouts == ["cg"]:
         return ["grade", "cumulative_cg"]
+    if not set(readouts) & set(GAINED):
+        return ["grade", "cumulative_cg"] if "cg" in readouts else ["grade"]
     series = ["gain", "discounted_gain", "discount", "cumulative_dcg"]
     if "idcg" in readouts or "ndcg" in readouts:
         series.append("ideal_cumulative_dcg")

@@ -13,14 +13,25 @@ import numbers
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
-from ._display import GAINS
+from ._display import GAINS, READOUTS
 from .goals import Goal
 
-KINDS = ("at_least", "below", "best", "worst", "falls_while_same")
-METRICS = ("cg", "dcg", "ndcg")  # IDCG does not depend on the order: no goal to chase
+KINDS = ("at_least", "below", "best", "worst", "falls_while_same", "rises_while_falls")
+# IDCG does not depend on the order: no goal to chase. Every other readout can be a goal,
+# since each rises when a better item moves up (the best order is grades best first).
+METRICS = tuple(name for name in READOUTS if name != "idcg")
 TOLERANCE = 1e-9
-_NEEDS = {"at_least": {"value"}, "below": {"value"}, "falls_while_same": {"same"}}
-_OPTIONAL = {"k", "gain", "swaps", "text"}
+#: Stands for "the goal's own cutoff" where a figure's cutoff may be None (the whole list).
+GOAL_K = object()
+_NEEDS = {
+    "at_least": {"value"},
+    "below": {"value"},
+    "falls_while_same": {"same"},
+    "rises_while_falls": {"other"},
+}
+_OPTIONAL = {"k", "gain", "discount", "swaps", "text"}
+# Keys only some kinds take: the second metric's own cutoff.
+_ONLY = {"other_k": {"rises_while_falls"}}
 
 Grades = Sequence[float | None]
 
@@ -36,21 +47,51 @@ def _check_metric(metric: object, key: str, name: str, readouts: list[str]) -> s
     return str(metric)
 
 
-def _check_one(goal: object, name: str, k: int | None, gain: str, readouts: list[str]) -> Goal:
+def check_discount(value: object, name: str) -> str | list[Any]:
+    """Return a discount as the view takes it: ``"log2"``, ``"reciprocal"`` or ``[kind, x]``.
+
+    Checked by the library's own rule (``ndcg.ndcg(discount=...)``); a list ``[kind, x]``
+    is accepted for the tuple, since that is how the discount travels to the browser.
+    """
+    from .. import _validate
+
+    spec = tuple(value) if isinstance(value, list) else value
+    try:
+        checked = _validate.discount(spec, name)
+    except (TypeError, ValueError) as error:
+        raise type(error)(str(error)) from None
+    return checked.kind if checked.param is None else [checked.kind, checked.param]
+
+
+def spec(discount: str | list[Any]) -> Any:
+    """Return the library's ``discount=`` argument for a discount as the view takes it."""
+    return tuple(discount) if isinstance(discount, list) else discount
+
+
+def _check_one(
+    goal: object,
+    name: str,
+    k: int | None,
+    gain: str,
+    readouts: list[str],
+    discount: str | list[Any] = "log2",
+) -> Goal:
     if not isinstance(goal, Mapping):
         raise TypeError(
             f"{name} must be a dict such as ndcg.widgets.goals.best('ndcg'), "
             f"got {type(goal).__name__}"
         )
     # A checked goal lists every key, None where unset; None means unset here too (but a
-    # None cutoff is the whole list).
-    goal = {key: value for key, value in goal.items() if value is not None or key == "k"}
+    # None cutoff is the whole list, for the goal and, in a kind that takes one, its second).
+    cutoffs = {"k"} | {key for key, kinds in _ONLY.items() if goal.get("kind") in kinds}
+    goal = {key: value for key, value in goal.items() if value is not None or key in cutoffs}
     kind = goal.get("kind")
     if kind not in KINDS:
         raise ValueError(f"{name}: kind must be one of {list(KINDS)}, got {kind!r}")
     needs = _NEEDS.get(kind, set())
     missing = sorted(needs - set(goal))
-    unknown = sorted(set(map(str, goal)) - needs - _OPTIONAL - {"kind", "metric"})
+    takes = {key for key, kinds in _ONLY.items() if kind in kinds}
+    unknown = sorted(set(map(str, goal)) - needs - takes - _OPTIONAL - {"kind", "metric"})
     if missing or unknown:
         raise ValueError(
             f"{name}: a {kind!r} goal needs {sorted(needs | {'metric'})}; "
@@ -61,8 +102,11 @@ def _check_one(goal: object, name: str, k: int | None, gain: str, readouts: list
         "metric": _check_metric(goal.get("metric"), "metric", name, readouts),
         "value": None,
         "same": None,
+        "other": None,
+        "other_k": None,
         "k": k,
         "gain": gain,
+        "discount": discount,
         "swaps": None,
         "text": None,
     }
@@ -77,6 +121,10 @@ def _check_one(goal: object, name: str, k: int | None, gain: str, readouts: list
         checked["same"] = _check_metric(goal["same"], "same", name, readouts)
         if checked["same"] == checked["metric"]:
             raise ValueError(f"{name}: same must differ from metric, both are {goal['same']!r}")
+    if "other" in needs:
+        checked["other"] = _check_metric(goal["other"], "other", name, readouts)
+    if "discount" in goal:
+        checked["discount"] = check_discount(goal["discount"], f"{name}: discount")
     if "k" in goal:
         goal_k = goal["k"]
         if goal_k is not None and (
@@ -84,6 +132,19 @@ def _check_one(goal: object, name: str, k: int | None, gain: str, readouts: list
         ):
             raise ValueError(f"{name}: k must be a positive integer or None, got {goal_k!r}")
         checked["k"] = None if goal_k is None else int(goal_k)
+    if "other" in needs:
+        # The second metric is measured at its own cutoff if the goal names one, else at k.
+        other_k = goal.get("other_k", checked["k"])
+        if other_k is not None and (
+            isinstance(other_k, bool) or not isinstance(other_k, numbers.Integral) or other_k < 1
+        ):
+            raise ValueError(f"{name}: other_k must be a positive integer or None, got {other_k!r}")
+        checked["other_k"] = None if other_k is None else int(other_k)
+        if checked["other"] == checked["metric"] and checked["other_k"] == checked["k"]:
+            raise ValueError(
+                f"{name}: other must differ from metric, or be measured at another cutoff "
+                f"(other_k); both are {goal['other']!r} at k={checked['k']!r}"
+            )
     if "gain" in goal:
         if goal["gain"] not in GAINS:
             raise ValueError(f"{name}: gain must be one of {list(GAINS)}, got {goal['gain']!r}")
@@ -101,8 +162,14 @@ def _check_one(goal: object, name: str, k: int | None, gain: str, readouts: list
     return checked
 
 
-def check_goals(value: object, k: int | None, gain: str, readouts: list[str]) -> list[Goal]:
-    """Return the goals checked and completed with the widget's ``k`` and ``gain``.
+def check_goals(
+    value: object,
+    k: int | None,
+    gain: str,
+    readouts: list[str],
+    discount: str | list[Any] = "log2",
+) -> list[Goal]:
+    """Return the goals checked and completed with the widget's ``k``, ``gain`` and ``discount``.
 
     ``value`` is None (no goal), one goal dict or a list of them.
 
@@ -115,10 +182,10 @@ def check_goals(value: object, k: int | None, gain: str, readouts: list[str]) ->
     if value is None:
         return []
     if isinstance(value, Mapping):
-        return [_check_one(value, "goal", k, gain, readouts)]
+        return [_check_one(value, "goal", k, gain, readouts, discount)]
     if isinstance(value, str | bytes) or not isinstance(value, Sequence):
         raise TypeError(f"goal must be a goal dict or a list of them, got {type(value).__name__}")
-    return [_check_one(g, f"goal[{i}]", k, gain, readouts) for i, g in enumerate(value)]
+    return [_check_one(g, f"goal[{i}]", k, gain, readouts, discount) for i, g in enumerate(value)]
 
 
 def blocks(scores: Sequence[float] | None, n: int) -> list[tuple[int, int]]:
@@ -178,7 +245,7 @@ def status(
     goal: Goal,
     now: Grades,
     start: Grades,
-    figure: Callable[[str, Grades], float],
+    figure: Callable[..., float],
     runs: list[tuple[int, int]],
     distance: int,
     missing: list[str],
@@ -192,7 +259,8 @@ def status(
     now, start
         Grades in the current and in the starting order.
     figure
-        ``figure(metric, grades)``: the library's figure at the goal's cutoff and gain.
+        ``figure(metric, grades)``: the library's figure at the goal's cutoff and gain;
+        ``figure(metric, grades, k)`` at cutoff ``k`` instead.
     runs
         The ranges items may move within (:func:`blocks`).
     distance
@@ -206,7 +274,9 @@ def status(
         ``reached``; ``value`` and ``start`` (the figure now and at the start); ``limit``,
         the best (``at_least``, ``best``) or worst (``below``, ``worst``) figure the allowed
         orders reach, or None; ``out_of_reach`` when the threshold is beyond ``limit``;
-        ``distance``; ``same_value`` and ``same_start`` for ``falls_while_same``; and
+        ``distance``; ``same_value`` and ``same_start`` for ``falls_while_same``, and the
+        second metric's figures (also ``same_value``, ``same_start``) for
+        ``rises_while_falls``; and
         ``missing`` when an NDCG limit falls short of 1 because of unretrieved items.
 
     """
@@ -232,6 +302,14 @@ def status(
         result.update(same_value=same_now, same_start=same_start)
         fell = value < begin and not near(value, begin)
         result["reached"] = in_reach and fell and near(same_now, same_start)
+        return result
+    if kind == "rises_while_falls":
+        other, other_k = goal["other"], goal["other_k"]
+        other_now, other_start = figure(other, now, other_k), figure(other, start, other_k)
+        result.update(same_value=other_now, same_start=other_start)
+        rose = value > begin and not near(value, begin)
+        other_fell = other_now < other_start and not near(other_now, other_start)
+        result["reached"] = in_reach and rose and other_fell
         return result
     up = kind in ("at_least", "best")
     figures = [figure(metric, order) for order in _candidates(start, runs, goal["swaps"], up)]

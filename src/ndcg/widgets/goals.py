@@ -1,7 +1,15 @@
 """Goals a RankingWidget sets its reader: the widget shows each one and says when it is met.
 
-Used by the tasks of chapters 2 to 5: reach NDCG@6 of at least 0.8, find the order with
-the largest DCG, make DCG fall while CG stays, find the single swap that lowers NDCG most.
+Used by the tasks of the chapters: reach NDCG@6 of at least 0.8, find the order with the
+largest DCG, make DCG fall while CG stays, find the single swap that lowers NDCG most, make
+NDCG rise while ERR falls. A goal may measure any readout but IDCG (which no reordering
+changes): ``"cg"``, ``"dcg"``, ``"ndcg"``, ``"precision"``, ``"recall"``, ``"ap"``,
+``"rr"``, ``"err"`` or ``"rbp"``.
+
+A new kind of goal needs three things: a function here that builds its dict, its checks
+in ``_goals.py`` (``KINDS``, ``_NEEDS``, ``status``) and its verdict and words in
+``ranking.js`` (``goalStatus``, ``goalText``, ``statusText``); the browser tests hold the
+view's verdicts to ``RankingWidget.goal_status``.
 
 Each function returns a plain dict, which :class:`~ndcg.widgets.RankingWidget` checks and
 completes (a goal measures at the widget's cutoff and gain unless it names its own) and
@@ -17,6 +25,8 @@ Examples
 {'kind': 'best', 'metric': 'cg', 'k': 4}
 >>> worst("ndcg", swaps=1)
 {'kind': 'worst', 'metric': 'ndcg', 'swaps': 1}
+>>> rises_while_falls("ndcg", "err")
+{'kind': 'rises_while_falls', 'metric': 'ndcg', 'other': 'err'}
 
 """
 
@@ -42,12 +52,13 @@ def _goal(
     gain: str | None,
     swaps: int | None,
     text: str | None,
+    discount: Any = None,
     **extra: Any,
 ) -> Goal:
     goal: Goal = {"kind": kind, "metric": metric, **extra}
     if not isinstance(k, _Unset):
         goal["k"] = k
-    for name, value in (("gain", gain), ("swaps", swaps), ("text", text)):
+    for name, value in (("gain", gain), ("discount", discount), ("swaps", swaps), ("text", text)):
         if value is not None:
             goal[name] = value
     return goal
@@ -59,6 +70,7 @@ def at_least(
     *,
     k: int | None | _Unset = _WIDGETS,
     gain: str | None = None,
+    discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
 ) -> Goal:
@@ -67,11 +79,16 @@ def at_least(
     Parameters
     ----------
     metric
-        ``"cg"``, ``"dcg"`` or ``"ndcg"``; it must be one of the widget's readouts.
+        A readout other than ``"idcg"`` (see the module docstring); it must be one of
+        the widget's readouts.
     value
         The threshold.
     k, gain
         The cutoff and gain the goal is measured at; by default the widget's, as built.
+    discount
+        The discount DCG and NDCG are measured with (``"log2"``, ``"reciprocal"``,
+        ``("log", b)``, ``("geometric", p)``); by default the widget's, as built, so a
+        reader who switches the widget's discount does not move the goal.
     swaps
         ``1`` to ask for it within a single swap of the starting order; None for any order.
     text
@@ -83,7 +100,7 @@ def at_least(
         The goal, for ``RankingWidget(goal=...)``.
 
     """
-    return _goal("at_least", metric, k, gain, swaps, text, value=value)
+    return _goal("at_least", metric, k, gain, swaps, text, discount, value=value)
 
 
 def below(
@@ -92,6 +109,7 @@ def below(
     *,
     k: int | None | _Unset = _WIDGETS,
     gain: str | None = None,
+    discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
 ) -> Goal:
@@ -99,7 +117,7 @@ def below(
 
     Parameters are those of :func:`at_least`.
     """
-    return _goal("below", metric, k, gain, swaps, text, value=value)
+    return _goal("below", metric, k, gain, swaps, text, discount, value=value)
 
 
 def best(
@@ -107,6 +125,7 @@ def best(
     *,
     k: int | None | _Unset = _WIDGETS,
     gain: str | None = None,
+    discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
 ) -> Goal:
@@ -117,7 +136,7 @@ def best(
     With ``swaps=1`` it tries every swap, n (n - 1) / 2 of them: meant for the short lists
     of a task, not for thousands of items.
     """
-    return _goal("best", metric, k, gain, swaps, text)
+    return _goal("best", metric, k, gain, swaps, text, discount)
 
 
 def worst(
@@ -125,6 +144,7 @@ def worst(
     *,
     k: int | None | _Unset = _WIDGETS,
     gain: str | None = None,
+    discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
 ) -> Goal:
@@ -132,7 +152,7 @@ def worst(
 
     Parameters are those of :func:`best`.
     """
-    return _goal("worst", metric, k, gain, swaps, text)
+    return _goal("worst", metric, k, gain, swaps, text, discount)
 
 
 def falls_while_same(
@@ -141,6 +161,7 @@ def falls_while_same(
     *,
     k: int | None | _Unset = _WIDGETS,
     gain: str | None = None,
+    discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
 ) -> Goal:
@@ -149,4 +170,29 @@ def falls_while_same(
     For instance ``falls_while_same("dcg", "cg")``: a reordering that DCG punishes and CG
     does not see. Other parameters are those of :func:`at_least`.
     """
-    return _goal("falls_while_same", metric, k, gain, swaps, text, same=same)
+    return _goal("falls_while_same", metric, k, gain, swaps, text, discount, same=same)
+
+
+def rises_while_falls(
+    metric: str,
+    other: str,
+    *,
+    k: int | None | _Unset = _WIDGETS,
+    other_k: int | None | _Unset = _WIDGETS,
+    gain: str | None = None,
+    discount: Any = None,
+    swaps: int | None = None,
+    text: str | None = None,
+) -> Goal:
+    """Make ``metric`` rise above its starting figure while ``other`` falls below its own.
+
+    For instance ``rises_while_falls("ndcg", "err")``: an order NDCG prefers and ERR does
+    not, two readers who disagree (chapter 10). Both are measured at the goal's cutoff
+    unless ``other_k`` gives the second its own: ``rises_while_falls("ndcg", "ndcg", k=2,
+    other_k=6)`` asks for NDCG@2 to rise while NDCG@6 falls (chapter 12). Other parameters
+    are those of :func:`at_least`.
+    """
+    extra: dict[str, Any] = {"other": other}
+    if not isinstance(other_k, _Unset):
+        extra["other_k"] = other_k
+    return _goal("rises_while_falls", metric, k, gain, swaps, text, discount, **extra)

@@ -84,17 +84,21 @@ export function ndcg(grades, unretrieved = [], k = null, gain = "linear", unjudg
 }
 
 /** Per-position figures for the chart: grade, gain, discount, discounted gain, running CG and DCG. */
-export function positions(grades, gain = "linear") {
+export function positions(grades, gain = "linear", discount = "log2") {
   const rows = [];
   let running = 0;
   let total = 0;
+  const log2 = isLog2(discount);
   for (let i = 0; i < grades.length; i += 1) {
     const g = gainOf(grades[i], gain);
-    running += g / log2Rank(i + 1);
+    const w = weight(i + 1, discount);
+    // The default divides by log2(i + 1), as the library does, so both agree to the last bit.
+    const discounted = log2 ? g / log2Rank(i + 1) : g * w;
+    running += discounted;
     total += grades[i];
     rows.push({
-      position: i + 1, grade: grades[i], gain: g, weight: discount(i + 1),
-      discounted: g / log2Rank(i + 1), cumulative: running, cumulativeCg: total,
+      position: i + 1, grade: grades[i], gain: g, weight: w,
+      discounted, cumulative: running, cumulativeCg: total,
     });
   }
   return rows;
@@ -135,9 +139,13 @@ export function weight(position, discount = "log2") {
   throw new Error(`discount must be one of ${DISCOUNTS.join(", ")}, got ${kind}`);
 }
 
+function isLog2(discount) {
+  return discount === "log2" || (Array.isArray(discount) && discount[0] === "log2");
+}
+
 /** The discounted sum of values in rank order, 1..k: division by log2(i + 1) for the default. */
 function discountedSum(values, k, discount) {
-  const log2 = discount === "log2" || (Array.isArray(discount) && discount[0] === "log2");
+  const log2 = isLog2(discount);
   let total = 0;
   for (let i = 0, n = depth(values.length, k); i < n; i += 1) {
     total += log2 ? values[i] / log2Rank(i + 1) : values[i] * weight(i + 1, discount);
@@ -234,9 +242,38 @@ export function family(grades, unretrieved = [], k = null, { gain = "linear", un
   };
 }
 
+/** DCG under any discount (log2: the same sum as dcg). */
+export function dcgDiscounted(grades, k = null, gain = "linear", unjudged = "zero", discount = "log2") {
+  return discountedSum(scored(grades, unjudged).map((g) => gainOf(g, gain)), k, discount);
+}
+
+/**
+ * Every readout the widget can show, under one set of settings: CG, DCG, IDCG and NDCG
+ * (with the discount) and the family (P@k as "precision", R@k as "recall", AP, RR, ERR,
+ * RBP), as RankingWidget.metrics computes them with the library.
+ */
+export function figures(grades, unretrieved = [], k = null, { gain = "linear", unjudged = "zero", discount = "log2", threshold = 1, maxGrade = 3, p = 0.8 } = {}) {
+  const d = dcgDiscounted(grades, k, gain, unjudged, discount);
+  const i = dcgDiscounted(idealGrades(grades, unretrieved, k, gain), k, gain, "zero", discount);
+  return {
+    cg: cg(grades, k, unjudged),
+    dcg: d,
+    idcg: i,
+    ndcg: i > 0 ? d / i : 0,
+    precision: precision(grades, k, threshold, unjudged),
+    recall: recall(grades, unretrieved, k, threshold, unjudged),
+    ap: averagePrecision(grades, unretrieved, k, threshold, unjudged),
+    rr: reciprocalRank(grades, k, threshold, unjudged),
+    err: err(grades, maxGrade, k, unjudged),
+    rbp: rbp(grades, p, k, threshold, unjudged),
+  };
+}
+
 // ---------------------------------------------------------------------------------------
 // Goals (named exports, checked against the widget's Python side). A goal is a plain
-// object as ndcg/widgets/_goals.py checks it: kind, metric, value, same, k, gain, swaps.
+// object as ndcg/widgets/_goals.py checks it: kind, metric, value, same, other, other_k, k, gain,
+// discount, swaps. A new kind adds its verdict to goalStatus and its words to goalText
+// and statusText below.
 // ---------------------------------------------------------------------------------------
 
 /** Relative slack within which two figures count as equal (rounding, not a real change). */
@@ -297,8 +334,10 @@ function* candidates(start, blocks, swaps, direction, gain) {
  * whether its threshold is out of reach. `now` and `start` are grades in the current and
  * starting order; `missing` lists the unretrieved items an NDCG limit below 1 is owed to.
  */
-export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, distance, missing, limit: known = null }) {
-  const figure = (metric, grades) => metrics(grades, unretrieved, goal.k, goal.gain, unjudged)[metric];
+export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, distance, missing, limit: known = null, family: settings = {} }) {
+  // The goal's own cutoff, gain and discount; the widget's threshold, max grade and p.
+  const options = { ...settings, gain: goal.gain, unjudged, discount: goal.discount ?? "log2" };
+  const figure = (metric, grades, k = goal.k) => figures(grades, unretrieved, k, options)[metric];
   const value = figure(goal.metric, now);
   const begin = figure(goal.metric, start);
   const inReach = goal.swaps === null || goal.swaps === undefined || distance <= goal.swaps;
@@ -310,6 +349,15 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
     status.sameValue = figure(goal.same, now);
     status.sameStart = figure(goal.same, start);
     status.reached = inReach && value < begin && !near(value, begin) && near(status.sameValue, status.sameStart);
+    return status;
+  }
+  if (goal.kind === "rises_while_falls") {
+    const otherK = goal.other_k === undefined ? goal.k : goal.other_k;
+    status.sameValue = figure(goal.other, now, otherK);
+    status.sameStart = figure(goal.other, start, otherK);
+    const rose = value > begin && !near(value, begin);
+    const fell = status.sameValue < status.sameStart && !near(status.sameValue, status.sameStart);
+    status.reached = inReach && rose && fell;
     return status;
   }
   const up = goal.kind === "at_least" || goal.kind === "best";
@@ -348,9 +396,37 @@ const READOUTS = {
   dcg: { name: "DCG", words: "discounted cumulative gain" },
   idcg: { name: "IDCG", words: "ideal DCG", fixedByOrder: true },
   ndcg: { name: "NDCG", words: "normalized DCG" },
+  precision: { name: "P", words: "precision: the share of relevant items in the top k" },
+  recall: { name: "R", words: "recall: the share of every relevant judged item found in the top k" },
+  ap: { name: "AP", words: "average precision" },
+  rr: { name: "RR", words: "reciprocal rank of the first relevant item" },
+  err: { name: "ERR", words: "expected reciprocal rank" },
+  rbp: { name: "RBP", words: "rank-biased precision" },
 };
+/** The readouts that depend on the gain (they come with a gain selector and the DCG chart). */
+const GAINED = ["dcg", "idcg", "ndcg"];
 
-const fixed = (x) => x.toFixed(3);
+/** A discount in words, for the selector and the goals: "1/log2(i+1)", "0.8^(i−1)", ... */
+export function discountText(discount) {
+  const [kind, param] = Array.isArray(discount) ? discount : [discount, null];
+  if (kind === "log2") return "1/log2(i+1)";
+  if (kind === "reciprocal") return "1/i";
+  if (kind === "geometric") return `${numberText(param)}^(i−1)`;
+  if (kind === "log") return `1/log${numberText(param)}(i) from rank ${numberText(param)}`;
+  throw new Error(`discount must be one of ${DISCOUNTS.join(", ")}, got ${kind}`);
+}
+const sameDiscount = (a, b) => JSON.stringify(a ?? "log2") === JSON.stringify(b ?? "log2");
+
+/**
+ * Three decimals, rounded as Python's format(x, ".3f") rounds them, so that a figure on
+ * screen reads as the same figure glued into the prose: toFixed rounds an exact tie
+ * (0.0625) up, Python to the even digit (0.062).
+ */
+export function fixed(x) {
+  const text = x.toFixed(3);
+  const tie = /^(\d+)\.(\d\d(\d))50*$/.exec(Math.abs(x).toFixed(100));
+  return tie && Number(tie[3]) % 2 === 0 ? `${x < 0 ? "-" : ""}${tie[1]}.${tie[2]}` : text;
+}
 const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
 const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
 const numberText = (x) => String(Number(x.toFixed(6)));
@@ -382,6 +458,8 @@ function goalText(goal) {
       return oneSwap ? `Find the single swap that raises ${m} the most.` : `Find an order with the largest ${m}.`;
     case "worst":
       return oneSwap ? `Find the single swap that lowers ${m} the most.` : `Find an order with the smallest ${m}.`;
+    case "rises_while_falls":
+      return `Make ${m} rise while ${nameOf(goal.other, goal.other_k === undefined ? goal.k : goal.other_k)} falls.`;
     default:
       return `Make ${m} fall while ${nameOf(goal.same, goal.k)} stays the same.`;
   }
@@ -406,6 +484,11 @@ function statusText(goal, status, tied) {
     const s = nameOf(goal.same, goal.k);
     if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${s} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
+  }
+  if (goal.kind === "rises_while_falls") {
+    const o = nameOf(goal.other, goal.other_k === undefined ? goal.k : goal.other_k);
+    if (status.reached) return `Reached: ${m} rose from ${fixed(status.start)} to ${v} while ${o} fell from ${fixed(status.sameStart)} to ${fixed(status.sameValue)}.`;
+    return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${o} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }
   const limit = fixed(status.limit);
   const swapsNote = goal.swaps === 1 && status.distance > 1
@@ -573,18 +656,27 @@ function createChart(uid, series) {
   return { svg, desc, bands, bars, ideal, kLine, kText, axis, axisY, columns: [], axisFor: -1 };
 }
 
-function tipText(row, label, bands, outside) {
+/** The weight of one position as a formula: 1/log2(4), 1/3, 0.8^2, ... */
+function weightFormula(discount, position) {
+  const [kind, param] = Array.isArray(discount) ? discount : [discount, null];
+  if (kind === "reciprocal") return `1/${position}`;
+  if (kind === "geometric") return `${numberText(param)}^${position - 1}`;
+  if (kind === "log") return `1/max(1, log${numberText(param)}(${position}))`;
+  return `1/log2(${position + 1})`;
+}
+
+function tipText(row, label, bands, outside, discount = "log2") {
   const parts = [`Position ${row.position}: ${label}, ${gradeLabel(row.grade)}`];
   const has = (key) => bands.some((b) => b.key === key || b.overlay === key);
   if (has("gain")) parts.push(`gain ${row.gain}`);
-  if (has("discount")) parts.push(`discount 1/log2(${row.position + 1}) = ${row.weight}`);
+  if (has("discount")) parts.push(`discount ${weightFormula(discount, row.position)} = ${row.weight}`);
   if (has("discounted_gain")) parts.push(`discounted gain ${row.discounted}`);
   if (has("cumulative_cg")) parts.push(`cumulative CG ${row.cumulativeCg}`);
   if (has("cumulative_dcg")) parts.push(`cumulative DCG ${row.cumulative}`);
   return parts.join(", ") + (outside ? " (beyond k, not counted)" : "");
 }
 
-function drawChart(chart, rows, labels, idealRows, k, scale) {
+function drawChart(chart, rows, labels, idealRows, k, scale, discount = "log2") {
   const n = rows.length;
   const plot = CHART.width - CHART.left - CHART.right;
   const band = plot / Math.max(n, 1);
@@ -630,7 +722,7 @@ function drawChart(chart, rows, labels, idealRows, k, scale) {
       }
     });
     setRect(column.hit, CHART.left + i * band, CHART.top, band, bottom.top + bottom.height - CHART.top);
-    setText(column.tip, tipText(row, labels[i], chart.bands, outside));
+    setText(column.tip, tipText(row, labels[i], chart.bands, outside, discount));
   }
 
   const lineBand = chart.bands.find((b) => b.line);
@@ -711,7 +803,7 @@ function render({ model, el }) {
   let ui = null;
 
   const get = {
-    readouts: () => model.get("readouts") ?? ALL_READOUTS,
+    readouts: () => model.get("readouts") ?? ["cg", "dcg", "idcg", "ndcg"],
     series: () => model.get("series") ?? FULL_SERIES,
     goals: () => model.get("goals") ?? [],
     scores: () => model.get("scores") ?? {},
@@ -719,13 +811,23 @@ function render({ model, el }) {
     k: () => model.get("k") ?? null,
     gain: () => model.get("gain") ?? "linear",
     unjudged: () => model.get("unjudged") ?? "zero",
+    discount: () => model.get("discount") ?? "log2",
+    discounts: () => model.get("discounts") ?? [],
+    // The settings of the family's readouts: relevance threshold, ERR's top grade, RBP's p.
+    family: () => ({ threshold: model.get("threshold") ?? 1, maxGrade: model.get("max_grade") ?? 3, p: model.get("p") ?? 0.8 }),
   };
 
   function structureKey() {
-    return JSON.stringify([get.readouts(), get.series(), get.goals(), get.scores(), model.get("score_name"), get.tied(), model.get("note")]);
+    return JSON.stringify([get.readouts(), get.series(), get.goals(), get.scores(), model.get("score_name"), get.tied(), model.get("note"), get.discounts(), get.family()]);
   }
 
   // ----- building the screen ------------------------------------------------------------
+
+  /** Where the reader may switch discounts, a goal says which one it is measured with. */
+  function goalDiscount(goal) {
+    const measuresDcg = [goal.metric, goal.same, goal.other].some((key) => GAINED.includes(key));
+    return get.discounts().length && measuresDcg ? ` (Measured with the discount ${discountText(goal.discount ?? "log2")}.)` : "";
+  }
 
   function build() {
     const items = model.get("items");
@@ -736,8 +838,12 @@ function render({ model, el }) {
     const tied = get.tied() && hasScores;
     const scoreName = model.get("score_name") || "score";
     const showsIdeal = readouts.includes("idcg") || readouts.includes("ndcg");
-    const showsGain = readouts.some((key) => key !== "cg");
+    // The gain and each row's discounted gain appear where the chapter has taught DCG: a
+    // DCG or IDCG readout, or gains on the chart (NDCG alone, as chapter 1 previews it, not).
+    const series = get.series();
+    const showsGain = readouts.includes("dcg") || readouts.includes("idcg") || series.includes("gain") || series.includes("discounted_gain");
     const goals = get.goals();
+    const discounts = get.discounts();
 
     state.items = items;
     state.unretrieved = unretrieved;
@@ -768,7 +874,7 @@ function render({ model, el }) {
         const status = stack({ class: "ndcg-rw__goal-status", "data-testid": `goal-status-${i}` });
         const mark = h("span", { class: "ndcg-rw__goal-mark", "aria-hidden": "true" });
         const row = h("li", { class: "ndcg-rw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
-          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) }), status]),
+          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(goal) }), status]),
         ]);
         return { row, mark, status, goal };
       });
@@ -807,7 +913,7 @@ function render({ model, el }) {
     const judged = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ideal", "aria-labelledby": `${uid}-ideal` }, [
       h("div", { class: "ndcg-rw__title", id: `${uid}-ideal`, text: "Every judged item" }),
       h("p", { class: "ndcg-rw__hint", text: showsIdeal
-        ? "Best grade first, retrieved or not: the ideal order. IDCG counts its top k."
+        ? `Best grade first, retrieved or not: the ideal order. ${readouts.includes("idcg") ? "IDCG counts its top k." : "NDCG measures the ranking against it."}`
         : "Best grade first, retrieved or not. A reordering cannot bring in an item that was not retrieved." }),
       // Focusable, so a keyboard can scroll a long list (its rows take no focus).
       h("div", { class: "ndcg-rw__scroll", role: "group", tabindex: "0", "aria-labelledby": `${uid}-ideal` }, [idealList]),
@@ -815,6 +921,8 @@ function render({ model, el }) {
 
     // Controls
     const kSelect = h("select", { id: `${uid}-k`, "data-testid": "k" });
+    const discountSelect = h("select", { id: `${uid}-discount`, "data-testid": "discount" },
+      discounts.map((d, i) => h("option", { value: String(i), text: discountText(d) })));
     const gainSelect = h("select", { id: `${uid}-gain`, "data-testid": "gain" }, [
       h("option", { value: "linear", text: "linear: gain = grade" }),
       h("option", { value: "exponential", text: "exponential: gain = 2^grade − 1" }),
@@ -830,6 +938,7 @@ function render({ model, el }) {
     const controls = h("div", { class: "ndcg-rw__controls" }, [
       h("label", { for: `${uid}-k`, text: "Cutoff k" }), kSelect,
       ...(showsGain ? [h("label", { for: `${uid}-gain`, text: "Gain" }), gainSelect] : []),
+      ...(discounts.length ? [h("label", { for: `${uid}-discount`, text: "Discount" }), discountSelect] : []),
       h("span", { class: "ndcg-rw__buttons" }, Object.values(buttons)),
     ]);
 
@@ -848,7 +957,7 @@ function render({ model, el }) {
     const note = model.get("note") ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: model.get("note") }) : "";
     root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
 
-    ui = { readouts, readout, change, list, idealList, kSelect, gainSelect, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
+    ui = { showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
     ui.ceiling = ceilings();
     state.rows = new Map(items.map((item) => [item.label, buildRow(item)]));
     list.replaceChildren(...state.rows.values());
@@ -867,6 +976,10 @@ function render({ model, el }) {
       act(`Cutoff set to ${k === null ? "all positions" : k}.`, () => model.set("k", k));
     });
     gainSelect.addEventListener("change", () => act(`Gain set to ${gainSelect.value}.`, () => model.set("gain", gainSelect.value)));
+    discountSelect.addEventListener("change", () => {
+      const chosen = discounts[Number(discountSelect.value)];
+      act(`Discount set to ${discountText(chosen)}.`, () => model.set("discount", chosen));
+    });
     buttons.reset.addEventListener("click", () => commit(state.start.slice(), "Order reset."));
     buttons.sort.addEventListener("click", () => commit(withinBlocks(model.get("order"), (part) => part
       .map((label, i) => [label, i])
@@ -912,9 +1025,12 @@ function render({ model, el }) {
     const best = extremeOrder(grades, [[0, grades.length]], 1).map((i) => grades[i]);
     const others = state.unretrieved.map((item) => item.grade);
     const out = {};
+    const choices = get.discounts().length ? get.discounts() : [get.discount()];
     for (const gain of GAINS) {
-      const m = metrics(best, others, null, gain, "zero");
-      for (const key of ALL_READOUTS) out[key] = Math.max(out[key] ?? 0, m[key], key === "ndcg" ? 1 : 0);
+      for (const discount of choices) {
+        const m = figures(best, others, null, { ...get.family(), gain, unjudged: "zero", discount });
+        for (const key of ALL_READOUTS) out[key] = Math.max(out[key] ?? 0, m[key], key === "cg" || key === "dcg" || key === "idcg" ? 0 : 1);
+      }
     }
     return out;
   }
@@ -939,8 +1055,8 @@ function render({ model, el }) {
     return order.map((label) => state.gradeOf.get(label));
   }
 
-  function drawIdeal(k, gain) {
-    const key = `${k}|${gain}`;
+  function drawIdeal(k, gain, discount) {
+    const key = JSON.stringify([k, gain, discount]);
     if (state.ideal && state.ideal.key === key) return state.ideal;
     const sorted = judgedByGain(gain);
     const cut = depth(sorted.length, k);
@@ -952,7 +1068,7 @@ function render({ model, el }) {
       h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
       item.retrieved ? "" : h("span", { class: "ndcg-rw__tag", text: "not retrieved" }),
     ])));
-    state.ideal = { key, rows: positions(sorted.map((item) => item.grade), gain) };
+    state.ideal = { key, rows: positions(sorted.map((item) => item.grade), gain, discount) };
     return state.ideal;
   }
 
@@ -965,7 +1081,7 @@ function render({ model, el }) {
 
   function drawRows(order, grades, rows, kept, cut) {
     const { list } = ui;
-    const showsDcg = ui.readouts.some((key) => key !== "cg");
+    const showsDcg = ui.showsGain;
     let r = 0;
     for (let i = 0; i < order.length; i += 1) {
       const li = state.rows.get(order[i]);
@@ -1015,14 +1131,14 @@ function render({ model, el }) {
       const missing = judgedByGain(goal.gain).slice(0, depth(Infinity, goal.k))
         .filter((item) => !item.retrieved && item.grade > 0).map((item) => item.label);
       const known = row.limit?.unjudged === unjudged ? row.limit.value : null;
-      const status = goalStatus(goal, { now: grades, start: startGrades, unretrieved: others, unjudged, blocks: state.blocks, distance, missing, limit: known });
+      const status = goalStatus(goal, { now: grades, start: startGrades, unretrieved: others, unjudged, blocks: state.blocks, distance, missing, limit: known, family: get.family() });
       row.limit = { unjudged, value: status.limit };
       return status;
     });
   }
 
   function drawGoals(statuses) {
-    const ceiling = Math.max(...ui.goalRows.map(({ goal }) => Math.max(ui.ceiling[goal.metric], goal.same ? ui.ceiling[goal.same] : 0)), 0);
+    const ceiling = Math.max(...ui.goalRows.map(({ goal }) => Math.max(ui.ceiling[goal.metric], goal.same ? ui.ceiling[goal.same] : 0, goal.other ? ui.ceiling[goal.other] : 0)), 0);
     statuses.forEach((status, i) => {
       const { row, mark, status: box, goal } = ui.goalRows[i];
       setAttr(row, "data-reached", String(status.reached));
@@ -1043,15 +1159,16 @@ function render({ model, el }) {
     const k = get.k();
     const gain = get.gain();
     const unjudged = get.unjudged();
+    const discount = get.discount();
     // New items and their new order can arrive as two changes; draw once both are in.
     if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
 
     const grades = gradesFor(order);
     const others = state.unretrieved.map((item) => item.grade);
-    const now = metrics(grades, others, k, gain, unjudged);
+    const now = figures(grades, others, k, { ...get.family(), gain, unjudged, discount });
     // The scored positions: with "condense" an unjudged item has none.
     const kept = order.filter((label, i) => unjudged !== "condense" || grades[i] !== null);
-    const rows = positions(scored(grades, unjudged), gain);
+    const rows = positions(scored(grades, unjudged), gain, discount);
     rows.forEach((row, i) => { row.grade = state.gradeOf.get(kept[i]); });
     const cut = depth(rows.length, k);
     drawRows(order, grades, rows, kept, cut);
@@ -1062,7 +1179,7 @@ function render({ model, el }) {
       setText(ui.readout[name].value, fixed(now[name]));
       ui.readout[name].value.title = String(now[name]);
     }
-    const settings = `${k}|${gain}|${unjudged}`;
+    const settings = JSON.stringify([k, gain, unjudged, discount]);
     const before = state.shown;
     const moved = before !== null && !sameList(order, before.order);
     const changed = before !== null && (moved || settings !== before.settings);
@@ -1071,7 +1188,9 @@ function render({ model, el }) {
 
     syncKOptions(k);
     ui.gainSelect.value = gain;
-    const ideal = drawIdeal(k, gain);
+    const chosen = ui.discounts.findIndex((d) => sameDiscount(d, discount));
+    if (chosen >= 0) ui.discountSelect.value = String(chosen);
+    const ideal = drawIdeal(k, gain, discount);
     const idealAtN = ideal.rows.length && rows.length ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative : 0;
     const last = rows.length ? rows[rows.length - 1] : { cumulative: 0, cumulativeCg: 0 };
     const judgedGrades = judgedByGain(gain).map((item) => item.grade);
@@ -1081,13 +1200,14 @@ function render({ model, el }) {
       // Above the largest running DCG any order reaches (and the ideal's, when it is drawn),
       // so the bars keep their scale as the items move; rounded up, so the axis does not give
       // away the best DCG a task asks for.
-      cumulative: roundUp(Math.max(ui.chart.bands.some((b) => b.line) ? idealAtN : 0, bestCumulative(grades, gain, unjudged))),
+      cumulative: roundUp(Math.max(ui.chart.bands.some((b) => b.line) ? idealAtN : 0, bestCumulative(grades, gain, unjudged, discount))),
       cumulativeCg: last.cumulativeCg,
       one: 1,
     };
-    drawChart(ui.chart, rows, kept, ideal.rows, k, scale);
-    const ofIdeal = ui.showsIdeal ? ` against an ideal of ${fixed(now.idcg)}` : "";
-    const headline = ui.readouts.includes("dcg") || ui.showsIdeal ? `DCG${at(k)} ${fixed(now.dcg)}${ofIdeal}` : `CG${at(k)} ${fixed(now.cg)}`;
+    drawChart(ui.chart, rows, kept, ideal.rows, k, scale, discount);
+    const ofIdeal = ui.readouts.includes("idcg") || ui.readouts.includes("ndcg") ? ` against an ideal of ${fixed(now.idcg)}` : "";
+    const headline = ui.readouts.includes("dcg") || ui.readouts.includes("idcg") ? `DCG${at(k)} ${fixed(now.dcg)}${ofIdeal}`
+      : ui.readouts.includes("cg") ? `CG${at(k)} ${fixed(now.cg)}` : listText(ui.readouts.map((key) => `${nameOf(key, k)} ${fixed(now[key])}`));
     ui.chart.desc.textContent = `Bar chart over ${rows.length} positions of ${listText(ui.chart.bands.map((b) => b.title))}; ${headline}.`;
     if (ui.details.open) drawTable(kept, rows, cut);
 
@@ -1099,12 +1219,12 @@ function render({ model, el }) {
     state.shown = { order: order.slice(), settings, figures: now, k };
   }
 
-  function bestCumulative(grades, gain, unjudged) {
-    const key = `${gain}|${unjudged}`;
+  function bestCumulative(grades, gain, unjudged, discount) {
+    const key = JSON.stringify([gain, unjudged, discount]);
     if (state.best?.key !== key) {
       const ranked = scored(grades, unjudged);
       const best = extremeOrder(ranked, [[0, ranked.length]], 1, gain).map((i) => ranked[i]);
-      state.best = { key, value: dcg(best, null, gain) };
+      state.best = { key, value: dcgDiscounted(best, null, gain, "zero", discount) };
     }
     return state.best.value;
   }
@@ -1363,7 +1483,7 @@ function render({ model, el }) {
     root.classList.remove("ndcg-rw--settling");
   }
 
-  const events = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note"]
+  const events = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"]
     .map((name) => `change:${name}`);
   for (const name of events) model.on(name, update);
   update();

@@ -1,7 +1,8 @@
 """``RankingWidget``: reorder a ranked list and watch CG, DCG, IDCG and NDCG respond.
 
-Used from chapter 2 on: each chapter gives the widget a task, the readouts it has taught
-so far and, where the task has one, a goal the widget recognises.
+Used from chapter 1 on: each chapter gives the widget a task, the readouts it has taught
+so far and, where the task has one, a goal the widget recognises. From chapter 10 on it
+also reads out NDCG's family (P@k, R@k, AP, RR, ERR, RBP) and offers a choice of discount.
 
 The Python side holds the state (items, their order, the judged items that were not
 retrieved, the cutoff, the gain, the unjudged policy, the system's scores, what is shown
@@ -25,6 +26,7 @@ import traitlets
 
 from . import _goals
 from ._display import GAINS, check_readouts, check_series
+from ._goals import check_discount, spec
 from ._items import Item, normalize_items, normalize_scores
 
 _HERE = pathlib.Path(__file__).parent
@@ -88,9 +90,11 @@ class RankingWidget(anywidget.AnyWidget):
         its place), ``"condense"`` (dropped before scoring: the items below move up) or
         ``"raise"`` (unjudged items are refused).
     readouts
-        The figures on screen, from ``"cg"``, ``"dcg"``, ``"idcg"``, ``"ndcg"`` (shown in
-        that order); None shows all four. A chapter shows the ones it has taught: the
-        controls, the chart and the announcements speak of these only.
+        The figures on screen, from ``"cg"``, ``"dcg"``, ``"idcg"``, ``"ndcg"`` and NDCG's
+        family ``"precision"`` (P@k), ``"recall"`` (R@k), ``"ap"``, ``"rr"``, ``"err"``
+        and ``"rbp"`` (shown in that order); None shows CG, DCG, IDCG and NDCG. A chapter
+        shows the ones it has taught: the controls, the chart and the announcements speak
+        of these only.
     series
         The chart's series, from ``"grade"``, ``"gain"``, ``"discounted_gain"``,
         ``"discount"``, ``"cumulative_cg"``, ``"cumulative_dcg"`` and
@@ -111,6 +115,18 @@ class RankingWidget(anywidget.AnyWidget):
     note
         A sentence shown above the ranking, e.g. to say that part of the judged items is
         left out on purpose.
+    discount
+        The discount of DCG, IDCG and NDCG, as in :func:`ndcg.dcg`: ``"log2"`` (the
+        default), ``"reciprocal"``, ``("log", b)`` or ``("geometric", p)``.
+    discounts
+        Discounts the reader may choose from on screen (a selector), in the same forms;
+        ``discount`` must be one of them. Empty (the default): no selector.
+    threshold
+        The lowest grade that counts as relevant for P@k, R@k, AP, RR and RBP.
+    max_grade
+        The top of the grade scale for ERR; None takes the largest judged grade.
+    p
+        RBP's persistence, strictly between 0 and 1.
 
     Attributes
     ----------
@@ -137,6 +153,18 @@ class RankingWidget(anywidget.AnyWidget):
     >>> round(w.metrics["ndcg"], 6), w.ideal_order
     (0.678796, ['A', 'D', 'C'])
 
+    NDCG's family beside NDCG, with a goal on both (chapter 10):
+
+    >>> w = RankingWidget(
+    ...     examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6, max_grade=3,
+    ...     readouts=["ndcg", "err"], goal=goals.rises_while_falls("ndcg", "err"),
+    ... )
+    >>> round(w.metrics["err"], 6)
+    0.922002
+    >>> w.order = ["D1", "D2", "D6", "D3", "D4", "D5"]
+    >>> w.goal_status[0]["reached"]
+    True
+
     """
 
     _esm = _HERE / "ranking.js"
@@ -155,6 +183,11 @@ class RankingWidget(anywidget.AnyWidget):
     score_name = traitlets.Unicode("score").tag(sync=True)
     moves = traitlets.Enum(MOVES, default_value="any").tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
+    discount = traitlets.Any("log2").tag(sync=True)
+    discounts = traitlets.List().tag(sync=True)
+    threshold = traitlets.Float(1.0).tag(sync=True)
+    max_grade = traitlets.Float(1.0).tag(sync=True)
+    p = traitlets.Float(0.8).tag(sync=True)
 
     def __init__(
         self,
@@ -171,8 +204,15 @@ class RankingWidget(anywidget.AnyWidget):
         score_name: str = "score",
         moves: str = "any",
         note: str = "",
+        discount: Any = "log2",
+        discounts: Any = (),
+        threshold: float = 1,
+        max_grade: float | None = None,
+        p: float = 0.8,
         **kwargs: Any,
     ) -> None:
+        from .. import _validate
+
         # traitlets would drop an unknown keyword with a mere warning: refuse it instead.
         unknown = sorted(set(kwargs) - set(self.class_trait_names()))
         if unknown:
@@ -190,6 +230,21 @@ class RankingWidget(anywidget.AnyWidget):
             k = operator.index(k)  # numpy integers are fine as k; floats are not
         labels = [item["label"] for item in checked]
         shown = check_readouts(readouts)
+        if max_grade is None:
+            top = max((i["grade"] for i in checked + others if i["grade"] is not None), default=0)
+            max_grade = top if top > 0 else 1
+        family = {
+            "threshold": _validate.threshold(threshold, "threshold"),
+            "max_grade": _validate.max_grade(max_grade, "max_grade"),
+            "p": _validate.fraction(p, "p"),
+        }
+        chosen = check_discount(discount, "discount")
+        offered = [check_discount(d, f"discounts[{i}]") for i, d in enumerate(discounts)]
+        if offered and chosen not in offered:
+            raise ValueError(
+                f"discount {discount!r} is not among discounts {list(discounts)}; add it, "
+                "so that the selector can show it"
+            )
         super().__init__(
             items=checked,
             unretrieved=others,
@@ -202,12 +257,15 @@ class RankingWidget(anywidget.AnyWidget):
             scores={} if scores is None else normalize_scores(scores, labels),
             score_name=score_name,
             note=note,
+            discount=chosen,
+            discounts=offered,
+            **family,
             **kwargs,
         )
-        # Set after the scores, which "within ties" needs; goals after k, gain and readouts,
-        # which complete them.
+        # Set after the scores, which "within ties" needs; goals after k, gain, discount and
+        # readouts, which complete them.
         self.moves = moves
-        self.goals = _goals.check_goals(goal, self.k, self.gain, self.readouts)
+        self.goals = _goals.check_goals(goal, self.k, self.gain, self.readouts, self.discount)
 
     @traitlets.validate("k")
     def _check_k(self, proposal: dict[str, Any]) -> int | None:
@@ -266,7 +324,32 @@ class RankingWidget(anywidget.AnyWidget):
     @traitlets.validate("goals")
     def _check_goals(self, proposal: dict[str, Any]) -> list[dict[str, Any]]:
         try:
-            return _goals.check_goals(proposal["value"], self.k, self.gain, self.readouts)
+            return _goals.check_goals(
+                proposal["value"], self.k, self.gain, self.readouts, self.discount
+            )
+        except (TypeError, ValueError) as error:
+            raise traitlets.TraitError(str(error)) from error
+
+    @traitlets.validate("discount")
+    def _check_discount(self, proposal: dict[str, Any]) -> str | list[Any]:
+        try:
+            chosen = check_discount(proposal["value"], "discount")
+        except (TypeError, ValueError) as error:
+            raise traitlets.TraitError(str(error)) from error
+        if self.discounts and chosen not in self.discounts:
+            raise traitlets.TraitError(
+                f"discount {proposal['value']!r} is not among discounts {self.discounts}"
+            )
+        return chosen
+
+    @traitlets.validate("threshold", "max_grade", "p")
+    def _check_family(self, proposal: dict[str, Any]) -> float:
+        from .. import _validate
+
+        name = proposal["trait"].name
+        check = {"threshold": _validate.threshold, "max_grade": _validate.max_grade}
+        try:
+            return check.get(name, _validate.fraction)(proposal["value"], name)
         except (TypeError, ValueError) as error:
             raise traitlets.TraitError(str(error)) from error
 
@@ -366,35 +449,59 @@ class RankingWidget(anywidget.AnyWidget):
         return self._ideal_labels(self.gain)
 
     def _figure(
-        self, metric: str, relevance: list[float | None], k: int | None, gain: str
+        self,
+        metric: str,
+        relevance: list[float | None],
+        k: int | None,
+        gain: str,
+        discount: str | list[Any] | None = None,
     ) -> float:
         import ndcg
 
         pool = self.judged or None  # nothing judged at all: the ideal is empty
+        unjudged = self.unjudged
+        binary = {"k": k, "threshold": self.threshold, "unjudged": unjudged}
+        dcgs = {"k": k, "gain": gain, "unjudged": unjudged}
+        dcgs["discount"] = spec(self.discount if discount is None else discount)
         if metric == "cg":
-            return ndcg.cg(relevance, k=k, unjudged=self.unjudged)
+            return ndcg.cg(relevance, k=k, unjudged=unjudged)
         if metric == "dcg":
-            return ndcg.dcg(relevance, k=k, gain=gain, unjudged=self.unjudged)
+            return ndcg.dcg(relevance, **dcgs)
         if metric == "idcg":
-            return ndcg.idcg(relevance, k=k, gain=gain, pool=pool, unjudged=self.unjudged)
-        return ndcg.ndcg(relevance, k=k, gain=gain, pool=pool, unjudged=self.unjudged)
+            return ndcg.idcg(relevance, pool=pool, **dcgs)
+        if metric == "ndcg":
+            return ndcg.ndcg(relevance, pool=pool, **dcgs)
+        if metric == "precision":
+            return ndcg.precision(relevance, **binary)
+        if metric == "recall":
+            return ndcg.recall(relevance, pool=pool, **binary)
+        if metric == "ap":
+            return ndcg.average_precision(relevance, pool=pool, **binary)
+        if metric == "rr":
+            return ndcg.reciprocal_rank(relevance, **binary)
+        if metric == "err":
+            return ndcg.err(relevance, k=k, max_grade=self.max_grade, unjudged=unjudged)
+        if metric == "rbp":
+            return ndcg.rbp(relevance, p=self.p, **binary)
+        raise ValueError(f"metric {metric!r} is not a readout")
 
     @property
     def metrics(self) -> dict[str, float]:
-        """CG, DCG, IDCG and NDCG of the current order, computed by the ndcg library.
+        """The current order's figures, computed by the ndcg library.
 
         Returns
         -------
         dict
-            Keys ``"cg"``, ``"dcg"``, ``"idcg"`` and ``"ndcg"``; the ideal is built from
-            every judged item, retrieved or not, cut at ``k``. All four, whichever
-            ``readouts`` the screen shows.
+            Keys ``"cg"``, ``"dcg"``, ``"idcg"`` and ``"ndcg"`` (whichever ``readouts``
+            the screen shows), then each other readout on screen (``"err"``, ``"ap"``,
+            ...); the ideal is built from every judged item, retrieved or not, cut at
+            ``k``, and DCG's kin use the widget's ``discount``.
 
         """
         relevance = self.relevance
-        return {
-            m: self._figure(m, relevance, self.k, self.gain) for m in ("cg", "dcg", "idcg", "ndcg")
-        }
+        keys = ["cg", "dcg", "idcg", "ndcg"]
+        keys += [m for m in self.readouts if m not in keys]
+        return {m: self._figure(m, relevance, self.k, self.gain) for m in keys}
 
     @property
     def goal_status(self) -> list[dict[str, Any]]:
@@ -423,8 +530,11 @@ class RankingWidget(anywidget.AnyWidget):
             ideal = self._ideal_labels(goal["gain"])[: goal["k"]]
             missing = [label for label in ideal if unretrieved.get(label, 0) > 0]
 
-            def figure(metric: str, grades: Any, goal: dict[str, Any] = goal) -> float:
-                return self._figure(metric, list(grades), goal["k"], goal["gain"])
+            def figure(
+                metric: str, grades: Any, k: Any = _goals.GOAL_K, goal: dict[str, Any] = goal
+            ) -> float:
+                cutoff = goal["k"] if k is _goals.GOAL_K else k
+                return self._figure(metric, list(grades), cutoff, goal["gain"], goal["discount"])
 
             statuses.append(_goals.status(goal, now, start, figure, runs, distance, missing))
         return statuses
