@@ -303,26 +303,35 @@ def _secrets() -> list[str]:
     return [" ".join(secret.split()) for secret in secrets]
 
 
-def test_no_answer_key_on_any_public_page(site):
-    secrets = _secrets()
-    pages = sorted(site.rglob("*.html")) + sorted(site.rglob("*.txt")) + sorted(site.rglob("*.js"))
-    assert pages
-    for page in pages:
+@pytest.fixture(scope="module")
+def public_pages(site):
+    """Every page of the website as (path, raw text, visible text, links)."""
+    pages = []
+    for page in sorted(site.rglob("*.html")) + sorted(site.rglob("*.txt")):
         raw = page.read_text(encoding="utf-8", errors="replace")
-        flat = " ".join(raw.split())
-        text = flat
+        text, links = " ".join(raw.split()), []
         if page.suffix == ".html":
-            text = " ".join(BeautifulSoup(raw, "html.parser").get_text(" ").split())
-        leaked = [secret for secret in secrets if secret in text or secret in flat]
-        assert not leaked, f"{page.relative_to(site)} shows answer-key text: {leaked[:3]}"
+            soup = BeautifulSoup(raw, "html.parser")
+            text = " ".join(soup.get_text(" ").split())
+            links = [tag["href"] for tag in soup.find_all(href=True)]
+        pages.append((page.relative_to(site), " ".join(raw.split()), text, links))
+    index = site / "searchindex.js"
+    pages.append((index.relative_to(site), index.read_text(encoding="utf-8"), "", []))
+    return pages
+
+
+def test_no_answer_key_on_any_public_page(site, public_pages):
+    secrets = _secrets()
+    assert len(public_pages) > len(CHAPTER_NUMBERS)
+    for page, raw, text, _ in public_pages:
+        leaked = [secret for secret in secrets if secret in text or secret in raw]
+        assert not leaked, f"{page} shows answer-key text: {leaked[:3]}"
     assert not list(site.rglob("*autograder*")), "an autograder file reached the website"
 
 
-def test_no_public_page_links_to_the_instructor_bundle(site):
-    for page in sorted(site.rglob("*.html")):
-        soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-        for tag in soup.find_all(href=True):
-            href = tag["href"]
+def test_no_public_page_links_to_the_instructor_bundle(public_pages):
+    for page, _, _, links in public_pages:
+        for href in links:
             assert "_build/instructor" not in href and "instructor/" not in href, (
-                f"{page.relative_to(site)} links to {href}"
+                f"{page} links to {href}"
             )

@@ -20,6 +20,7 @@ import argparse
 import csv
 import io
 import sys
+import warnings
 from collections.abc import Sequence
 from contextlib import redirect_stdout
 from dataclasses import dataclass, field
@@ -50,7 +51,10 @@ def grade_notebook(notebook: Path, autograder: Path) -> GradeRow:
 
     row = GradeRow(notebook.name)
     try:
-        with redirect_stdout(io.StringIO()):
+        # Otter's own deprecation notices (pandas, nbformat) are not about the submission.
+        with redirect_stdout(io.StringIO()), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
+            warnings.simplefilter("ignore", FutureWarning)
             results = grade_submission(str(notebook), str(autograder), quiet=True)
     except Exception as error:  # a broken submission must still get a row
         row.error = f"{type(error).__name__}: {error}"
