@@ -20,6 +20,7 @@ import io
 import json
 import shutil
 import sys
+import warnings
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,7 +82,9 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
         shutil.rmtree(out)
     log = io.StringIO()
     try:
-        with redirect_stdout(log), redirect_stderr(log):
+        # Otter's dependencies' deprecation notices (traitlets) are not about the assignment.
+        with redirect_stdout(log), redirect_stderr(log), warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)
             otter_assign(str(master), str(out), no_pdfs=True, no_run_tests=not run_tests)
     except Exception as error:
         raise RuntimeError(f"otter assign failed for {master}:\n{log.getvalue()}") from error
