@@ -125,6 +125,38 @@ def test_instructor_guide_uses_every_chapter_and_only_real_questions():
         assert name in text, f"the guide does not say when {name} is due"
 
 
+def test_every_session_of_the_module_is_a_full_plan():
+    text = GUIDE.read_text(encoding="utf-8")
+    module = text.split("## A full module", 1)[1].split("\n## ", 1)[0]
+    sessions = re.split(r"\n### ", module)[1:]
+    assert 6 <= len([s for s in sessions if "(optional)" not in s.splitlines()[0]]) <= 8
+    covered = set()
+    for session in sessions:
+        title = session.splitlines()[0]
+        covered |= {int(n) for n in re.findall(r"notebooks/(\d\d)_", session)}
+        if "(optional)" in title:
+            continue
+        for part in (
+            "Goals:",
+            "| minutes |",
+            "Widget tasks:",
+            "Discussion:",
+            "Quiz:",
+            "Assignment:",
+        ):
+            assert part in session, f"session {title!r} has no {part!r}"
+    assert covered >= set(CHAPTER_NUMBERS), f"chapters left out: {set(CHAPTER_NUMBERS) - covered}"
+
+
+def test_every_misconception_names_a_page():
+    text = GUIDE.read_text(encoding="utf-8")
+    block = text.split("## Common misconceptions", 1)[1].split("\n## ", 1)[0]
+    entries = re.split(r'\n(?=")', block.strip())[1:]
+    assert len(entries) >= 10
+    for entry in entries:
+        assert "{doc}`../notebooks/" in entry, f"no page addresses {entry.splitlines()[0]}"
+
+
 # ---------------------------------------------------------------------------- autograding
 
 # Each classic mistake replaces one solution cell (found by its first line).
@@ -300,7 +332,7 @@ def _secrets() -> list[str]:
             secrets.append(item.answer)
     for name in MASTERS:
         secrets += _hidden_test_lines(name) + _solution_lines(name)
-    return [" ".join(secret.split()) for secret in secrets]
+    return list(dict.fromkeys(" ".join(secret.split()) for secret in secrets))
 
 
 @pytest.fixture(scope="module")
@@ -320,11 +352,25 @@ def public_pages(site):
     return pages
 
 
+def _leaks(raw: str, text: str, secrets: list[str]) -> list[str]:
+    return [secret for secret in secrets if secret in text or secret in raw]
+
+
+def test_the_leak_check_finds_a_leak():
+    secrets = _secrets()
+    rationale = quiz.question("q04-3").rationale
+    page = f"<p>Answer:\n  {rationale}</p>"
+    text = " ".join(BeautifulSoup(page, "html.parser").get_text(" ").split())
+    assert _leaks(" ".join(page.split()), text, secrets) == [rationale]
+    hidden = _hidden_test_lines(A1)[0]
+    assert _leaks(hidden, "", secrets) == [hidden]
+
+
 def test_no_answer_key_on_any_public_page(site, public_pages):
     secrets = _secrets()
     assert len(public_pages) > len(CHAPTER_NUMBERS)
     for page, raw, text, _ in public_pages:
-        leaked = [secret for secret in secrets if secret in text or secret in raw]
+        leaked = _leaks(raw, text, secrets)
         assert not leaked, f"{page} shows answer-key text: {leaked[:3]}"
     assert not list(site.rglob("*autograder*")), "an autograder file reached the website"
 
