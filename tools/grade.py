@@ -47,7 +47,9 @@ class GradeRow:
 
 def grade_notebook(notebook: Path, autograder: Path) -> GradeRow:
     """Grade one notebook with Otter-Grader's local runner; never raises for a bad notebook."""
-    from otter.api import grade_submission  # imported here: Otter is slow to import
+    with warnings.catch_warnings():  # Otter's import trips traitlets' deprecation notice
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from otter.api import grade_submission  # imported here: Otter is slow to import
 
     row = GradeRow(notebook.name)
     try:

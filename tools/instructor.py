@@ -75,7 +75,9 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
 
     With ``run_tests`` Otter also runs the solution against every test and stops if one fails.
     """
-    from otter.assign import main as otter_assign  # imported here: Otter is slow to import
+    with warnings.catch_warnings():  # Otter's import trips traitlets' deprecation notice
+        warnings.simplefilter("ignore", DeprecationWarning)
+        from otter.assign import main as otter_assign  # imported here: Otter is slow to import
 
     name = master.stem
     if out.exists():
