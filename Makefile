@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test lint serve bench clean venv assets
+.PHONY: book test lint serve bench clean venv assets instructor grade
 
 book: assets
 	mkdir -p _build
@@ -28,6 +28,15 @@ lint: $(VENV)/.stamp-dev
 # pages are written (tools/katex_math.py).
 assets: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
+
+# The instructor bundle (quiz answer key, assignments with solutions and autograders), kept out
+# of the website: _build/instructor/, never _build/html. Not for students.
+instructor: $(VENV)/.stamp-dev
+	$(BIN)/python tools/instructor.py
+
+# Grade a folder of student notebooks: make grade AUTOGRADER=path/to/NAME-autograder.zip SUBMISSIONS=folder
+grade: $(VENV)/.stamp-dev
+	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)"
 
 serve: book
 	$(BIN)/python -m http.server --directory _build/html 8000

@@ -1,0 +1,1153 @@
+"""The quiz bank: questions for every chapter, with answers and rationales for the instructor.
+
+Each :class:`Question` has an id such as ``"q03-2"`` (chapter 3, question 2), a kind
+(``"numeric"``, ``"choice"`` or ``"short"``), the prompt a student sees, the answer and a
+one-line rationale. A numeric answer is never typed in: it is a function that computes the
+figure with the library when the answer key is built, so the key cannot drift from the book.
+
+The bank is keyed by chapter number. A new chapter adds its questions with :func:`register`
+(chapter 14, for instance, with ``register(14, [...])``) and appears in :func:`chapters`, in
+the answer key and in the student sheet without any other change.
+
+The answers are for instructors: ``make instructor`` writes them into the instructor bundle
+(``_build/instructor/``), never into the public website. The student sheet in the bundle
+holds the prompts only.
+
+Examples
+--------
+>>> from ndcg.teaching import quiz
+>>> quiz.question("q02-1").kind
+'numeric'
+>>> len(quiz.questions(3)) >= 5
+True
+
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+
+import ndcg
+from ndcg import discount, stats
+from ndcg.teaching import examples, optimising, pitfalls
+
+__all__ = [
+    "Question",
+    "answer_key_markdown",
+    "chapters",
+    "question",
+    "questions",
+    "register",
+    "student_markdown",
+]
+
+Kind = Literal["numeric", "choice", "short"]
+KINDS: tuple[str, ...] = ("numeric", "choice", "short")
+_LETTERS = "ABCDEFGH"
+
+
+@dataclass(frozen=True)
+class Question:
+    """One quiz question with its answer.
+
+    Attributes
+    ----------
+    id : str
+        ``"qCC-N"``: chapter ``CC`` (two digits), question ``N`` of that chapter.
+    chapter : int
+        Chapter number.
+    kind : {"numeric", "choice", "short"}
+        Numeric: a number, computed by ``answer``. Choice: one of ``options``, ``answer`` is
+        its letter. Short: a sentence or two, ``answer`` is a model answer.
+    prompt : str
+        What the student reads.
+    answer : callable or str
+        For numeric questions a function returning the figure (computed by the library); for
+        the others the letter or the model answer.
+    rationale : str
+        One line: why this is the answer. Instructor-only.
+    options : tuple of str
+        The choices of a multiple-choice question, shown as A, B, C, ...
+    decimals : int
+        Decimal places a numeric answer is expected to (and shown with in the key).
+
+    """
+
+    id: str
+    chapter: int
+    kind: Kind
+    prompt: str
+    answer: Callable[[], float] | str
+    rationale: str
+    options: tuple[str, ...] = field(default=())
+    decimals: int = 4
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise ValueError(
+                f'kind must be one of {KINDS}, got {self.kind!r} for {self.id}; e.g. kind="numeric"'
+            )
+        if self.kind == "numeric" and not callable(self.answer):
+            raise TypeError(
+                f"the answer of numeric question {self.id} must be a function that computes it "
+                f"with the library, got {type(self.answer).__name__}; "
+                "e.g. answer=lambda: ndcg.cg(...)"
+            )
+        if self.kind == "choice":
+            letters = _LETTERS[: len(self.options)]
+            if (
+                len(self.options) < 2
+                or not isinstance(self.answer, str)
+                or self.answer not in letters
+            ):
+                raise ValueError(
+                    f"choice question {self.id} needs two or more options and an answer among "
+                    f"{tuple(letters)}, got {len(self.options)} options and answer {self.answer!r}"
+                )
+        if self.kind == "short" and not (isinstance(self.answer, str) and self.answer.strip()):
+            raise ValueError(f"short question {self.id} needs a model answer, got {self.answer!r}")
+        if not self.rationale.strip():
+            raise ValueError(f"question {self.id} needs a one-line rationale, got an empty one")
+
+    def expected(self) -> float | str:
+        """Return the answer: the computed figure for a numeric question, else the text."""
+        if callable(self.answer):
+            value = float(self.answer())
+            if not math.isfinite(value):
+                raise ValueError(
+                    f"the answer of {self.id} computed to {value}, not a finite number"
+                )
+            return value
+        return self.answer
+
+    def answer_text(self) -> str:
+        """Return the answer as the key prints it (a numeric answer rounded to ``decimals``)."""
+        value = self.expected()
+        if isinstance(value, float):
+            return f"{value:.{self.decimals}f} (full precision: {value!r})"
+        if self.kind == "choice":
+            return f"{value}. {self.options[_LETTERS.index(value)]}"
+        return value
+
+
+_BANK: dict[int, tuple[Question, ...]] = {}
+
+
+def register(chapter: int, items: Iterable[Question]) -> None:
+    """Add a chapter's questions to the bank (replacing any the chapter had).
+
+    Parameters
+    ----------
+    chapter : int
+        Chapter number, at least 1.
+    items : iterable of Question
+        The questions; each ``id`` must start with ``q`` and the chapter's two digits.
+
+    Raises
+    ------
+    ValueError
+        If the chapter is not a positive int, or an id does not belong to the chapter or
+        repeats.
+
+    """
+    if isinstance(chapter, bool) or not isinstance(chapter, int) or chapter < 1:
+        raise ValueError(
+            f"chapter must be a positive int, got {chapter!r}; e.g. register(14, [...])"
+        )
+    items = tuple(items)
+    prefix = f"q{chapter:02d}-"
+    ids = [item.id for item in items]
+    for item in items:
+        if not item.id.startswith(prefix) or item.chapter != chapter:
+            raise ValueError(
+                f"question {item.id} (chapter {item.chapter}) does not belong to chapter "
+                f"{chapter}: its id must start with {prefix!r}"
+            )
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"question ids repeat in chapter {chapter}: {sorted(ids)}")
+    _BANK[chapter] = items
+
+
+def chapters() -> list[int]:
+    """Return the chapter numbers that have questions, in order."""
+    return sorted(_BANK)
+
+
+def questions(chapter: int | None = None) -> list[Question]:
+    """Return the questions of one chapter, or of every chapter in order.
+
+    Raises
+    ------
+    KeyError
+        If ``chapter`` has no questions.
+
+    """
+    if chapter is None:
+        return [item for number in chapters() for item in _BANK[number]]
+    if chapter not in _BANK:
+        raise KeyError(
+            f"no quiz questions for chapter {chapter!r}; chapters with questions: {chapters()}"
+        )
+    return list(_BANK[chapter])
+
+
+def question(question_id: str) -> Question:
+    """Return the question with this id, e.g. ``"q04-2"``.
+
+    Raises
+    ------
+    KeyError
+        If no question has that id.
+
+    """
+    for item in questions():
+        if item.id == question_id:
+            return item
+    raise KeyError(
+        f"no quiz question {question_id!r}; ids look like 'q04-2' (chapter 4, question 2)"
+    )
+
+
+def _prompt_lines(item: Question) -> list[str]:
+    lines = [f"**{item.id}** ({item.kind}). {item.prompt}", ""]
+    for letter, option in zip(_LETTERS, item.options, strict=False):
+        lines.append(f"- {letter}. {option}")
+    if item.options:
+        lines.append("")
+    return lines
+
+
+def student_markdown(titles: dict[int, str] | None = None) -> str:
+    """Return every question, without answers, as Markdown (a sheet to hand out)."""
+    titles = titles or {}
+    lines = ["# Quiz questions", ""]
+    for number in chapters():
+        lines += [f"## Chapter {number}{': ' + titles[number] if number in titles else ''}", ""]
+        for item in questions(number):
+            lines += _prompt_lines(item)
+    return "\n".join(lines)
+
+
+def answer_key_markdown(titles: dict[int, str] | None = None) -> str:
+    """Return every question with its answer and rationale, as Markdown (instructors only)."""
+    titles = titles or {}
+    lines = ["# Quiz answer key", "", "For instructors: not for distribution to students.", ""]
+    for number in chapters():
+        lines += [f"## Chapter {number}{': ' + titles[number] if number in titles else ''}", ""]
+        for item in questions(number):
+            lines += _prompt_lines(item)
+            lines += [f"- Answer: {item.answer_text()}", f"- Why: {item.rationale}", ""]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------
+# The bank. Data come from ndcg.teaching.examples; every numeric answer is a function.
+
+_D = examples.D_RELEVANCE
+_D_SWAPPED = (3, 2, 0, 3, 1, 2)
+_POOL = examples.D_POOL
+
+
+def _q(
+    chapter: int, number: int, kind: Kind, prompt: str, answer, rationale: str, **extra
+) -> Question:
+    return Question(f"q{chapter:02d}-{number}", chapter, kind, prompt, answer, rationale, **extra)
+
+
+def _count_relevant(grades: Sequence[float]) -> float:
+    return float(sum(1 for grade in grades if grade > 0))
+
+
+def _swap_1_7() -> float:
+    from ndcg import ltr  # the learning-to-rank package, loaded only for chapter 13
+
+    return float(abs(ltr.swap_matrix(optimising.GRADES, k=optimising.K, gain="exponential")[0, 6]))
+
+
+def _ranknet_equal_scores() -> float:
+    from ndcg import ltr
+
+    return float(ltr.ranknet([1, 0], [0.0, 0.0]).loss)
+
+
+def _mean_ndcg5_fractional() -> float:
+    return float(np.mean([ndcg.ndcg(scores, k=5) for scores in examples.FRACTIONAL_SCORE_LISTS]))
+
+
+register(
+    1,
+    [
+        _q(
+            1,
+            1,
+            "numeric",
+            "In the D1-D6 table, how many of the six retrieved documents have a grade above 0?",
+            lambda: _count_relevant(_D),
+            "Only D4 has grade 0; the other five have grades 1 to 3.",
+            decimals=0,
+        ),
+        _q(
+            1,
+            2,
+            "numeric",
+            (
+                "Counting D7 and D8, how many documents were judged relevant (grade above 0) for "
+                "the query?"
+            ),
+            lambda: _count_relevant(_POOL),
+            (
+                "D7 (grade 3) and D8 (grade 2) were judged relevant but never retrieved, adding two"
+                " to five."
+            ),
+            decimals=0,
+        ),
+        _q(
+            1,
+            3,
+            "choice",
+            "What does a graded relevance judgment record?",
+            "A",
+            (
+                "A grade is a judge's statement about one document for one query, not a system's "
+                "output."
+            ),
+            options=(
+                "How useful a judge found one document for one query, on a scale such as 0-3",
+                "The score a system gave a document",
+                "The position at which a document was shown",
+                "Whether a user clicked the document",
+            ),
+        ),
+        _q(
+            1,
+            4,
+            "choice",
+            "D7 was judged (grade 3) but not retrieved. What is it to the evaluation?",
+            "C",
+            (
+                "A judged, unretrieved document is invisible to the list but still part of what a "
+                "perfect list could have shown."
+            ),
+            options=(
+                "Nothing: only retrieved documents count",
+                "An error in the judgments",
+                "A document the system missed, which a perfect ranking would have shown",
+                "An unjudged document",
+            ),
+        ),
+        _q(
+            1,
+            5,
+            "short",
+            (
+                "Why do people read a ranked list from the top, and what does that imply for "
+                "measuring it?"
+            ),
+            (
+                "Attention falls with position, so a measure should weight the top positions more "
+                "than the lower ones."
+            ),
+            "The book's starting point: order matters because readers stop early.",
+        ),
+    ],
+)
+
+register(
+    2,
+    [
+        _q(
+            2,
+            1,
+            "numeric",
+            "Compute CG of the D1-D6 list [3, 2, 3, 0, 1, 2].",
+            lambda: ndcg.cg(_D),
+            "CG is the plain sum of the grades, 3+2+3+0+1+2.",
+            decimals=0,
+        ),
+        _q(
+            2,
+            2,
+            "numeric",
+            "Compute CG@3 of the same list.",
+            lambda: ndcg.cg(_D, k=3),
+            "Only the first three grades count: 3+2+3.",
+            decimals=0,
+        ),
+        _q(
+            2,
+            3,
+            "numeric",
+            "Swap D3 and D4 ([3, 2, 0, 3, 1, 2]). What is CG of the whole list now?",
+            lambda: ndcg.cg(_D_SWAPPED),
+            "A swap inside the list leaves the sum of the grades unchanged.",
+            decimals=0,
+        ),
+        _q(
+            2,
+            4,
+            "choice",
+            "Which change can alter CG@3 of a list?",
+            "B",
+            "CG@k changes only when a document crosses the cutoff k.",
+            options=(
+                "Swapping the documents at positions 1 and 2",
+                "Swapping the documents at positions 3 and 4",
+                "Swapping the documents at positions 5 and 6",
+                "None: CG@3 never changes",
+            ),
+        ),
+        _q(
+            2,
+            5,
+            "short",
+            "Name one thing CG cannot see and give a reordering that shows it.",
+            (
+                "Order within the list: reversing D1-D6 leaves CG at the same value although the "
+                "best documents move to the bottom."
+            ),
+            "CG sums grades without positions, so any permutation has the same CG.",
+        ),
+    ],
+)
+
+register(
+    3,
+    [
+        _q(
+            3,
+            1,
+            "numeric",
+            "Compute DCG (linear gain, discount 1/log2(i+1)) of [3, 2, 3, 0, 1, 2].",
+            lambda: ndcg.dcg(_D),
+            "Sum of grade / log2(position + 1) over the six positions.",
+        ),
+        _q(
+            3,
+            2,
+            "numeric",
+            "Compute DCG of the list with D3 and D4 swapped, [3, 2, 0, 3, 1, 2].",
+            lambda: ndcg.dcg(_D_SWAPPED),
+            "The grade-3 document moves from position 3 to 4, where its discount is smaller.",
+        ),
+        _q(
+            3,
+            3,
+            "numeric",
+            "What is the discount 1/log2(i+1) at position 3?",
+            lambda: float(discount.discounts(3)[2]),
+            "log2(4) is 2, so the discount is one half.",
+        ),
+        _q(
+            3,
+            4,
+            "numeric",
+            "Compute DCG of [3, 2, 3, 0, 1, 2] with exponential gain 2^g - 1.",
+            lambda: ndcg.dcg(_D, gain="exponential"),
+            "The gains become 7, 3, 7, 0, 1, 3 before the same discounts apply.",
+        ),
+        _q(
+            3,
+            5,
+            "choice",
+            "For grades that are only 0 or 1, linear and exponential gain give",
+            "A",
+            "2^1 - 1 = 1 and 2^0 - 1 = 0, so the two gains coincide on binary grades.",
+            options=(
+                "the same DCG",
+                "DCGs that differ by a factor of 2",
+                "DCGs that differ by one",
+                "incomparable numbers",
+            ),
+        ),
+        _q(
+            3,
+            6,
+            "short",
+            (
+                "State the two assumptions that DCG builds in, and which part of the formula "
+                "encodes each."
+            ),
+            (
+                "Highly relevant documents are worth more than marginal ones (the gain), and "
+                "documents further down are less likely to be seen (the discount)."
+            ),
+            "Järvelin and Kekäläinen's two premises map to the numerator and the denominator.",
+        ),
+    ],
+)
+
+register(
+    4,
+    [
+        _q(
+            4,
+            1,
+            "numeric",
+            (
+                "Compute IDCG@6 for D1-D6 when the ideal is built from every judged document, D1 to"
+                " D8."
+            ),
+            lambda: ndcg.idcg(_D, k=6, pool=_POOL),
+            "The ideal list is the six best judged grades, 3, 3, 3, 2, 2, 2, each discounted.",
+        ),
+        _q(
+            4,
+            2,
+            "numeric",
+            "Compute NDCG@6 of D1-D6 with that ideal.",
+            lambda: ndcg.ndcg(_D, k=6, pool=_POOL),
+            "DCG@6 divided by the IDCG@6 from all eight judged documents.",
+        ),
+        _q(
+            4,
+            3,
+            "numeric",
+            "Compute NDCG@6 of D1-D6 if, wrongly, the ideal is the retrieved list re-sorted.",
+            lambda: ndcg.ndcg(_D, k=6),
+            "Without D7 and D8 the yardstick is lower, so the score is inflated.",
+        ),
+        _q(
+            4,
+            4,
+            "choice",
+            "Changing the logarithm's base from 2 to e (for every position) changes NDCG by",
+            "D",
+            "Every discount is scaled by the same factor, which cancels between DCG and IDCG.",
+            options=(
+                "a factor of ln 2",
+                "a factor of log2(e)",
+                "an amount that depends on the list",
+                "nothing",
+            ),
+        ),
+        _q(
+            4,
+            5,
+            "short",
+            "Why can D1-D6 not reach NDCG@6 = 1 however you reorder it?",
+            (
+                "The ideal includes D7 (grade 3) and D8 (grade 2), which were not retrieved; no "
+                "order of the retrieved six matches a list that contains them."
+            ),
+            (
+                "A perfect score needs the best judged documents, and two of them are missing from "
+                "the list."
+            ),
+        ),
+    ],
+)
+
+register(
+    5,
+    [
+        _q(
+            5,
+            1,
+            "numeric",
+            "NDCG@10 (exponential gain) of the estimated ratings, ties broken pessimistically?",
+            lambda: ndcg.ndcg_from_scores(
+                examples.RATINGS_TRUE,
+                examples.RATINGS_ESTIMATE,
+                k=10,
+                gain="exponential",
+                ties="pessimistic",
+            ),
+            "Inside each tie group the worst true rating goes first.",
+        ),
+        _q(
+            5,
+            2,
+            "numeric",
+            "The same, with ties averaged (the library's default).",
+            lambda: ndcg.ndcg_from_scores(
+                examples.RATINGS_TRUE,
+                examples.RATINGS_ESTIMATE,
+                k=10,
+                gain="exponential",
+                ties="average",
+            ),
+            "Averaging gives each tied item the mean discount of the positions its group occupies.",
+        ),
+        _q(
+            5,
+            3,
+            "numeric",
+            "And with ties broken optimistically?",
+            lambda: ndcg.ndcg_from_scores(
+                examples.RATINGS_TRUE,
+                examples.RATINGS_ESTIMATE,
+                k=10,
+                gain="exponential",
+                ties="optimistic",
+            ),
+            (
+                "Best true rating first in every tie group: these estimates then order the items "
+                "ideally."
+            ),
+        ),
+        _q(
+            5,
+            4,
+            "choice",
+            "Why is averaging over tie orders the principled rule?",
+            "B",
+            (
+                "The averaged score is the mean over every arrival order, so it does not depend on "
+                "an accident."
+            ),
+            options=(
+                "It is always the highest score",
+                "It equals the mean NDCG over all orders in which the tied items could arrive",
+                "It is what every library does",
+                "It ignores tied items",
+            ),
+        ),
+        _q(
+            5,
+            5,
+            "short",
+            (
+                "A colleague's NDCG changes when the input rows are shuffled. What is the likely "
+                "cause, and the fix?"
+            ),
+            (
+                "Tied scores broken by input order (a stable sort); fix it by an explicit tie rule,"
+                " ideally averaging."
+            ),
+            "Only ties make the ranking depend on the order of the input rows.",
+        ),
+    ],
+)
+
+register(
+    6,
+    [
+        _q(
+            6,
+            1,
+            "numeric",
+            (
+                "NDCG@10 of the user with three ratings (true 1, 3, 5; estimates 0.5, 3.5, 4.5), "
+                "ideal from what exists?"
+            ),
+            lambda: ndcg.ndcg_from_scores(
+                examples.SHORT_USER_TRUE, examples.SHORT_USER_ESTIMATE, k=10
+            ),
+            "The estimates order the three items ideally and the ideal has only three items too.",
+        ),
+        _q(
+            6,
+            2,
+            "numeric",
+            (
+                "With the library's default (empty=0.0), what NDCG does a query whose grades are "
+                "all 0 get?"
+            ),
+            lambda: ndcg.ndcg([0, 0, 0]),
+            "IDCG is 0, so 0/0 is replaced by the stated convention, 0.",
+        ),
+        _q(
+            6,
+            3,
+            "choice",
+            "Which policy for unjudged documents is trec_eval's default?",
+            "A",
+            "trec_eval counts an unjudged document as grade 0 in its place; -J drops them.",
+            options=(
+                "Count it as grade 0 where it stands",
+                "Drop it before the cutoff",
+                "Raise an error",
+                "Give it the mean grade",
+            ),
+        ),
+        _q(
+            6,
+            4,
+            "choice",
+            "The library's ndcg(relevance, empty=...) accepts",
+            "C",
+            "empty is a number such as 0.0 or nan, or 'raise' for an error.",
+            options=("only 0.0", "0.0 or 1.0", "a number or 'raise'", "True or False"),
+        ),
+        _q(
+            6,
+            5,
+            "short",
+            "Why is 0 not 'simply correct' for a query with no relevant documents?",
+            (
+                "NDCG there is 0/0, which has no value; 0, NaN (skip the query) and an error are "
+                "conventions that change the mean differently."
+            ),
+            "An undefined ratio needs a stated choice, and the mean over queries depends on it.",
+        ),
+    ],
+)
+
+register(
+    7,
+    [
+        _q(
+            7,
+            1,
+            "numeric",
+            (
+                "Mean NDCG@5 of the course notebook's three fractional lists (scores read as "
+                "grades, ideal from each list)."
+            ),
+            _mean_ndcg5_fractional,
+            "Average the three per-list NDCG@5 values.",
+        ),
+        _q(
+            7,
+            2,
+            "numeric",
+            (
+                "Per-query NDCG of A is [0.2, 0.5, 0.9] and of B is [0.3, 0.6, 0.8]. What is the "
+                "mean paired difference B - A?"
+            ),
+            lambda: stats.paired_differences([0.3, 0.6, 0.8], [0.2, 0.5, 0.9]).mean(),
+            "Differences 0.1, 0.1, -0.1 average to one thirtieth.",
+        ),
+        _q(
+            7,
+            3,
+            "choice",
+            "Two systems are run on the same 50 queries. Which comparison is appropriate?",
+            "B",
+            (
+                "Per-query scores vary more across queries than across systems; pairing removes "
+                "that variation."
+            ),
+            options=(
+                "Compare the two means only",
+                "A paired test on per-query differences, with a confidence interval",
+                "An unpaired t-test",
+                "Count the queries where B wins",
+            ),
+        ),
+        _q(
+            7,
+            4,
+            "choice",
+            "A p-value of 0.001 for B against A means",
+            "D",
+            "A p-value measures surprise under no difference, not the size of the difference.",
+            options=(
+                "B is much better than A",
+                "B is better on 99.9% of queries",
+                "the improvement is 0.001",
+                "a difference this large would be rare if the systems were exchangeable",
+            ),
+        ),
+        _q(
+            7,
+            5,
+            "short",
+            "What does a 95% bootstrap interval for the mean difference add to a p-value?",
+            (
+                "A range of plausible sizes for the difference, so a reader can judge whether it "
+                "matters, not just whether it is nonzero."
+            ),
+            "The interval speaks to size, the p-value only to surprise.",
+        ),
+    ],
+)
+
+register(
+    8,
+    [
+        _q(
+            8,
+            1,
+            "numeric",
+            (
+                "The 'industry' DCG (gain 2v - 1, return inside the loop) of the fractional list "
+                "[0.99, 0.94, 0.88, 0.74, 0.71, 0.68]?"
+            ),
+            lambda: pitfalls.broken_industry_dcg(examples.FRACTIONAL_SCORES, k=6),
+            "Only the first term, 2(0.99) - 1, is ever summed.",
+        ),
+        _q(
+            8,
+            2,
+            "numeric",
+            (
+                "DCG of D1-D6 with every term rounded to three decimals before summing: how far is "
+                "it from the exact DCG (absolute difference)?"
+            ),
+            lambda: abs(pitfalls.broken_rounded_dcg(_D) - ndcg.dcg(_D)),
+            "Each rounded term loses up to half a unit in the last place and the errors add up.",
+            decimals=6,
+        ),
+        _q(
+            8,
+            3,
+            "choice",
+            (
+                "A function sorts documents with numpy.argsort(scores) and scores the result. What "
+                "goes wrong?"
+            ),
+            "A",
+            "argsort sorts ascending, so the worst-scored documents come first.",
+            options=(
+                "The lowest-scored document is ranked first",
+                "Ties are averaged",
+                "The ideal is wrong",
+                "Nothing",
+            ),
+        ),
+        _q(
+            8,
+            4,
+            "choice",
+            (
+                "A scorer returns 0.0 when a list has a different length from the first one it saw."
+                " Why is this dangerous?"
+            ),
+            "C",
+            "An error disguised as a plausible score silently pulls the mean down.",
+            options=(
+                "0.0 is too high",
+                "It is slow",
+                "A bug looks like a bad but valid score",
+                "It changes the gain",
+            ),
+        ),
+        _q(
+            8,
+            5,
+            "short",
+            (
+                "Write a known-answer test that would have caught the ideal built from the "
+                "retrieved top k."
+            ),
+            (
+                "Score D1-D6 with D7 and D8 in the pool and assert NDCG@6 equals the value computed"
+                " with the full pool, which is below the retrieved-only value."
+            ),
+            "A case where a judged relevant document is not retrieved separates the two ideals.",
+        ),
+    ],
+)
+
+register(
+    9,
+    [
+        _q(
+            9,
+            1,
+            "numeric",
+            (
+                "NDCG@6 of D1-D6 as scikit-learn's ndcg_score computes it (linear gain, ideal from "
+                "the grades it is given: the six retrieved)."
+            ),
+            lambda: ndcg.ndcg(_D, k=6),
+            "scikit-learn builds the ideal from y_true, which holds only the retrieved documents.",
+        ),
+        _q(
+            9,
+            2,
+            "numeric",
+            "NDCG@6 of D1-D6 with exponential gain and the ideal from all judged documents.",
+            lambda: ndcg.ndcg(_D, k=6, gain="exponential", pool=_POOL),
+            "Same list and ideal as chapter 4, only the gain changes.",
+        ),
+        _q(
+            9,
+            3,
+            "choice",
+            "Two libraries report different NDCGs for the same ranking. The most likely reason is",
+            "B",
+            (
+                "Gain, ideal, ties, empty ideal and averaging are choices each library makes "
+                "differently."
+            ),
+            options=(
+                "one of them has a bug",
+                "they make different choices of gain, ideal, ties or empty queries",
+                "floating-point error",
+                "different logarithm bases",
+            ),
+        ),
+        _q(
+            9,
+            4,
+            "choice",
+            "trec_eval's ndcg measure uses which gain by default?",
+            "A",
+            "trec_eval uses the judged grade itself as the gain unless given per-level gains.",
+            options=(
+                "The grade itself (linear)",
+                "2^grade - 1",
+                "1 for any relevant document",
+                "The grade squared",
+            ),
+        ),
+        _q(
+            9,
+            5,
+            "short",
+            "What must a paper report so that its NDCG can be reproduced?",
+            (
+                "The gain, the discount, the cutoff, how the ideal was built, the tie rule, the "
+                "convention for empty ideals and unjudged documents, and how queries were averaged "
+                "(or the tool and its options)."
+            ),
+            "Each of these choices changes the number.",
+        ),
+    ],
+)
+
+register(
+    10,
+    [
+        _q(
+            10,
+            1,
+            "numeric",
+            (
+                "Rank-biased precision of D1-D6 with persistence p = 0.8 (relevant means grade at "
+                "least 1)."
+            ),
+            lambda: ndcg.rbp(_D, p=0.8),
+            "(1 - p) times the sum of p^(i-1) over the relevant positions.",
+        ),
+        _q(
+            10,
+            2,
+            "numeric",
+            "ERR of D1-D6 with maximum grade 3.",
+            lambda: ndcg.err(_D, max_grade=3),
+            "A cascade reader stops at each position with probability (2^g - 1)/2^3 and gains 1/i.",
+        ),
+        _q(
+            10,
+            3,
+            "numeric",
+            "Reciprocal rank of the list of grades [0, 0, 1, 2].",
+            lambda: ndcg.reciprocal_rank([0, 0, 1, 2]),
+            "The first relevant document is at position 3.",
+        ),
+        _q(
+            10,
+            4,
+            "choice",
+            "Which reader model does rank-biased precision assume?",
+            "B",
+            "RBP's reader moves on to the next position with a fixed probability p.",
+            options=(
+                "A reader who reads exactly k documents",
+                "A reader who continues with a fixed probability p",
+                "A reader who stops at the first relevant document",
+                "A reader whose patience grows",
+            ),
+        ),
+        _q(
+            10,
+            5,
+            "short",
+            "Why can NDCG go up while ERR goes down for the same reordering?",
+            (
+                "ERR's cascade reader stops after a highly relevant document, so what follows "
+                "barely counts; NDCG's log discount keeps rewarding relevant documents further "
+                "down."
+            ),
+            "The two discounts encode different readers.",
+        ),
+    ],
+)
+
+register(
+    11,
+    [
+        _q(
+            11,
+            1,
+            "numeric",
+            "Precision@5 of D1-D6 (relevant: grade at least 1).",
+            lambda: ndcg.precision(_D, k=5),
+            "Four of the first five documents have a grade of 1 or more.",
+        ),
+        _q(
+            11,
+            2,
+            "numeric",
+            (
+                "Average precision of D1-D6 with every judged document (D1-D8) counted as possible "
+                "relevant documents."
+            ),
+            lambda: ndcg.average_precision(_D, pool=_POOL),
+            (
+                "Precision at each relevant position, summed, divided by all seven relevant judged "
+                "documents."
+            ),
+        ),
+        _q(
+            11,
+            3,
+            "numeric",
+            "Average precision of D1-D6 counting only the retrieved documents as the relevant set.",
+            lambda: ndcg.average_precision(_D),
+            "Dividing by the five retrieved relevant documents forgets D7 and D8 and inflates AP.",
+        ),
+        _q(
+            11,
+            4,
+            "choice",
+            "Kendall's tau between the system orderings of two metrics near 1 means",
+            "A",
+            "Tau compares orderings of systems, not the metrics' values.",
+            options=(
+                "the two metrics rank the systems almost the same way",
+                "the two metrics give equal values",
+                "both metrics are graded",
+                "the systems are equally good",
+            ),
+        ),
+        _q(
+            11,
+            5,
+            "short",
+            (
+                "For a question-answering system where the user needs one correct answer, which "
+                "metric fits, and why?"
+            ),
+            (
+                "Reciprocal rank (or ERR): the user stops at the first good answer, so only its "
+                "position matters."
+            ),
+            "Match the metric's reader to the task's reader.",
+        ),
+    ],
+)
+
+register(
+    12,
+    [
+        _q(
+            12,
+            1,
+            "numeric",
+            "NDCG@1 of the grades [0, 3, 2, 1] (ideal from the list).",
+            lambda: ndcg.ndcg([0, 3, 2, 1], k=1),
+            "The top document has grade 0.",
+        ),
+        _q(
+            12,
+            2,
+            "numeric",
+            "NDCG@2 of the same list.",
+            lambda: ndcg.ndcg([0, 3, 2, 1], k=2),
+            "The grade-3 document at position 2 now counts.",
+        ),
+        _q(
+            12,
+            3,
+            "numeric",
+            (
+                "Of k = 1 to 8, at how many cutoffs is NDCG@k of chapter 13's grades [2, 0, 3, 0, "
+                "1, 0, 4, 0] lower than at the cutoff before?"
+            ),
+            lambda: float(
+                sum(
+                    ndcg.ndcg(optimising.GRADES, k=k) < ndcg.ndcg(optimising.GRADES, k=k - 1)
+                    for k in range(2, 9)
+                )
+            ),
+            "NDCG@k is not monotone in k: a cutoff that adds a 0 under a growing ideal lowers it.",
+            decimals=0,
+        ),
+        _q(
+            12,
+            4,
+            "choice",
+            "A system scores NDCG@10 = 1 on a query with one relevant document. This shows",
+            "C",
+            "An easy query gives a perfect score cheaply; it says little about the system.",
+            options=(
+                "the system is perfect",
+                "the judgments are wrong",
+                "little: any list with that document first scores 1",
+                "that k is too small",
+            ),
+        ),
+        _q(
+            12,
+            5,
+            "short",
+            "Give two things an offline NDCG cannot tell you about a system in production.",
+            (
+                "How users actually behave (clicks, abandonment) and whether documents nobody "
+                "judged are good; also effects of presentation and of ranking many items beyond the"
+                " sample."
+            ),
+            "Offline NDCG rests on judgments and a reader model, not on observed behaviour.",
+        ),
+    ],
+)
+
+register(
+    13,
+    [
+        _q(
+            13,
+            1,
+            "numeric",
+            (
+                "NDCG@5 (exponential gain) of chapter 13's ranking: grades [2, 0, 3, 0, 1, 0, 4, 0]"
+                " in that order."
+            ),
+            lambda: ndcg.ndcg(optimising.GRADES, k=optimising.K, gain="exponential"),
+            "The grade-4 document sits at position 7, outside the cutoff.",
+        ),
+        _q(
+            13,
+            2,
+            "numeric",
+            (
+                "By how much would NDCG@5 change (absolute value) if the documents at positions 1 "
+                "and 7 swapped?"
+            ),
+            _swap_1_7,
+            "Moving the grade-4 document to the top is the swap LambdaRank weights most.",
+        ),
+        _q(
+            13,
+            3,
+            "numeric",
+            "RankNet's pairwise loss (sigma = 1) for the grades [1, 0] with scores [0.0, 0.0].",
+            _ranknet_equal_scores,
+            "With equal scores the pair's loss is log(1 + e^0) = ln 2.",
+        ),
+        _q(
+            13,
+            4,
+            "choice",
+            "Why can NDCG not be optimised directly by gradient descent on the scores?",
+            "B",
+            "NDCG changes only when two scores cross, so its gradient is zero almost everywhere.",
+            options=(
+                "It is not differentiable anywhere",
+                "It is a step function of the scores: flat between crossings",
+                "It is not bounded",
+                "It needs the ideal",
+            ),
+        ),
+        _q(
+            13,
+            5,
+            "short",
+            "What does the lambda trick change with respect to RankNet?",
+            (
+                "It weights each pair's RankNet gradient by the |ΔNDCG| of swapping the pair, so "
+                "the pairs that matter for NDCG at the top drive the learning."
+            ),
+            "LambdaRank keeps RankNet's smooth pair loss and borrows NDCG's sense of importance.",
+        ),
+    ],
+)
