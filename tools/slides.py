@@ -70,7 +70,9 @@ DECK_CSS = """\
   width: 100%; height: 560px; object-fit: contain; margin: 0; max-width: none; max-height: none;
 }
 .reveal .table-slide table { font-size: 0.7em; margin: 0 auto; border-collapse: collapse; }
-.reveal .table-slide th, .reveal .table-slide td { padding: 0.15em 0.6em; border-bottom: 1px solid #ccc; }
+.reveal .table-slide th, .reveal .table-slide td {
+  padding: 0.15em 0.6em; border-bottom: 1px solid #ccc;
+}
 .reveal .admonition, .reveal .exercise {
   border-left: 6px solid #2a6fb0; background: #f2f6fb; padding: 0.4em 0.8em; margin: 0.4em 0;
 }
@@ -78,7 +80,9 @@ DECK_CSS = """\
 .reveal .small { font-size: 0.72em; }
 .reveal .task-slide .admonition { font-size: 0.85em; }
 /* A widget is as tall as on its page: its slide scrolls (wheel, or the keys inside it). */
-.reveal .slides section.widget-slide { height: 700px; overflow-y: auto; overscroll-behavior: contain; }
+.reveal .slides section.widget-slide {
+  height: 700px; overflow-y: auto; overscroll-behavior: contain;
+}
 .reveal .widget-slide h2 { font-size: 1em; }
 .reveal .widget { font-size: 16px; text-align: left; }
 .reveal .exercise-slide .exercise { font-size: 0.8em; }
@@ -135,10 +139,13 @@ def _heading_text(heading: Tag) -> str:
 
 
 def _relink(node: Tag, page: str) -> Tag:
-    """Point the node's links at the book (they were relative to the chapter page) and drop
-    element ids, which the deck would otherwise repeat."""
+    """Point the node's links at the book (they were relative to the chapter page), drop
+    element ids, which the deck would otherwise repeat, and make sections divs (reveal.js
+    takes a section inside a slide for a slide of its own)."""
     here = posixpath.dirname(page)
     for tag in [node, *node.find_all(True)]:
+        if tag.name == "section":
+            tag.name = "div"
         if tag.has_attr("id"):
             del tag["id"]
         if tag.name != "a" or not tag.has_attr("href"):
