@@ -89,6 +89,8 @@ DECK_CSS = """\
 .reveal .exercise-slide .widget { font-size: 18px; }
 .reveal .source { position: absolute; top: 670px; left: 0; font-size: 0.45em; color: #555; }
 .reveal a { color: #1a5b96; }
+/* reveal.js draws the slide number white on 40 % black: too faint to read (axe). */
+.reveal .slide-number { background-color: #222; color: #fff; }
 .reveal code { font-size: 0.9em; }
 """
 
