@@ -412,7 +412,10 @@ def main(argv: list[str]) -> None:
     if not (site / "index.html").exists():
         sys.exit(f"print_book: no built site at {site}; run `make book` first")
     info = build(site, out)
-    print(f"print_book: {out} ({info['pages']} pages, {info['seconds']} s)")
+    print(
+        f"print_book: {out} ({info['pages']} pages, {info['seconds']} s: "
+        f"{info['seconds_loading']} s loading, {info['seconds_printing']} s printing)"
+    )
     for name, number in info["starts"].items():
         print(f"  {number:4d}  {name}")
 
