@@ -10,6 +10,7 @@ import pytest
 import ndcg
 from ndcg.teaching import examples
 
+from .sitecrawl import AXE_JS
 from .widgetpage import watch_requests
 
 pytestmark = pytest.mark.browser
@@ -108,3 +109,18 @@ def test_widget_on_its_slide_answers_the_keyboard(page, site_url: str) -> None:
     assert float(dcg.get_attribute("title")) == pytest.approx(ndcg.dcg(grades), abs=1e-12)
     assert page.evaluate("Reveal.getIndices().h") == index
     assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.parametrize("path", ["slides/index.html", "slides/03_discounted_cumulative_gain.html"])
+def test_axe_finds_no_serious_violation(page, site_url: str, path: str) -> None:
+    page.goto(f"{site_url}/{path}")
+    if path != "slides/index.html":
+        page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=30_000)
+        page.wait_for_function("document.documentElement.dataset.widgets", timeout=30_000)
+    page.add_script_tag(path=str(AXE_JS))
+    violations = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => ['serious', 'critical'].includes(v.impact))
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')))"""
+    )
+    assert not violations, violations
