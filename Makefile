@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test lint serve bench clean venv assets instructor grade
+.PHONY: book test lint serve bench clean venv assets instructor grade pdf
 
 book: assets
 	mkdir -p _build
@@ -18,6 +18,12 @@ book: assets
 test: book $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# The whole book as one PDF (tools/print_book.py): Chromium prints the built pages, with page
+# numbers, a table of contents and bookmarks. The slides need no target of their own: the
+# book's build writes them into _build/html/slides (tools/slides.py).
+pdf: book $(VENV)/.stamp-dev
+	$(BIN)/python tools/print_book.py _build/html _build/pdf/book.pdf
 
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .

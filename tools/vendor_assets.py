@@ -14,6 +14,8 @@ What is there, and who asks for it:
   the loader fetches only for a page showing a widget that is not an anywidget.
 - ``katex/``: KaTeX's stylesheet and fonts, for the math typeset at build time
   (``tools/katex_math.py``); linked from pages with math.
+- ``reveal/``: reveal.js (its script, base styles and the white theme, whose fonts are
+  inlined), for the chapters' slides (``tools/slides.py``).
 - ``icons/icons.css``: the theme's icons that the pages show, drawn from Font Awesome's SVG
   files, in place of the theme's 1.5 MB icon script (see ``book/_templates/layout.html``).
 """
@@ -135,6 +137,10 @@ def main() -> None:
     _copy(katex / "katex.min.css", OUT / "katex" / "katex.min.css")
     _copy(katex / "fonts", OUT / "katex" / "fonts")
     _copy(NODE / "katex" / "LICENSE", OUT / "katex" / "LICENSE")
+    reveal = NODE / "reveal.js"
+    for name in ("reveal.js", "reveal.css", "reset.css", "theme/white.css"):
+        _copy(reveal / "dist" / name, OUT / "reveal" / name)
+    _copy(reveal / "LICENSE", OUT / "reveal" / "LICENSE")
     (OUT / "icons").mkdir(parents=True)
     (OUT / "icons" / "icons.css").write_text(icons_css(), encoding="utf-8")
     print(f"vendor_assets: wrote {OUT.relative_to(ROOT)}")

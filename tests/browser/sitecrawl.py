@@ -17,8 +17,9 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, Request, Route
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE_JS = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-# Folders of assets and sources rather than pages, and the root redirect stub.
-NOT_PAGES = ("_static/", "_sources/", "vendor/", "_images/")
+# Folders of assets and sources rather than pages, and the root redirect stub. The chapters'
+# slides are not book pages (no theme, no dark mode): tests/browser/test_slides.py walks them.
+NOT_PAGES = ("_static/", "_sources/", "vendor/", "_images/", "slides/")
 REDIRECT_STUB = "index.html"
 BLOCKING_IMPACTS = ("serious", "critical")
 

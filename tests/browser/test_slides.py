@@ -1,0 +1,126 @@
+"""Every chapter's deck in Chromium, walked slide by slide: nothing broken, nothing fetched from
+outside the site, figures the size of the slide, and a widget that answers on its slide."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ndcg
+from ndcg.teaching import examples
+
+from .sitecrawl import AXE_JS
+from .widgetpage import watch_requests
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CHAPTERS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+SLIDE_HEIGHT = 720  # the decks' design size (tools/slides.py)
+
+# Runs in the deck, on the current slide: what a test needs to judge it.
+_SLIDE_JS = """
+() => {
+  const s = Reveal.getCurrentSlide();
+  const figures = Array.from(s.querySelectorAll('.figure img')).map(img => ({
+    loaded: img.complete && img.naturalWidth > 0,
+    height: img.getBoundingClientRect().height / Reveal.getScale(),
+  }));
+  return {
+    kind: s.className.split(' ')[0] || 'goals',
+    overflows: s.scrollHeight > HEIGHT + 2,
+    figures,
+    widgets: s.querySelectorAll('.widget-subarea').length,
+    views: s.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
+  };
+}
+""".replace("HEIGHT", str(SLIDE_HEIGHT))
+
+
+def open_deck(page, site_url: str, chapter: str) -> dict[str, list[str]]:
+    seen = watch_requests(page, (site_url + "/", "data:", "blob:"))
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto(f"{site_url}/slides/{chapter}.html")
+    page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=30_000)
+    page.wait_for_function("document.documentElement.dataset.widgets", timeout=30_000)
+    return seen
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_walk_every_slide_of_the_deck(page, site_url: str, chapter: str) -> None:
+    seen = open_deck(page, site_url, chapter)
+    assert page.evaluate("document.documentElement.dataset.widgets") == "ready"
+    total = page.evaluate("Reveal.getTotalSlides()")
+    assert total >= 8, f"{chapter}: only {total} slides"
+    visited, problems = [], []
+    while True:
+        index = page.evaluate("Reveal.getIndices().h")
+        slide = page.evaluate(_SLIDE_JS)
+        visited.append(index)
+        if slide["overflows"] and slide["kind"] != "widget-slide":
+            problems.append(f"slide {index + 1} ({slide['kind']}) runs off the slide")
+        if slide["widgets"] != slide["views"]:
+            problems.append(f"slide {index + 1}: a widget was not drawn")
+        for figure in slide["figures"]:
+            # Readable from the back of a room: the figure takes most of the slide's height.
+            if not figure["loaded"] or figure["height"] < 0.7 * SLIDE_HEIGHT:
+                problems.append(f"slide {index + 1}: figure {figure}")
+        if page.evaluate("Reveal.isLastSlide()"):
+            break
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"Reveal.getIndices().h === {index + 1}", timeout=5_000)
+    assert visited == list(range(total))
+    assert not problems, problems
+    assert not page.console_errors, page.console_errors
+    assert not seen["offsite"], seen["offsite"]
+    assert not seen["failed"], seen["failed"]
+
+
+def test_math_on_slides_is_typeset(page, site_url: str) -> None:
+    open_deck(page, site_url, CHAPTERS[2])
+    assert page.locator(".reveal .katex-display").count() >= 2
+    assert page.locator(".reveal .katex-mathml math").count() >= 2
+
+
+def test_widget_on_its_slide_answers_the_keyboard(page, site_url: str) -> None:
+    """Chapter 3's widget on its slide: D3 moved below D4 takes DCG from 6.861 to 6.653, and the
+    keys go to the widget, not to the deck."""
+    open_deck(page, site_url, "03_discounted_cumulative_gain")
+    index = page.evaluate(
+        "Array.from(document.querySelectorAll('.reveal .slides > section'))"
+        ".findIndex(s => s.querySelector('.ndcg-rw'))"
+    )
+    assert index > 0
+    page.evaluate(f"Reveal.slide({index})")
+    widget = page.locator(".reveal .slides > section.present .ndcg-rw")
+    dcg = widget.get_by_test_id("dcg")
+    old = dcg.get_attribute("title")
+    grades = list(examples.D_RELEVANCE)
+    assert float(old) == pytest.approx(ndcg.dcg(grades), abs=1e-12)
+    widget.get_by_test_id("item-D3").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    page.wait_for_function(
+        "([el, old]) => el.getAttribute('title') !== old",
+        arg=[dcg.element_handle(), old],
+        timeout=5_000,
+    )
+    grades[2], grades[3] = grades[3], grades[2]  # D3 below D4
+    assert float(dcg.get_attribute("title")) == pytest.approx(ndcg.dcg(grades), abs=1e-12)
+    assert page.evaluate("Reveal.getIndices().h") == index
+    assert not page.console_errors, page.console_errors
+
+
+@pytest.mark.parametrize("path", ["slides/index.html", "slides/03_discounted_cumulative_gain.html"])
+def test_axe_finds_no_serious_violation(page, site_url: str, path: str) -> None:
+    page.goto(f"{site_url}/{path}")
+    if path != "slides/index.html":
+        page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=30_000)
+        page.wait_for_function("document.documentElement.dataset.widgets", timeout=30_000)
+    page.add_script_tag(path=str(AXE_JS))
+    violations = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter(v => ['serious', 'critical'].includes(v.impact))
+            .map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')))"""
+    )
+    assert not violations, violations
