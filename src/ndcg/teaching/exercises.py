@@ -806,6 +806,90 @@ def _trap_answers_for_tests() -> dict[str, Sequence[Any]]:
     return {exercise.key: [trap() for trap, _ in exercise.traps] for exercise in _EXERCISES}
 
 
+# --- chapter 10, "NDCG at scale" -------------------------------------------------------------
+# Expected answers come from the pandas path; the chapter shows that the Spark path agrees.
+
+
+_SKEWED: list[tuple[Any, Any]] = []
+
+
+def _skewed() -> tuple[Any, Any]:
+    if not _SKEWED:  # generated once, on first use
+        from ndcg.teaching import scale
+
+        _SKEWED.append(scale.skewed_collection())
+    return _SKEWED[0]
+
+
+def _skewed_mean(weighted_by_rows: bool) -> float:
+    from ndcg import evaluate
+    from ndcg.teaching import scale
+
+    qrels, run = _skewed()
+    per_user = evaluate(qrels, run, k=10)
+    if weighted_by_rows:
+        return scale.row_weighted_mean(per_user, qrels, "ndcg@10")
+    return float(per_user["ndcg@10"].mean())
+
+
+def _binary_blind(lowest: bool) -> float:
+    from ndcg import ndcg
+    from ndcg.teaching import scale
+
+    qrels, run = _skewed()
+    grades = [grade for _, grade in scale.top_items(qrels, run, scale.WIDGET_USER, 10)]
+    if lowest:  # every relevant item above the others, the relevant ones worst first
+        grades = sorted(g for g in grades if g > 0) + [g for g in grades if g == 0]
+    return ndcg(grades, k=10, gain="exponential")
+
+
+_EXERCISES = (
+    *_EXERCISES,
+    Exercise(
+        "ch10-binary-blind",
+        "Lowest NDCG@10 (exponential gain) of the widget's list with every relevant item first",
+        lambda: _binary_blind(lowest=True),
+        "Keep the seven rated-relevant items on top, but put the least relevant of them first.",
+        traps=(
+            (lambda: 1.0, "That is what a binary NDCG reports for every such order."),
+            (lambda: _binary_blind(lowest=False), "That is the list as the model ranked it."),
+        ),
+    ),
+    Exercise(
+        "ch10-mllib-labels",
+        "PySpark's RankingMetrics.ndcgAt(3) for [10, 20, 30], labels [30, 20, 10], grades 3, 2, 1",
+        _lib("ndcg", (1, 1, 1)),
+        "Ask what reaches the Scala code from Python: the predictions, the labels, and what else?",
+        traps=(
+            (
+                _lib("ndcg", (1, 2, 3), gain="exponential"),
+                "That is the graded figure, which the grades would give if they arrived.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch10-mean-over-users",
+        "Mean NDCG@10 (linear gain) over the users of the chapter's collection",
+        lambda: _skewed_mean(weighted_by_rows=False),
+        "One figure per user, then the plain mean of those figures.",
+        traps=(
+            (
+                lambda: _skewed_mean(weighted_by_rows=True),
+                "That mean counts each user once per rating: heavy users weigh more.",
+            ),
+        ),
+    ),
+    Exercise(
+        "ch10-skew",
+        "A cluster of 100 cores and a user holding 5% of the rows: which statement is true?",
+        _value("b"),
+        "Where must all the rows of one user be while they are ranked?",
+        kind="choice",
+    ),
+)
+_BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}
+
+
 # --- Chapters 10 to 12: discounts as readers, NDCG's family, what NDCG cannot tell -------
 
 _D_SWAPPED = (3, 2, 0, 3, 1, 2)
