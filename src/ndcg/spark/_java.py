@@ -104,7 +104,7 @@ def launcher_home(runtime: Path, cache: Path | None = None) -> Path:
             return home
         except OSError:
             continue
-    raise OSError("could not write the Java launcher script")  # pragma: no cover
+    raise OSError("could not write the Java launcher script, in the cache or a temporary directory")
 
 
 def _cache_dir() -> Path:

@@ -821,14 +821,19 @@ def _skewed() -> tuple[Any, Any]:
     return _SKEWED[0]
 
 
-def _skewed_mean(weighted_by_rows: bool) -> float:
+def _skewed_mean(unjudged: str) -> float:
     from ndcg import evaluate
-    from ndcg.teaching import scale
 
     qrels, run = _skewed()
-    per_user = evaluate(qrels, run, k=10)
-    if weighted_by_rows:
-        return scale.row_weighted_mean(per_user, qrels, "ndcg@10")
+    if unjudged == "condense":
+        # Condensed lists: only documents judged with a grade >= 0 are ranked; a user whose
+        # recommendations were all unrated still counts, with an empty list (as trec_eval -J).
+        judged = qrels.loc[qrels["relevance"] >= 0, ["query_id", "doc_id"]]
+        kept = run.merge(judged, on=["query_id", "doc_id"])
+        per_user = evaluate(qrels, kept, k=10, missing="zero")
+        per_user = per_user[per_user["query_id"].isin(set(run["query_id"]))]
+    else:
+        per_user = evaluate(qrels, run, k=10)
     return float(per_user["ndcg@10"].mean())
 
 
@@ -868,14 +873,14 @@ _EXERCISES = (
         ),
     ),
     Exercise(
-        "ch10-mean-over-users",
-        "Mean NDCG@10 (linear gain) over the users of the chapter's collection",
-        lambda: _skewed_mean(weighted_by_rows=False),
-        "One figure per user, then the plain mean of those figures.",
+        "ch10-condensed-mean",
+        "Mean NDCG@10 (linear gain) over the chapter's users with unjudged='condense'",
+        lambda: _skewed_mean("condense"),
+        "Drop the items a user never rated before ranking, then average one figure per user.",
         traps=(
             (
-                lambda: _skewed_mean(weighted_by_rows=True),
-                "That mean counts each user once per rating: heavy users weigh more.",
+                lambda: _skewed_mean("zero"),
+                "That keeps the unrated items in place with gain 0 (unjudged='zero').",
             ),
         ),
     ),

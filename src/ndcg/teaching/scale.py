@@ -14,9 +14,11 @@ Nothing in the collection comes from real users.
 
 from __future__ import annotations
 
+import os
 import warnings
 from collections.abc import Sequence
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -37,6 +39,7 @@ __all__ = [
     "scaling_plot",
     "skewed_collection",
     "top_items",
+    "write_trec",
 ]
 
 
@@ -115,6 +118,58 @@ def skewed_collection(
 
     qrels = named(rated.sort_values(["user", "item"]), "relevance", "grade")
     return qrels.astype({"relevance": "int64"}), named(top, "score", "score")
+
+
+def write_trec(
+    qrels: pd.DataFrame, run: pd.DataFrame, directory: str | os.PathLike[str]
+) -> tuple[Path, Path]:
+    """Write judgments and a run as TREC files, ``qrels.txt`` and ``run.txt``, in ``directory``.
+
+    Logs arrive as files; the chapter reads these back with Spark, in parallel. Scores are
+    written in full (Python's shortest exact form), so they read back unchanged.
+
+    Parameters
+    ----------
+    qrels, run : pandas.DataFrame
+        The frames :func:`skewed_collection` returns (or any with the same columns).
+    directory : str or path-like
+        An existing directory.
+
+    Returns
+    -------
+    (pathlib.Path, pathlib.Path)
+        The qrels file and the run file.
+
+    Examples
+    --------
+    >>> import tempfile, ndcg
+    >>> qrels, run = skewed_collection(n_users=20, seed=3)
+    >>> qrels_path, run_path = write_trec(qrels, run, tempfile.mkdtemp())
+    >>> ndcg.read_run(run_path).reset_index(drop=True).equals(
+    ...     run.sort_values(["query_id", "score"], ascending=[True, False], kind="stable")
+    ...     .reset_index(drop=True))
+    True
+
+    """
+    folder = Path(directory)
+    qrels_path, run_path = folder / "qrels.txt", folder / "run.txt"
+    judged = pd.DataFrame(
+        {"q": qrels["query_id"], "iteration": 0, "d": qrels["doc_id"], "r": qrels["relevance"]}
+    )
+    judged.to_csv(qrels_path, sep=" ", header=False, index=False)
+    ranked = run.sort_values(["query_id", "score"], ascending=[True, False], kind="stable")
+    lines = pd.DataFrame(
+        {
+            "q": ranked["query_id"],
+            "Q0": "Q0",
+            "d": ranked["doc_id"],
+            "rank": ranked.groupby("query_id").cumcount() + 1,
+            "score": ranked["score"].map(repr),
+            "tag": "model",
+        }
+    )
+    lines.to_csv(run_path, sep=" ", header=False, index=False)
+    return qrels_path, run_path
 
 
 #: The user whose top ten recommendations the chapter's widget holds.
