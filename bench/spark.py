@@ -1,20 +1,23 @@
 """Time and peak memory of ``ndcg.evaluate`` (pandas) and ``ndcg.spark.evaluate`` (local mode).
 
-The collection grows from 1M to 50M judgments: 100 judged documents a query, grades 0-4, and
+The collection grows from 1M to 100M judgments: 100 judged documents a query, grades 0-4, and
 a run of 100 documents a query of which 80 are judged, with scores on a grid of 1,000 values
 (so some tie). Both engines build the same collection from the same formula (pandas with
-numpy, Spark with its own column expressions, so no data crosses from Python to the JVM),
-keep it in memory, and compute NDCG@10; only that is timed (Spark after a warm-up call on
-a small collection, since its JVM compiles code on first use). The means must agree to 1e-12.
+numpy, Spark with its own column expressions, so no data crosses from Python to the JVM)
+and compute NDCG@10; only that is timed. pandas holds the collection in memory beforehand;
+Spark computes it as it goes, as it would read files (a small part of its time). Spark is
+timed after a warm-up call on a small collection, since its JVM compiles code on first use.
+The means must agree to 1e-12.
 
 Each measurement runs in a fresh process; its peak memory is the largest resident set of
 the process and its children (Spark's JVM), sampled every 0.2 s. A process that grows past
 the memory budget (8 GB by default) is stopped and reported as out of room. Spark runs as
 ``ndcg.spark.session()`` starts it (``local[2]``), with 5 GB of driver memory.
 
-Run with ``python -m bench.spark`` (about 30 minutes on two cores); ``--sizes`` picks the
+Run with ``python -m bench.spark`` (about an hour on two busy cores); ``--sizes`` picks the
 sizes, ``--save`` writes the table as CSV where chapter 10 reads it
-(``src/ndcg/teaching/data/spark_scaling.csv``; ``--save PATH`` elsewhere).
+(``src/ndcg/teaching/data/spark_scaling.csv``; ``--save PATH`` elsewhere), and ``--add``
+keeps the saved rows of the sizes not measured this time.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from typing import Any
 import pandas as pd
 import psutil
 
-SIZES = (1_000_000, 10_000_000, 50_000_000)
+SIZES = (1_000_000, 10_000_000, 50_000_000, 100_000_000)
 ENGINES = ("pandas", "spark")
 DOCS = 100
 K = 10
@@ -70,9 +73,9 @@ def spark_run(judgments: int) -> dict[str, float]:
     spark = ndcg.spark.session(memory=DRIVER_MEMORY)
     qrels, run = spark_collection(spark, 10_000)
     ndcg.spark.evaluate(qrels, run, k=K).unpersist()  # warm-up: the JVM compiles on first use
+    # Not cached: Spark computes the collection as it reads it, as it would read files, and
+    # the heap stays free for the job itself.
     qrels, run = spark_collection(spark, judgments)
-    qrels, run = qrels.persist(), run.persist()
-    qrels.count(), run.count()
     start = time.perf_counter()
     result = ndcg.spark.evaluate(qrels, run, k=K)
     seconds = time.perf_counter() - start
@@ -151,6 +154,9 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--budget-gb", type=float, default=BUDGET_GB)
     parser.add_argument("--save", type=Path, nargs="?", const=BOOK_DATA)
+    parser.add_argument(
+        "--add", action="store_true", help="keep the saved rows of sizes not measured now"
+    )
     parser.add_argument("--one", nargs=2, metavar=("ENGINE", "JUDGMENTS"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.one:
@@ -174,7 +180,14 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
         assert abs(means.max() - means.min()) <= TOLERANCE, (judgments, means)
     if args.save:
         args.save.parent.mkdir(parents=True, exist_ok=True)
-        table.assign(budget_gb=args.budget_gb, machine=where).to_csv(args.save, index=False)
+        saved = table.assign(budget_gb=args.budget_gb, machine=where)
+        if args.add and args.save.exists():
+            before = pd.read_csv(args.save, dtype={"note": "str", "machine": "str"})
+            before = before[~before["judgments"].isin(saved["judgments"])]
+            saved = pd.concat([before, saved], ignore_index=True).sort_values(
+                ["judgments", "engine"], kind="stable"
+            )
+        saved.to_csv(args.save, index=False)
     return table
 
 

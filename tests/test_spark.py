@@ -55,17 +55,32 @@ def both(spark, qrels: pd.DataFrame, run: pd.DataFrame, **options) -> None:
 # --- trec_eval's own test collections ------------------------------------------------------
 
 CUTOFFS = [None, 5, 10, 15, 20, 30, 100, 200, 500, 1000]
-CASES = {
-    "binary": ("qrels.test", "results.test", {}),
-    "binary, -c": ("qrels.test", "results.trunc", {"missing": "zero"}),
-    "graded -1..4": ("qrels.rel_level", "results.test", {}),
-    "graded, exponential": ("qrels.rel_level", "results.test", {"gain": "exponential"}),
-    "graded, per-level gains": (
-        "qrels.rel_level",
-        "results.test",
-        {"gain": {0: 0, 1: 3, 2: 9, 3: 3, 4: 4.5}},
-    ),
+# The collections of trec_eval's own tests, side by side in one job (see `stacked`):
+# binary judgments, graded -1..4, and the short run that leaves a judged query out.
+COLLECTIONS = (
+    ("qrels.test", "results.test"),
+    ("qrels.rel_level", "results.test"),
+    ("qrels.test", "results.trunc"),
+)
+GAINS = {
+    "linear": "linear",
+    "exponential": "exponential",
+    # trec_eval's -m ndcg.1=3,2=9,4=4.5 (unlisted levels keep their own value)
+    "per-level gains": {0: 0, 1: 3, 2: 9, 3: 3, 4: 4.5},
 }
+
+
+def stacked(parts: list[tuple[pd.DataFrame, pd.DataFrame]]) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """Put several collections in one, their query ids kept apart by the collection's number."""
+
+    def tagged(frame: pd.DataFrame, i: int) -> pd.DataFrame:
+        ids = frame["query_id"]
+        text = ids.dtype == object or pd.api.types.is_string_dtype(ids)
+        return frame.assign(query_id=ids + f"/{i}" if text else ids + 1000 * i)
+
+    qrels = pd.concat([tagged(q, i) for i, (q, _) in enumerate(parts)], ignore_index=True)
+    run = pd.concat([tagged(r, i) for i, (_, r) in enumerate(parts)], ignore_index=True)
+    return qrels, run
 
 
 @pytest.fixture(scope="module")
@@ -75,11 +90,15 @@ def trec() -> Path:
     return TREC
 
 
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_trec_eval_collections(spark, trec, case):
-    qrels_name, run_name, options = CASES[case]
-    qrels, run = ndcg.read_qrels(trec / qrels_name), ndcg.read_run(trec / run_name)
-    both(spark, qrels, run, k=CUTOFFS, **options)
+@pytest.mark.parametrize(
+    ("gain", "missing"),
+    [("linear", "zero"), ("exponential", "skip"), ("per-level gains", "skip")],
+)
+def test_trec_eval_collections(spark, trec, gain, missing):
+    parts = [(ndcg.read_qrels(trec / q), ndcg.read_run(trec / r)) for q, r in COLLECTIONS]
+    qrels, run = stacked(parts)
+    assert set(qrels["query_id"]) - set(run["query_id"]), "a judged query is never retrieved"
+    both(spark, qrels, run, k=CUTOFFS, gain=GAINS[gain], missing=missing)
 
 
 def test_trec_files_read_by_spark(spark, trec):
@@ -149,14 +168,8 @@ def collection(seed: int, text_ids: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
     ids=["linear", "exponential, missing=zero", "callable, empty=nan"],
 )
 def test_random_collections(spark, text_ids, options):
-    # Three collections side by side (their query ids kept apart), so one job checks all.
-    def tagged(frame: pd.DataFrame, i: int) -> pd.DataFrame:
-        ids = frame["query_id"]
-        return frame.assign(query_id=ids + f"/{i}" if text_ids else ids + 1000 * i)
-
-    parts = [collection(seed, text_ids) for seed in (0, 1, 2)]
-    qrels = pd.concat([tagged(q, i) for i, (q, _) in enumerate(parts)], ignore_index=True)
-    run = pd.concat([tagged(r, i) for i, (_, r) in enumerate(parts)], ignore_index=True)
+    # Three collections side by side, so one job checks all.
+    qrels, run = stacked([collection(seed, text_ids) for seed in (0, 1, 2)])
     assert (qrels["relevance"] < 0).any() and run["score"].duplicated().any()
     keys = ["query_id", "doc_id"]
     assert (~run.set_index(keys).index.isin(qrels.set_index(keys).index)).any()
@@ -255,9 +268,9 @@ def test_the_example_frames_are_fine(spark):
          "run lacks column(s) ['score']; it needs ['query_id', 'doc_id', "
          "'score'] (it has ['query_id', 'doc_id', 'rank'])"),
         (QRELS.assign(relevance=["2", "0"]), RUN, TypeError,
-         "qrels['relevance'] must be numeric, got type string"),
+         "qrels['relevance'] must be numeric, got dtype str"),
         (QRELS, RUN.assign(score=[True, False]), TypeError,
-         "run['score'] must be numeric, got type boolean"),
+         "run['score'] must be numeric, got dtype bool"),
         (QRELS.assign(query_id=[1, 1]), RUN, TypeError,
          "query_id is bigint in qrels but string in run; identifiers of both "
          "must be of the same kind (both text or both integers) or nothing "
@@ -265,9 +278,9 @@ def test_the_example_frames_are_fine(spark):
         (QRELS, RUN.assign(doc_id=[0.5, 1.5]), TypeError,
          "run['doc_id'] must hold text or integers, got type double"),
         (QRELS, RUN.assign(score=[0.5, np.nan]), ValueError,
-         "run['score'] must be finite; a row holds NaN (query 'q1', document 'c')"),
+         "run['score'] must be finite; row 1 holds nan (query 'q1', document 'c')"),
         (QRELS.assign(relevance=[np.inf, 0.0]), RUN, ValueError,
-         "qrels['relevance'] must be finite; a row holds Infinity (query 'q1', document 'a')"),
+         "qrels['relevance'] must be finite; row 0 holds inf (query 'q1', document 'a')"),
         (QRELS, RUN.assign(query_id=["q1", None]), ValueError,
          "run['query_id'] is missing in a row with doc_id 'c'"),
         (pd.concat([QRELS, QRELS.iloc[:1]]), RUN, ValueError,
@@ -288,6 +301,34 @@ def test_the_example_frames_are_fine(spark):
 def test_bad_input_is_refused_with_the_pandas_wording(spark, qrels, run, error, message):
     with pytest.raises(error) as caught:
         ns.evaluate(qrels, run)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("rows", "error", "message"),
+    [
+        ([("q1", "a", float("nan"))], ValueError,
+         "run['score'] must be finite; a row holds NaN (query 'q1', document 'a')"),
+        ([("q1", "a", None)], ValueError,
+         "run['score'] must be finite; a row holds null (query 'q1', document 'a')"),
+        ([("q1", "a", float("-inf"))], ValueError,
+         "run['score'] must be finite; a row holds -Infinity (query 'q1', document 'a')"),
+        ([("q1", "a", "0.5")], TypeError, "run['score'] must be numeric, got type string"),
+        ([("q1", "a", True)], TypeError, "run['score'] must be numeric, got type boolean"),
+    ],
+    ids=["NaN", "null", "-inf", "text", "boolean"],
+)  # fmt: skip
+def test_bad_scores_in_a_spark_frame(spark, rows, error, message):
+    kind = (
+        "string"
+        if isinstance(rows[0][2], str)
+        else "boolean"
+        if isinstance(rows[0][2], bool)
+        else "double"
+    )
+    run = spark.createDataFrame(rows, f"query_id string, doc_id string, score {kind}")
+    with pytest.raises(error) as caught:
+        ns.evaluate(QRELS, run)
     assert str(caught.value) == message
 
 

@@ -24,6 +24,7 @@ from pyspark.sql import Column, DataFrame, Observation, SparkSession, Window
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
+from ndcg import _frames
 from ndcg._validate import check_choice, check_empty
 from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS, _column, _cutoffs
 from ndcg.gains import Gain
@@ -101,14 +102,15 @@ def evaluate(
 
     Examples
     --------
-    >>> import pandas as pd
-    >>> qrels = pd.DataFrame({"query_id": "q1", "doc_id": ["D1", "D2", "D3", "D7"],
-    ...                       "relevance": [3, 2, 0, 3]})
-    >>> run = pd.DataFrame({"query_id": "q1", "doc_id": ["D1", "D2", "D3"],
-    ...                     "score": [0.9, 0.8, 0.7]})
-    >>> evaluate(qrels, run, k=[None, 2]).toPandas().round(4)  # doctest: +SKIP
-      query_id    ndcg  ndcg@2
-    0       q1  0.7232   0.871
+    The example of :func:`ndcg.evaluate`, on Spark (pandas frames are handed over)::
+
+        qrels = pd.DataFrame({"query_id": "q1", "doc_id": ["D1", "D2", "D3", "D7"],
+                              "relevance": [3, 2, 0, 3]})
+        run = pd.DataFrame({"query_id": "q1", "doc_id": ["D1", "D2", "D3"],
+                            "score": [0.9, 0.8, 0.7]})
+        evaluate(qrels, run, k=[None, 2]).toPandas().round(4)
+        #   query_id    ndcg  ndcg@2
+        # 0       q1  0.7232   0.871
 
     """
     cutoffs = _cutoffs(k)
@@ -151,11 +153,14 @@ def _as_spark(
         _checks.require_columns(frame, name, columns)
         if name == "qrels" and len(frame) == 0:
             raise ValueError(NO_JUDGMENTS)
+        # The pandas path's own check, before PySpark turns a NaN into a null on the way.
+        _frames.numeric_column(frame, name, columns[2])
         schema = _schema(frame, columns)
         frame = frame[list(columns)].copy()
         for column in ("query_id", "doc_id"):
-            # A missing id must reach Spark as null (a NaN would become the text "NaN").
-            frame[column] = frame[column].astype(object).where(frame[column].notna(), None)
+            if frame[column].isna().any():
+                # A missing id must reach Spark as null (a NaN would become the text "NaN").
+                frame[column] = frame[column].astype(object).where(frame[column].notna(), None)
         spark = spark or session()
         return spark.createDataFrame(frame, schema=schema)
     if isinstance(frame, str | os.PathLike):

