@@ -461,7 +461,8 @@ def scaling_plot(table: pd.DataFrame, *, title: str | None = None) -> Figure:
     ----------
     table : pandas.DataFrame
         Columns ``engine``, ``judgments``, ``seconds`` and ``peak_gb``; a missing
-        ``seconds`` marks a run that did not finish within the memory budget.
+        ``seconds`` marks a run that was stopped at the memory budget, drawn as a cross
+        at the memory it had reached.
     title : str, optional
         Figure title.
 
@@ -475,6 +476,14 @@ def scaling_plot(table: pd.DataFrame, *, title: str | None = None) -> Figure:
         done = rows.dropna(subset=["seconds"])
         for ax, column in zip(fig.axes, ("seconds", "peak_gb"), strict=True):
             ax.plot(done["judgments"], done[column], label=engine, **series_look(j))
+        stopped = rows[rows["seconds"].isna()]
+        if not stopped.empty:  # where the run was stopped, memory at that moment
+            look = series_look(j) | {"marker": "X"}
+            fig.axes[1].plot(stopped["judgments"], stopped["peak_gb"], linestyle="", **look)
+            for x, y in zip(stopped["judgments"], stopped["peak_gb"], strict=True):
+                fig.axes[1].annotate(
+                    "stopped", (x, y), xytext=(-4, 6), textcoords="offset points", ha="right"
+                )
     for ax, label in zip(fig.axes, ("time (s)", "peak memory (GB)"), strict=True):
         ax.set_xscale("log")
         ax.set_yscale("log")
