@@ -15,7 +15,7 @@ the memory budget (8 GB by default) is stopped and reported as out of room. Spar
 ``ndcg.spark.session()`` starts it (``local[2]``), with 5 GB of driver memory.
 
 Run with ``python -m bench.spark`` (about an hour on two busy cores); ``--sizes`` picks the
-sizes, ``--save`` writes the table as CSV where chapter 10 reads it
+sizes, ``--save`` writes the table as CSV where chapter 14 reads it
 (``src/ndcg/teaching/data/spark_scaling.csv``; ``--save PATH`` elsewhere), and ``--add``
 keeps the saved rows of the sizes not measured this time.
 """

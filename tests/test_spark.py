@@ -21,6 +21,7 @@ from pyspark.sql import functions as F  # noqa: E402
 
 import ndcg  # noqa: E402
 import ndcg.spark as ns  # noqa: E402
+from ndcg.discount import LOG2  # noqa: E402
 from ndcg.spark import _checks  # noqa: E402
 from ndcg.spark.evaluate import _per_query  # noqa: E402
 
@@ -44,7 +45,19 @@ def assert_same(got, want: pd.DataFrame) -> None:
         assert np.all(both_nan | (np.abs(a - b) <= TOLERANCE)), (column, a, b)
 
 
+def plain(frame: pd.DataFrame) -> pd.DataFrame:
+    """Ids as their own values (ndcg.read_qrels and ndcg.read_run give categories)."""
+    return frame.assign(
+        **{
+            c: frame[c].astype(frame[c].cat.categories.dtype)
+            for c in ("query_id", "doc_id")
+            if isinstance(frame[c].dtype, pd.CategoricalDtype)
+        }
+    )
+
+
 def both(spark, qrels: pd.DataFrame, run: pd.DataFrame, **options) -> None:
+    qrels, run = plain(qrels), plain(run)
     got = ns.evaluate(spark.createDataFrame(qrels), spark.createDataFrame(run), **options)
     try:
         assert_same(got, ndcg.evaluate(qrels, run, **options))
@@ -74,6 +87,7 @@ def stacked(parts: list[tuple[pd.DataFrame, pd.DataFrame]]) -> tuple[pd.DataFram
     """Put several collections in one, their query ids kept apart by the collection's number."""
 
     def tagged(frame: pd.DataFrame, i: int) -> pd.DataFrame:
+        frame = plain(frame)
         ids = frame["query_id"]
         text = ids.dtype == object or pd.api.types.is_string_dtype(ids)
         return frame.assign(query_id=ids + f"/{i}" if text else ids + 1000 * i)
@@ -111,17 +125,15 @@ def test_trec_files_read_by_spark(spark, trec):
     assert_same(got, want)
 
 
-@pytest.mark.parametrize(
-    ("reader", "spark_reader"), [("read_qrels", "read_qrels"), ("read_run", "read_run")]
-)
-def test_spark_readers_match_the_pandas_ones(spark, trec, reader, spark_reader):
-    name = "qrels.rel_level" if reader == "read_qrels" else "results.test"
-    want = getattr(ndcg, reader)(trec / name).reset_index(drop=True)
-    got = getattr(ns, spark_reader)(trec / name).toPandas()
-    assert list(got.columns) == list(want.columns)
+def test_spark_readers_match_the_pandas_ones(spark, trec):
     key = ["query_id", "doc_id"]
-    got, want = got.sort_values(key, ignore_index=True), want.sort_values(key, ignore_index=True)
-    assert got.astype(str).equals(want.astype(str))
+    for reader, name in (("read_qrels", "qrels.rel_level"), ("read_run", "results.test")):
+        want = plain(getattr(ndcg, reader)(trec / name)).reset_index(drop=True)
+        got = getattr(ns, reader)(trec / name).toPandas()
+        assert list(got.columns) == list(want.columns)
+        got = got.sort_values(key, ignore_index=True)
+        want = want.sort_values(key, ignore_index=True)
+        assert got.astype(str).equals(want.astype(str)), reader
 
 
 # --- random collections --------------------------------------------------------------------
@@ -157,15 +169,25 @@ def collection(seed: int, text_ids: bool) -> tuple[pd.DataFrame, pd.DataFrame]:
     return qrels, run
 
 
-@pytest.mark.parametrize("text_ids", [False, True], ids=["integer ids", "text ids"])
 @pytest.mark.parametrize(
-    "options",
+    ("text_ids", "options"),
     [
-        {"gain": "linear", "missing": "skip"},
-        {"gain": "exponential", "missing": "zero"},
-        {"gain": lambda grade: 2 * grade + 1, "missing": "skip", "empty": float("nan")},
+        (False, {"gain": "linear", "missing": "skip"}),
+        (True, {"gain": "exponential", "missing": "zero", "discount": ("log", 3)}),
+        (
+            True,
+            {"gain": lambda grade: 2 * grade + 1, "empty": float("nan"), "unjudged": "condense"},
+        ),
+        (False, {"gain": {0: 0, 1: 1, 2: 3, 3: 7, 4: 15}, "discount": ("geometric", 0.8)}),
+        (False, {"gain": "exponential", "discount": "reciprocal", "unjudged": "condense"}),
     ],
-    ids=["linear", "exponential, missing=zero", "callable, empty=nan"],
+    ids=[
+        "integer ids, linear",
+        "text ids, exponential, missing=zero, log_3",
+        "text ids, callable, empty=nan, condense",
+        "integer ids, mapping, geometric",
+        "integer ids, reciprocal, condense",
+    ],
 )
 def test_random_collections(spark, text_ids, options):
     # Three collections side by side, so one job checks all.
@@ -202,14 +224,6 @@ def test_condensed_lists_match_pytrec_eval_judged_docs_only(spark):
             assert abs(row[column] - want[row["query_id"]][measure]) <= TOLERANCE, (row, measure)
 
 
-def test_condense_differs_from_zero_where_unjudged_documents_lead(spark):
-    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "relevance": [1, 0]})
-    run = pd.DataFrame({"query_id": "q", "doc_id": ["x", "a"], "score": [2.0, 1.0]})
-    zero = ns.evaluate(qrels, run, k=1).toPandas()["ndcg@1"].tolist()
-    condensed = ns.evaluate(qrels, run, k=1, unjudged="condense").toPandas()["ndcg@1"].tolist()
-    assert (zero, condensed) == ([0.0], [1.0])
-
-
 def test_the_tie_rule_compares_doc_ids_as_text(spark):
     # Equal scores: trec_eval puts the larger id as text first, so "9" before "10".
     qrels = pd.DataFrame({"query_id": [1, 1], "doc_id": [9, 10], "relevance": [1, 0]})
@@ -241,7 +255,7 @@ def test_the_job_shuffles_once_and_runs_no_python(spark):
     qrels, run = collection(3, text_ids=True)
     q, r = spark.createDataFrame(qrels), spark.createDataFrame(run)
     gain = F.col("_grade")
-    plan = _per_query(q, r, (None, 10), gain, "zero", _checks.id_kinds(q, r))
+    plan = _per_query(q, r, (None, 10), gain, "zero", _checks.id_kinds(q, r), LOG2)
     plan = plan._jdf.queryExecution().executedPlan()
     text = plan.toString()
     assert text.count("Exchange hashpartitioning(query_id") == 1, text
@@ -344,21 +358,31 @@ def test_no_judgments_in_a_spark_frame(spark):
         ({"unjudged": "skip"}, ValueError,
          "unjudged must be one of 'zero', 'condense', 'raise'; got 'skip'"),
         ({"missing": "drop"}, ValueError, "missing must be one of 'skip', 'zero'; got 'drop'"),
-        ({"k": 0}, ValueError, "k must be a positive integer, got 0"),
+        ({"k": 0}, ValueError,
+         "k must be a positive integer or None, got 0; pass e.g. k=10 (k=None for no cutoff)"),
+        ({"ties": "average"}, ValueError, "ties must be one of 'trec_eval'; got 'average'"),
+        ({"metrics": ["ndcg", "ap"]}, ValueError, "metrics must be one of 'ndcg'; got 'ap'"),
+        ({"discount": "geometric"}, ValueError,
+         "discount 'geometric' takes a parameter p: pass discount=('geometric', 0.8)"),
         ({"gain": "cubic"}, ValueError,
          "gain must be 'linear', 'exponential', a mapping grade -> gain or a "
          "callable; got 'cubic'"),
         ({"gain": {0: 0, 1: 1}}, ValueError,
          "gain mapping has no entry for grade 2 found in qrels['relevance']; "
          "give every grade a gain (the mapping has [0, 1])"),
-        ({"empty": "ignore"}, ValueError, "empty must be a number or \"raise\", got 'ignore'"),
+        ({"empty": "ignore"}, ValueError,
+         "empty must be a number or \"raise\", got 'ignore'; e.g. empty=0.0 (trec_eval), "
+         "empty=float('nan') or empty='raise'"),
         ({"unjudged": "raise"}, ValueError,
-         "unjudged='raise': 1 retrieved document has no judgment, in 1 query "
-         "(the first: document 'c' for query 'q1'); judge them, or pass "
-         "unjudged='zero' (gain 0 in place, as trec_eval) or "
-         "unjudged='condense' (dropped before ranking)"),
+         "unjudged='raise': run has 1 unjudged document(s) (absent from qrels for their "
+         "query, or judged with a negative grade) in 1 query, the first 'c' for query 'q1'; "
+         "judge them, or pass unjudged='zero' (no gain, in place: trec_eval) or "
+         "unjudged='condense' (drop them before scoring: trec_eval -J)"),
     ],
-    ids=["unjudged", "missing", "k", "gain name", "gain mapping", "empty", "unjudged=raise"],
+    ids=[
+        "unjudged", "missing", "k", "ties", "metrics", "discount", "gain name", "gain mapping",
+        "empty", "unjudged=raise",
+    ],
 )  # fmt: skip
 def test_bad_options_are_refused(spark, options, error, message):
     with pytest.raises(error) as caught:
@@ -376,16 +400,17 @@ def test_an_empty_ideal_raises_when_asked(spark):
         ns.evaluate(qrels, run, empty="raise")
     assert str(caught.value) == (
         "empty='raise': the ideal DCG is 0 for query 'q2' (no judged document has any gain), "
-        "so NDCG is undefined"
+        "so NDCG is undefined; pass empty=0.0 (trec_eval's convention) or "
+        "empty=float('nan') to score it anyway"
     )
 
 
 def test_exponential_gain_overflow_is_reported(spark):
     with pytest.raises(ValueError) as caught:
         ns.evaluate(QRELS.assign(relevance=[1024, 0]), RUN, gain="exponential")
-    assert (
-        str(caught.value)
-        == "gain='exponential' overflows for a grade of 1024 in qrels['relevance']"
+    assert str(caught.value) == (
+        "gain='exponential' overflows for a grade of 1024 in qrels['relevance'] (2**grade - 1 "
+        "exceeds float64 from grade 1024 on); use gain='linear' or a mapping"
     )
 
 

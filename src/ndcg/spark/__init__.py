@@ -1,6 +1,6 @@
 """NDCG at scale on Apache Spark: the figures of :func:`ndcg.evaluate`, as one Spark job.
 
-Taught in chapter 10, "NDCG at scale".
+Taught in chapter 14, "NDCG at scale".
 
 :func:`evaluate` takes Spark DataFrames (or pandas DataFrames, or TREC files) and returns a
 Spark DataFrame equal, query by query, to what :func:`ndcg.evaluate` returns;

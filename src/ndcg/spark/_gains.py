@@ -8,7 +8,7 @@ import numpy as np
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
-from ndcg.gains import GAIN_NAMES, Gain, gain_values
+from ndcg.gains import Gain, gain_values
 
 NAME = "qrels['relevance']"
 
@@ -21,7 +21,8 @@ def gain_column(grade: Column, gain: Gain, levels: Callable[[], list[float]]) ->
     grade : pyspark.sql.Column
         The grade as a double (finite: checked before).
     gain : {"linear", "exponential"}, mapping or callable
-        The gain rule (see :func:`ndcg.gains.gain_values`).
+        The gain rule, checked already at :func:`ndcg.spark.evaluate`'s door (see
+        :func:`ndcg.gains.gain_values`).
     levels : callable
         Returns the distinct grades >= 0; called (one small Spark job) only for a mapping
         or a callable gain, which are applied per grade level, as the pandas path does.
@@ -32,12 +33,13 @@ def gain_column(grade: Column, gain: Gain, levels: Callable[[], list[float]]) ->
         A double column.
 
     """
-    gain_values(np.zeros(0), gain, NAME)  # refuses an unknown name or type before any job
-    if isinstance(gain, str) and gain in GAIN_NAMES:
+    if isinstance(gain, str):
         value = grade if gain == "linear" else F.pow(F.lit(2.0), grade) - F.lit(1.0)
         if gain == "exponential":
             overflow = F.format_string(
-                f"gain='exponential' overflows for a grade of %s in {NAME}", _printed(grade)
+                f"gain='exponential' overflows for a grade of %s in {NAME} (2**grade - 1 "
+                "exceeds float64 from grade 1024 on); use gain='linear' or a mapping",
+                _printed(grade),
             )
             value = F.when(value == float("inf"), F.raise_error(overflow)).otherwise(value)
     else:

@@ -1,6 +1,6 @@
 """NDCG of a whole run against judgments on Apache Spark, equal to :func:`ndcg.evaluate`.
 
-Taught in chapter 10, "NDCG at scale".
+Taught in chapter 14, "NDCG at scale".
 
 The work is one Spark job made of Spark's own operators (no Python code runs per row):
 
@@ -25,28 +25,41 @@ from pyspark.sql import functions as F
 from pyspark.sql import types as T
 
 from ndcg import _frames
-from ndcg._validate import check_choice, check_empty
-from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS, _column, _cutoffs
+from ndcg import _validate as check
+from ndcg.discount import Discount, DiscountSpec
+from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS, _column
 from ndcg.gains import Gain
 from ndcg.spark import _checks
 from ndcg.spark._gains import distinct_levels, gain_column
 from ndcg.spark.session import session
 from ndcg.spark.trec import read_qrels, read_run
 
-UNJUDGED = ("zero", "condense", "raise")
 NO_JUDGMENTS = "qrels has no rows: without judgments there is nothing to evaluate"
 Q, D = "query_id", "doc_id"
 
 
+@check.validate_params(
+    k=check.cutoffs,
+    gain=check.gain,
+    missing=check.choice("skip", "zero"),
+    ties=check.choice("trec_eval"),
+    empty=check.empty,
+    unjudged=check.choice(*check.UNJUDGED),
+    metrics=check.choices("ndcg"),
+    discount=check.discount,
+)
 def evaluate(
     qrels: DataFrame | pd.DataFrame | str | os.PathLike[str],
     run: DataFrame | pd.DataFrame | str | os.PathLike[str],
     k: int | None | Sequence[int | None] = None,
     gain: Gain = "linear",
     missing: str = "skip",
-    unjudged: str = "zero",
-    empty: float | str = 0.0,
     *,
+    ties: str = "trec_eval",
+    empty: float | str = 0.0,
+    unjudged: str = "zero",
+    metrics: str | Sequence[str] = "ndcg",
+    discount: DiscountSpec = "log2",
     spark: SparkSession | None = None,
 ) -> DataFrame:
     """NDCG of every query of a run, as :func:`ndcg.evaluate` computes it, on Spark.
@@ -71,12 +84,20 @@ def evaluate(
     missing : {"skip", "zero"}, default "skip"
         Judged queries absent from the run: left out (trec_eval) or scored 0 (``-c``).
         Queries of the run without any judgment are not evaluated.
-    unjudged : {"zero", "condense", "raise"}, default "zero"
-        Retrieved documents without a judgment: gain 0 in their place (trec_eval), dropped
-        before ranking (condensed lists, as trec_eval ``-J``, which also drops documents
-        judged with a negative grade), or an error that counts them.
+    ties : {"trec_eval"}, default "trec_eval"
+        Order of equal scores: ``doc_id`` descending, compared as text. The other rules of
+        :func:`ndcg.evaluate` need the run's row order or an average over orders, which a
+        distributed table does not keep; they are refused.
     empty : float or "raise", default 0.0
         NDCG of a query whose ideal DCG is 0 (no judged document has a gain).
+    unjudged : {"zero", "condense", "raise"}, default "zero"
+        Retrieved documents without a judgment (absent from ``qrels`` for their query, or
+        judged with a negative grade): no gain, in their place (trec_eval); dropped before
+        ranking (condensed lists, trec_eval ``-J``); or an error that counts them.
+    metrics : "ndcg" or ["ndcg"], default "ndcg"
+        Accepted for the signature of :func:`ndcg.evaluate`; only NDCG is computed here.
+    discount : "log2", "reciprocal", ("log", b) or ("geometric", p), default "log2"
+        NDCG's discount (see :func:`ndcg.dcg`).
     spark : pyspark.sql.SparkSession, optional
         Session for pandas or file inputs; by default the inputs' own session, else
         :func:`ndcg.spark.session`.
@@ -113,10 +134,7 @@ def evaluate(
         # 0       q1  0.7232   0.871
 
     """
-    cutoffs = _cutoffs(k)
-    missing = check_choice(missing, "missing", ("skip", "zero"))
-    unjudged = check_choice(unjudged, "unjudged", UNJUDGED)
-    empty = check_empty(empty)
+    cutoffs = k
     if spark is None:
         spark = next((f.sparkSession for f in (qrels, run) if isinstance(f, DataFrame)), None)
     with _checks.translated():
@@ -126,7 +144,7 @@ def evaluate(
         _checks.require_numeric(run, "run", "score")
         kinds = _checks.id_kinds(qrels, run)
         grade = gain_column(F.col("_grade"), gain, lambda: distinct_levels(qrels))
-        table = _per_query(qrels, run, cutoffs, grade, unjudged, kinds)
+        table = _per_query(qrels, run, cutoffs, grade, unjudged, kinds, discount)
         keep = (F.col("_judged") == 1) & ((F.col("_retrieved") == 1) | F.lit(missing == "zero"))
         # The checks of the whole table ride along with the one job (Spark's observed
         # metrics), so they cost no second pass over the data.
@@ -155,8 +173,13 @@ def _as_spark(
             raise ValueError(NO_JUDGMENTS)
         # The pandas path's own check, before PySpark turns a NaN into a null on the way.
         _frames.numeric_column(frame, name, columns[2])
-        schema = _schema(frame, columns)
         frame = frame[list(columns)].copy()
+        for column in ("query_id", "doc_id"):
+            if isinstance(frame[column].dtype, pd.CategoricalDtype):
+                # ndcg.read_qrels and ndcg.read_run code ids as categories: hand Spark the
+                # ids themselves, of the categories' own type.
+                frame[column] = frame[column].astype(frame[column].cat.categories.dtype)
+        schema = _schema(frame, columns)
         for column in ("query_id", "doc_id"):
             if frame[column].isna().any():
                 # A missing id must reach Spark as null (a NaN would become the text "NaN").
@@ -200,6 +223,7 @@ def _per_query(
     grade_gain: Column,
     unjudged: str,
     kinds: dict[str, T.DataType],
+    discount: Discount,
 ) -> DataFrame:
     """Return one row per query of either side: flags, unjudged count, DCG and ideal DCG."""
     pairs = _pairs(qrels, run, kinds)
@@ -215,7 +239,7 @@ def _per_query(
         "_score",
         F.when(in_qrels, grade_gain).alias("_gain"),  # null: not judged
         (in_run & judged if unjudged == "condense" else in_run).alias("_ranked"),
-        (in_run & ~in_qrels).alias("_unjudged"),
+        (in_run & ~judged).alias("_unjudged"),
     )
     by_rank = Window.partitionBy(Q).orderBy(
         F.col("_ranked").desc(), F.col("_score").desc(), F.col(D).cast("string").desc()
@@ -239,9 +263,25 @@ def _per_query(
         if cutoff is not None:
             listed = listed & (F.col("_rank") <= cutoff)
             ideal = ideal & (F.col("_irank") <= cutoff)
-        sums.append(F.sum(F.when(listed, gain / F.log2(F.col("_rank") + 1))).alias(f"_dcg{j}"))
-        sums.append(F.sum(F.when(ideal, gain / F.log2(F.col("_irank") + 1))).alias(f"_idcg{j}"))
+        dcg = _discounted(gain, F.col("_rank"), discount)
+        best = _discounted(gain, F.col("_irank"), discount)
+        sums.append(F.sum(F.when(listed, dcg)).alias(f"_dcg{j}"))
+        sums.append(F.sum(F.when(ideal, best)).alias(f"_idcg{j}"))
     return ranked.groupBy(Q).agg(*sums)
+
+
+def _discounted(gain: Column, rank: Column, discount: Discount) -> Column:
+    """Return the gain at a 1-based rank, discounted as ``Discount.apply`` does."""
+    if discount.kind == "log2":
+        return gain / F.log2(rank + 1)
+    if discount.kind == "log":
+        # No discount before rank b (log_b(i) < 1 there), then division by log_b(i).
+        return gain / F.greatest(F.lit(1.0), F.ln(rank) / F.lit(math.log(discount.param)))
+    if discount.kind == "reciprocal":
+        return gain / rank
+    if discount.kind == "geometric":
+        return gain * F.pow(F.lit(discount.param), rank - 1)
+    raise ValueError(f"discount {discount.kind!r} is not an NDCG discount")
 
 
 def _pairs(qrels: DataFrame, run: DataFrame, kinds: dict[str, T.DataType]) -> DataFrame:
@@ -305,17 +345,17 @@ def _refuse(stats: dict[str, Any], unjudged: str, empty: float | str) -> None:
     """Raise for what the rows broke, from the figures of :func:`_summary`."""
     if unjudged == "raise" and stats["unjudged"]:
         query, doc = stats["unjudged_first"]
-        n, m = stats["unjudged"], stats["unjudged_queries"]
-        documents = "document has" if n == 1 else "documents have"
-        queries = "query" if m == 1 else "queries"
-        raise ValueError(
-            f"unjudged='raise': {n} retrieved {documents} no judgment, in {m} {queries} "
-            f"(the first: document {doc!r} for query {query!r}); judge them, or pass "
-            "unjudged='zero' (gain 0 in place, as trec_eval) or unjudged='condense' "
-            "(dropped before ranking)"
+        m = stats["unjudged_queries"]
+        check.check_unjudged(
+            stats["unjudged"],
+            unjudged,
+            "run has {n} unjudged document(s) (absent from qrels for their query, or "
+            f"judged with a negative grade) in {m} quer{'y' if m == 1 else 'ies'}, the first "
+            f"{doc!r} for query {query!r}",
         )
     if empty == "raise" and stats["empty"] is not None:
         raise ValueError(
             f"empty='raise': the ideal DCG is 0 for query {stats['empty']!r} (no judged "
-            "document has any gain), so NDCG is undefined"
+            "document has any gain), so NDCG is undefined; pass empty=0.0 (trec_eval's "
+            "convention) or empty=float('nan') to score it anyway"
         )

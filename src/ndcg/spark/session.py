@@ -1,6 +1,6 @@
 """A Spark session for NDCG at scale: local mode on a laptop, or whatever is already running.
 
-Taught in chapter 10, "NDCG at scale".
+Taught in chapter 14, "NDCG at scale".
 
 :func:`session` returns the running :class:`~pyspark.sql.SparkSession` when there is one, so a
 notebook on a cluster, a ``spark-submit`` job or a Spark Connect client keeps its own. Only

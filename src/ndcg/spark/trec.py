@@ -1,6 +1,6 @@
 """Read TREC judgment (qrels) and run files with Spark, in parallel.
 
-Taught in chapter 10, "NDCG at scale".
+Taught in chapter 14, "NDCG at scale".
 
 The formats are those of :func:`ndcg.read_qrels` and :func:`ndcg.read_run`, and so are the
 columns and types. A path may be anything Spark reads (a file, a directory, a glob, an

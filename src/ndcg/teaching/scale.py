@@ -1,4 +1,4 @@
-"""Teaching code of chapter 10, "NDCG at scale": a skewed collection, Spark's own NDCG, figures.
+"""Teaching code of chapter 14, "NDCG at scale": a skewed collection, Spark's own NDCG, figures.
 
 * :func:`skewed_collection` invents the ratings of a recommender: a few users rated a great
   many items, most users a handful (the skew that makes distributed jobs uneven), and a
