@@ -27,6 +27,12 @@ from ndcg.spark.evaluate import _per_query  # noqa: E402
 
 TREC = SHARED / "conformance" / "trec_eval"
 TOLERANCE = 1e-12
+# PySpark 4.3 warns on every pandas conversion that pandas 3 is not yet fully supported; the
+# conversions used here are the ones these tests check against the pandas path.
+pytestmark = [
+    pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning"),
+    pytest.mark.filterwarnings("ignore:The copy keyword is deprecated"),
+]
 
 
 @pytest.fixture(scope="session")
@@ -77,7 +83,6 @@ COLLECTIONS = (
 )
 GAINS = {
     "linear": "linear",
-    "exponential": "exponential",
     # trec_eval's -m ndcg.1=3,2=9,4=4.5 (unlisted levels keep their own value)
     "per-level gains": {0: 0, 1: 3, 2: 9, 3: 3, 4: 4.5},
 }
@@ -106,7 +111,8 @@ def trec() -> Path:
 
 @pytest.mark.parametrize(
     ("gain", "missing"),
-    [("linear", "zero"), ("exponential", "skip"), ("per-level gains", "skip")],
+    # Exponential gain is checked on the random collections below.
+    [("linear", "zero"), ("per-level gains", "skip")],
 )
 def test_trec_eval_collections(spark, trec, gain, missing):
     parts = [(ndcg.read_qrels(trec / q), ndcg.read_run(trec / r)) for q, r in COLLECTIONS]
