@@ -85,19 +85,19 @@ def test_a_new_chapter_is_added_by_its_key(monkeypatch):
     monkeypatch.setattr(quiz, "_BANK", dict(quiz._BANK))
     extra = [
         quiz.Question(
-            "q14-1",
-            14,
+            "q15-1",
+            15,
             "numeric",
             "NDCG@6 of D1-D6?",
             lambda: ndcg.ndcg([3, 2, 3, 0, 1, 2], k=6),
             "r",
         )
     ]
-    quiz.register(14, extra)
-    assert quiz.chapters()[-1] == 14
-    assert "q14-1" in quiz.answer_key_markdown()
-    with pytest.raises(ValueError, match="does not belong to chapter 15"):
-        quiz.register(15, extra)
+    quiz.register(15, extra)
+    assert quiz.chapters()[-1] == 15
+    assert "q15-1" in quiz.answer_key_markdown()
+    with pytest.raises(ValueError, match="does not belong to chapter 16"):
+        quiz.register(16, extra)
 
 
 def test_student_sheet_holds_no_answer(tmp_path):

@@ -1151,3 +1151,97 @@ register(
         ),
     ],
 )
+
+
+def _scala_ndcg() -> float:
+    return float(ndcg.ndcg(examples.FIVE_ITEMS_RELEVANCE, gain="exponential"))
+
+
+def _row_weighted_mean_two_queries() -> float:
+    # Query a: one judged row, its only document ranked first (NDCG 1). Query b: four judged
+    # rows, its grade-1 document first and its grade-3 one last.
+    import pandas as pd
+
+    from ndcg.teaching import scale
+
+    qrels = pd.DataFrame(
+        {
+            "query_id": ["a", "b", "b", "b", "b"],
+            "doc_id": ["a1", "b1", "b2", "b3", "b4"],
+            "relevance": [1, 1, 0, 0, 3],
+        }
+    )
+    run = qrels.assign(score=[1.0, 4.0, 3.0, 2.0, 1.0]).drop(columns="relevance")
+    per_query = ndcg.evaluate(qrels, run, k=4).reset_index()
+    return scale.row_weighted_mean(per_query, qrels, "ndcg@4")
+
+
+register(
+    14,
+    [
+        _q(
+            14,
+            1,
+            "numeric",
+            (
+                "The Scala example's five items, with exponential gain, in the order given: what "
+                "NDCG@5 does the graded definition give?"
+            ),
+            _scala_ndcg,
+            "The gains 2^r - 1 of grades 4, 3, 5, 2, 1 against their ideal 5, 4, 3, 2, 1.",
+        ),
+        _q(
+            14,
+            2,
+            "choice",
+            (
+                "PySpark's RankingMetrics.ndcgAt(5), called from Python on the same five items "
+                "with their grades, returns:"
+            ),
+            "B",
+            "The Python bridge passes only the relevant ids, so every relevant item counts as 1.",
+            options=("The same figure as the graded NDCG", "1.0", "0.0", "An error"),
+        ),
+        _q(
+            14,
+            3,
+            "numeric",
+            (
+                "Query a has one judged document, ranked first; query b has four judged "
+                "documents (grades 1, 0, 0, 3) ranked in that order. Averaging NDCG@4 over the "
+                "judgment rows instead of over the queries gives what?"
+            ),
+            _row_weighted_mean_two_queries,
+            "Query b's lower NDCG counts four times and query a's perfect score once.",
+        ),
+        _q(
+            14,
+            4,
+            "short",
+            (
+                "In the distributed job, where does each query's ideal DCG come from, and why "
+                "not from the run?"
+            ),
+            (
+                "From the judged side: the query's qrels sorted by grade, cut at k, then joined "
+                "to the run's DCG by query. The run lacks the judged documents it did not "
+                "retrieve, so an ideal from it would be too low and NDCG too high."
+            ),
+            "The same rule as chapter 4: the ideal is built from every judged document.",
+        ),
+        _q(
+            14,
+            5,
+            "choice",
+            "A few queries have far more rows than the rest. What goes wrong in the Spark job?",
+            "C",
+            "All of one query's rows are sorted in one task, which runs long after the others.",
+            options=(
+                "The mean NDCG changes",
+                "Spark drops the largest queries",
+                "One task holds a whole large query and finishes long after the others",
+                "The ideal DCG is computed twice",
+            ),
+        ),
+    ],
+)
