@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test lint serve bench clean venv assets
+.PHONY: book test lint serve bench clean venv assets lab student
 
 book: assets
 	mkdir -p _build
@@ -28,6 +28,15 @@ lint: $(VENV)/.stamp-dev
 # pages are written (tools/katex_math.py).
 assets: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
+
+# JupyterLab on notebooks/, its kernel the venv's Python with the library (tools/lab.py).
+lab: $(VENV)/.stamp-runtime
+	$(BIN)/python tools/lab.py
+
+# The chapters without their solutions, answer checks kept, and the library's wheel, in one
+# zip (tools/learner_downloads.py); `make book` puts the same files on the site, in downloads/.
+student: $(VENV)/.stamp-runtime
+	$(BIN)/python tools/learner_downloads.py _build/student
 
 serve: book
 	$(BIN)/python -m http.server --directory _build/html 8000
