@@ -144,7 +144,7 @@ def requirements(notebook: dict, wheel: str) -> dict[str, str]:
     return needs
 
 
-PREAMBLE = '''\
+PREAMBLE = """\
 # This cell is for a copy of the chapter run outside the book's own environment (Colab, your
 # own Jupyter): it checks that what the chapter imports is installed, and says how to get it
 # if not. With the book's environment (`make lab` in a clone of the book) it does nothing.
@@ -184,7 +184,7 @@ if _missing:
         "2. Or clone the book's repository and run `make lab` in it: JupyterLab opens on the\\n"
         "   chapters, with the library and everything else installed."
     )
-'''
+"""
 
 
 def preamble_cell(notebook: dict, wheel: str) -> dict:

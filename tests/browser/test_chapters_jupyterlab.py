@@ -31,6 +31,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 import lab as lab_command  # noqa: E402  (tools/lab.py: what `make lab` runs)
 
+# The notebook on screen (a page can hold others, hidden, restored from a workspace).
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 WIDGET_CHAPTER = "03_discounted_cumulative_gain.ipynb"
 SETTINGS = {
@@ -50,7 +52,8 @@ FINISHED = """() => {
   const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
     .map((p) => p.textContent.trim());
   if (!prompts.length || prompts.some((p) => p.includes('*'))) return false;
-  const failed = panel.querySelector('.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
+  const failed = panel.querySelector(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
   return /\\d/.test(prompts[prompts.length - 1]) || failed !== null;
 }"""
 
@@ -134,7 +137,7 @@ def _menu(page, menu: str, item: str) -> None:
 
 def _move_d3_with_the_keyboard(page) -> None:
     """Chapter 3's task: D3 one place down, by keyboard; readouts, goals, voice, kernel."""
-    widget = page.locator(".ndcg-rw")
+    widget = page.locator(f"{NOTEBOOK} .ndcg-rw")
     assert widget.count() == 1
     dcg = widget.get_by_test_id("dcg")
     assert dcg.inner_text() == "6.861"
@@ -156,14 +159,14 @@ def _move_d3_with_the_keyboard(page) -> None:
     status = widget.get_by_test_id("goal-status-1").locator(".ndcg-rw__stack-shown")
     assert status.inner_text().startswith("Not yet"), status.inner_text()
     # The kernel's side: a new cell at the end prints the widget's order.
-    last = page.locator(".jp-Notebook .jp-Cell").last
-    last.locator(".jp-InputArea-editor").click()
+    # (The chapter ends with a markdown cell: click its prompt area, which selects it.)
+    page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-InputPrompt").click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")
     page.keyboard.press("Enter")
     page.keyboard.type("print('ORDER', widget.order)")
-    page.keyboard.press("Shift+Enter")
-    output = page.locator(".jp-Notebook .jp-Cell").last.locator(".jp-OutputArea-output")
+    page.keyboard.press("Control+Enter")  # run in place (Shift+Enter would add a cell)
+    output = page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-OutputArea-output")
     output.filter(has_text="ORDER").wait_for(timeout=60_000)
     assert output.inner_text().strip() == "ORDER ['D1', 'D2', 'D4', 'D3', 'D5', 'D6']"
     # And back: the goal is announced as no longer met, and the readout is DCG's again.
@@ -185,8 +188,9 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     try:
         page = context.new_page()
-        page.goto(f"{url}/lab/tree/{chapter}")
-        page.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=120_000)
+        # ?reset: a fresh workspace, not the previous chapter's tabs restored.
+        page.goto(f"{url}/lab/tree/{chapter}?reset")
+        page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(timeout=120_000)
         # Run nothing before the kernel is connected: the status bar names it and says Idle.
         page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=120_000)
         _menu(page, "Run", "Run All Cells")
