@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import functools
 import importlib.metadata
 import json
 import shutil
@@ -119,6 +120,12 @@ def _imports(notebook: dict) -> set[str]:
     return modules
 
 
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    """Which installed distribution provides each top-level module (slow: read once)."""
+    return dict(importlib.metadata.packages_distributions())
+
+
 def requirements(notebook: dict, wheel: str) -> dict[str, str]:
     """What the notebook needs installed: ``{module: pip requirement}``.
 
@@ -133,7 +140,7 @@ def requirements(notebook: dict, wheel: str) -> dict[str, str]:
     modules = {name.split(".")[0] for name in imported}
     if uses_ltr:
         modules.add("lightgbm")
-    distributions = importlib.metadata.packages_distributions()
+    distributions = _distributions()
     for module in sorted(modules - SKIP - set(sys.stdlib_module_names)):
         if module == "lightgbm" and uses_ltr:
             # Installed by ndcg[ltr]; named in case ndcg is there but the extra is not.
