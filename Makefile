@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test lint serve bench clean venv assets instructor grade pdf
+.PHONY: book test lint serve bench clean venv assets instructor grade pdf lab student
 
 book: assets
 	mkdir -p _build
@@ -43,6 +43,15 @@ instructor: $(VENV)/.stamp-dev
 # Grade a folder of student notebooks: make grade AUTOGRADER=path/to/NAME-autograder.zip SUBMISSIONS=folder
 grade: $(VENV)/.stamp-dev
 	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)"
+
+# JupyterLab on notebooks/, its kernel the venv's Python with the library (tools/lab.py).
+lab: $(VENV)/.stamp-runtime
+	$(BIN)/python tools/lab.py
+
+# The chapters without their solutions, answer checks kept, and the library's wheel, in one
+# zip (tools/learner_downloads.py); `make book` puts the same files on the site, in downloads/.
+student: $(VENV)/.stamp-runtime
+	$(BIN)/python tools/learner_downloads.py _build/student
 
 serve: book
 	$(BIN)/python -m http.server --directory _build/html 8000

@@ -1,0 +1,207 @@
+"""Every chapter runs in JupyterLab 4 with the book's kernel, as a learner runs it.
+
+One JupyterLab server, started as ``make lab`` starts it (``tools/lab.py``), on a copy of the
+chapters; one notebook at a time: open it, wait for the kernel, Run All Cells from the Run
+menu, save, and read the saved notebook: every code cell ran and none has an error or
+anything on stderr (the book's build allows neither). In chapter 3 the ranking widget is also
+used with the keyboard: moving D3 down one place turns the DCG readout from 6.861 to 6.653,
+reaches the task's first goal and not its second, the screen-reader announcement says so, and
+the kernel's ``widget.order`` follows; moving it back says the goal is no longer met.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import lab as lab_command  # noqa: E402  (tools/lab.py: what `make lab` runs)
+
+# The notebook on screen (a page can hold others, hidden, restored from a workspace).
+NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+WIDGET_CHAPTER = "03_discounted_cumulative_gain.ipynb"
+SETTINGS = {
+    # No news or update checks: the server must not reach out, nor open a dialog.
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    # Every cell in the page, not only those scrolled to, so every prompt can be read.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+# Run All is finished when no prompt says [*] and the last code cell has its number (or a cell
+# failed, which cancels the cells after it).
+FINISHED = """() => {
+  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
+  if (!panel) return false;
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+    .map((p) => p.textContent.trim());
+  if (!prompts.length || prompts.some((p) => p.includes('*'))) return false;
+  const failed = panel.querySelector(
+    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
+  return /\\d/.test(prompts[prompts.length - 1]) || failed !== null;
+}"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _api(url: str, method: str = "GET") -> object:
+    request = urllib.request.Request(url, method=method)
+    with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 - loopback
+        body = response.read()
+    return json.loads(body) if body else None
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory) -> Iterator[tuple[str, Path]]:
+    root = tmp_path_factory.mktemp("chapters")
+    for path in CHAPTERS:
+        shutil.copy2(path, root / path.name)
+    settings = root.parent / f"{root.name}-settings"
+    for name, values in SETTINGS.items():
+        path = settings / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(values), encoding="utf-8")
+    port = _free_port()
+    argv, env = lab_command.command(
+        root, "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--IdentityProvider.token=",
+        "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--allow-root",
+        "--LabApp.extension_manager=readonly",
+    )  # fmt: skip
+    env = {
+        **env,
+        "PYTHONPATH": str(ROOT / "src"),
+        "JUPYTERLAB_SETTINGS_DIR": str(settings),
+        "JUPYTERLAB_WORKSPACES_DIR": str(settings.parent / f"{root.name}-workspaces"),
+    }
+    server = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(240):
+            try:
+                _api(f"{url}/api/status")
+                break
+            except OSError:
+                time.sleep(0.5)
+        else:
+            pytest.fail("JupyterLab did not start within 120 s")
+        yield url, root
+    finally:
+        server.terminate()
+        server.wait(timeout=60)
+
+
+def _shut_down_kernels(url: str) -> None:
+    for session in _api(f"{url}/api/sessions"):  # type: ignore[union-attr]
+        _api(f"{url}/api/sessions/{session['id']}", method="DELETE")
+
+
+def _problems(notebook: dict) -> list[str]:
+    problems = []
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        if cell.get("execution_count") is None:
+            problems.append(f"cell {index} did not run")
+        for output in cell.get("outputs", []):
+            if output["output_type"] == "error":
+                problems.append(f"cell {index}: {output['ename']}: {output['evalue']}")
+            elif output["output_type"] == "stream" and output["name"] == "stderr":
+                problems.append(f"cell {index} wrote to stderr: {''.join(output['text'])[:300]}")
+    return problems
+
+
+def _menu(page, menu: str, item: str) -> None:
+    page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{menu}$")).click()
+    page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{item}$")).click()
+
+
+def _move_d3_with_the_keyboard(page) -> None:
+    """Chapter 3's task: D3 one place down, by keyboard; readouts, goals, voice, kernel."""
+    widget = page.locator(f"{NOTEBOOK} .ndcg-rw")
+    assert widget.count() == 1
+    dcg = widget.get_by_test_id("dcg")
+    assert dcg.inner_text() == "6.861"
+    goals = [widget.get_by_test_id(f"goal-{i}") for i in (0, 1)]
+    assert [g.get_attribute("data-reached") for g in goals] == ["false", "false"]
+    widget.get_by_test_id("item-D3").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    expect(dcg).to_have_text("6.653")
+    expect(widget.get_by_test_id("cg")).to_have_text("11.000")
+    # DCG fell while CG stayed: the first goal is reached; the second (the best DCG) is not.
+    expect(goals[0]).to_have_attribute("data-reached", "true")
+    expect(goals[1]).to_have_attribute("data-reached", "false")
+    voice = widget.get_by_test_id("announcement")
+    said = voice.inner_text()
+    assert said.startswith("D3 moved from position 3 to 4."), said
+    assert "DCG is now 6.653, down 0.208." in said, said
+    assert "Goal 1 reached. Reached: DCG fell from 6.861 to 6.653 while CG stayed" in said, said
+    assert "Goal 2" not in said, said
+    status = widget.get_by_test_id("goal-status-1").locator(".ndcg-rw__stack-shown")
+    assert status.inner_text().startswith("Not yet"), status.inner_text()
+    # The kernel's side: a new cell at the end prints the widget's order.
+    # (The chapter ends with a markdown cell: click its prompt area, which selects it.)
+    page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type("print('ORDER', widget.order)")
+    page.keyboard.press("Control+Enter")  # run in place (Shift+Enter would add a cell)
+    output = page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-OutputArea-output")
+    output.filter(has_text="ORDER").wait_for(timeout=60_000)
+    assert output.inner_text().strip() == "ORDER ['D1', 'D2', 'D4', 'D3', 'D5', 'D6']"
+    # And back: the goal is announced as no longer met, and the readout is DCG's again.
+    widget.get_by_test_id("item-D3").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    expect(dcg).to_have_text("6.861")
+    expect(goals[0]).to_have_attribute("data-reached", "false")
+    assert "Goal 1 no longer met." in voice.inner_text(), voice.inner_text()
+
+
+def test_there_are_chapters() -> None:
+    assert len(CHAPTERS) >= 13
+    assert WIDGET_CHAPTER in {path.name for path in CHAPTERS}
+
+
+@pytest.mark.parametrize("chapter", [path.name for path in CHAPTERS])
+def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str) -> None:
+    url, root = lab
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    try:
+        page = context.new_page()
+        # ?reset: a fresh workspace, not the previous chapter's tabs restored.
+        page.goto(f"{url}/lab/tree/{chapter}?reset")
+        page.locator(f"{NOTEBOOK} .jp-Cell").first.wait_for(timeout=120_000)
+        # Run nothing before the kernel is connected: the status bar names it and says Idle.
+        page.get_by_text("Python 3 (ipykernel) | Idle").wait_for(timeout=120_000)
+        _menu(page, "Run", "Run All Cells")
+        page.wait_for_function(FINISHED, timeout=600_000, polling=500)
+        if chapter == WIDGET_CHAPTER:
+            _move_d3_with_the_keyboard(page)
+        _menu(page, "File", "Save Notebook")
+        page.locator(".lm-TabBar-tab.jp-mod-current:not(.jp-mod-dirty)").wait_for(timeout=60_000)
+        saved = json.loads((root / chapter).read_text(encoding="utf-8"))
+        problems = _problems(saved)
+        assert not problems, f"{chapter} in JupyterLab:\n" + "\n".join(problems)
+    finally:
+        context.close()
+        _shut_down_kernels(url)

@@ -1,0 +1,338 @@
+"""What a reader takes away from the site: the library, chapters that run elsewhere, and the
+student notebooks.
+
+A Sphinx extension (``_config.yml``, ``local_extensions``) and a command. After the HTML is
+written, it adds to the site, under ``downloads/``:
+
+- the library ``ndcg`` as a wheel (``ndcg-<version>-py3-none-any.whl``), built from ``src/``
+  without network access, so a chapter can run in any Jupyter (Colab, a fresh venv);
+- ``student-notebooks.zip``: every chapter without its solutions (the cells between an
+  exercise's ``solution-start`` and ``solution-end``), with the answer checks and answer
+  boxes kept, and the wheel beside them.
+
+It also rewrites the chapters that the page's ``.ipynb`` button serves
+(``_sources/notebooks/*.ipynb``, copies of the source notebooks): a first code cell, which the
+book itself never shows, checks that what the chapter imports is installed and, when it is
+not, says exactly how to get it (the wheel's ``%pip install`` line, or the clone and
+``make lab``) instead of a traceback. Where myst-nb (the book's build tool) is missing it puts
+in a stand-in for ``myst_nb.glue``, which in a notebook only shows a figure that the book's
+text would quote.
+
+The preface links the downloads through the substitutions ``{{ ndcg_wheel }}`` (the wheel's
+file name) and ``{{ ndcg_wheel_link }}`` (a link to it).
+
+As a command, ``python tools/learner_downloads.py OUTDIR`` writes the wheel and the zip to
+``OUTDIR`` (``make student``).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import functools
+import importlib.metadata
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+import zipfile
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = ROOT / "notebooks"
+DOWNLOADS = "downloads"
+STUDENT_ZIP = "student-notebooks.zip"
+STUDENT_DIR = "ranking-measured-student-notebooks"
+PREAMBLE_ID = "ndcg-elsewhere"
+# What the wheel brings with it (its dependencies), and what a chapter never needs installed.
+SKIP = {"ndcg", "myst_nb", "numpy", "pandas", "matplotlib", "anywidget", "ipywidgets", "IPython"}
+SOLUTION_START = "```{solution-start}"
+SOLUTION_END = "```{solution-end}"
+
+
+def chapters(folder: Path = NOTEBOOKS) -> list[Path]:
+    """The chapter notebooks, ``NN_name.ipynb``, in order."""
+    return sorted(folder.glob("[0-9][0-9]_*.ipynb"))
+
+
+def wheel_name(root: Path = ROOT) -> str:
+    """The wheel's file name, from ``pyproject.toml`` (PEP 427: ``name-version-py3-none-any``)."""
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return f"{project['name'].replace('-', '_')}-{project['version']}-py3-none-any.whl"
+
+
+def build_wheel(out: Path, root: Path = ROOT) -> Path:
+    """Build the library's wheel into ``out`` (kept when it is newer than every source file).
+
+    The build runs on a copy of the sources, so nothing (``build/``, ``*.egg-info``) is left
+    in the repository, with the environment's setuptools (``--no-build-isolation``) and no
+    package index: it needs no network.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / wheel_name(root)
+    sources = [root / "pyproject.toml", root / "README.md", *(root / "src").rglob("*")]
+    newest = max(p.stat().st_mtime for p in sources if p.is_file() and "__pycache__" not in p.parts)
+    if target.exists() and target.stat().st_mtime > newest:
+        return target
+    with tempfile.TemporaryDirectory() as tmp:
+        copy_root = Path(tmp) / "src-copy"
+        copy_root.mkdir()
+        for name in ("pyproject.toml", "README.md"):
+            shutil.copy2(root / name, copy_root / name)
+        ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc")
+        shutil.copytree(root / "src", copy_root / "src", ignore=ignore)
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-index",
+             "--no-build-isolation", "--wheel-dir", str(Path(tmp) / "dist"), str(copy_root)],
+            check=True,
+        )  # fmt: skip
+        built = Path(tmp) / "dist" / target.name
+        if not built.exists():
+            found = sorted(p.name for p in (Path(tmp) / "dist").iterdir())
+            raise RuntimeError(f"expected the wheel {target.name}, pip built {found}")
+        shutil.copy2(built, target)
+    return target
+
+
+def _source(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _imports(notebook: dict) -> set[str]:
+    """Modules the notebook's code imports, dotted (``from ndcg import ltr`` gives ``ndcg``
+    and ``ndcg.ltr``); IPython magics and shell lines are skipped."""
+    modules: set[str] = set()
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        lines = _source(cell).splitlines()
+        code = "\n".join(line for line in lines if not line.lstrip().startswith(("%", "!")))
+        for node in ast.walk(ast.parse(code)):
+            if isinstance(node, ast.Import):
+                modules.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                modules.add(node.module)
+                modules.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return modules
+
+
+@functools.cache
+def _distributions() -> dict[str, list[str]]:
+    """Which installed distribution provides each top-level module (slow: read once)."""
+    return dict(importlib.metadata.packages_distributions())
+
+
+def requirements(notebook: dict, wheel: str) -> dict[str, str]:
+    """What the notebook needs installed: ``{module: pip requirement}``.
+
+    ``ndcg`` is the wheel (with the ``ltr`` extra when the chapter uses ``ndcg.ltr``, and then
+    LightGBM is checked too); other third-party modules are pinned at the versions the book
+    was built with. The wheel's own dependencies come with it.
+    """
+    imported = _imports(notebook)
+    uses_ltr = any(name == "ndcg.ltr" or name.startswith("ndcg.ltr.") for name in imported)
+    # Quoted with its extra, so that no shell reads the brackets as a pattern.
+    needs = {"ndcg": f'"{wheel}[ltr]"' if uses_ltr else wheel}
+    modules = {name.split(".")[0] for name in imported}
+    if uses_ltr:
+        modules.add("lightgbm")
+    distributions = _distributions()
+    for module in sorted(modules - SKIP - set(sys.stdlib_module_names)):
+        if module == "lightgbm" and uses_ltr:
+            # Installed by ndcg[ltr]; named in case ndcg is there but the extra is not.
+            needs[module] = f"lightgbm=={importlib.metadata.version('lightgbm')}"
+            continue
+        dist = distributions.get(module, [module])[0]
+        needs[module] = f"{dist}=={importlib.metadata.version(dist)}"
+    return needs
+
+
+PREAMBLE = """\
+# This cell is for a copy of the chapter run outside the book's own environment (Colab, your
+# own Jupyter): it checks that what the chapter imports is installed, and says how to get it
+# if not. With the book's environment (`make lab` in a clone of the book) it does nothing.
+import importlib.util
+import sys
+
+_needs = {needs}
+_missing = [pip for module, pip in _needs.items() if importlib.util.find_spec(module) is None]
+if importlib.util.find_spec("myst_nb") is None:
+    # myst-nb builds the book; in a notebook its glue() only shows the figure it is given.
+    import types
+
+    from IPython.display import display as _display
+
+    def _glue(name, variable, display=True):
+        if display:
+            _display(variable)
+
+    sys.modules["myst_nb"] = types.ModuleType("myst_nb")
+    sys.modules["myst_nb"].glue = _glue
+if _missing:
+
+    class NotInstalled(Exception):
+        def _render_traceback_(self):  # IPython shows this message, not a traceback
+            return [str(self)]
+
+    raise NotInstalled(
+        "This chapter needs the book's library `ndcg`"
+        + (" and more" if len(_missing) > 1 else "")
+        + ", which this Python does not have. Either:\\n\\n"
+        "1. Download {wheel} from the book's website (the preface links it,\\n"
+        "   under 'Run a chapter anywhere'; it is {downloads}/{wheel} on the site),\\n"
+        "   put it in this notebook's folder (on Colab: Files, Upload), and run in a cell:\\n\\n"
+        "       %pip install " + " ".join(_missing) + "\\n\\n"
+        "   then run this cell again. ({student} on the site holds every chapter\\n"
+        "   with the wheel beside them.)\\n"
+        "2. Or clone the book's repository and run `make lab` in it: JupyterLab opens on the\\n"
+        "   chapters, with the library and everything else installed."
+    )
+"""
+
+
+def preamble_cell(notebook: dict, wheel: str) -> dict:
+    """The first code cell of a chapter taken away from the site (see the module's notes)."""
+    source = PREAMBLE.format(
+        needs=repr(requirements(notebook, wheel)),
+        wheel=wheel,
+        downloads=DOWNLOADS,
+        student=f"{DOWNLOADS}/{STUDENT_ZIP}",
+    )
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "metadata": {"tags": ["remove-cell"]},
+        "outputs": [],
+        "source": source,
+    }
+    if (notebook.get("nbformat"), notebook.get("nbformat_minor", 0)) >= (4, 5):
+        cell["id"] = PREAMBLE_ID
+    return cell
+
+
+def for_download(notebook: dict, wheel: str) -> dict:
+    """The chapter with the preamble as its first code cell."""
+    result = copy.deepcopy(notebook)
+    cells = result["cells"]
+    first = next(i for i, cell in enumerate(cells) if cell["cell_type"] == "code")
+    cells.insert(first, preamble_cell(notebook, wheel))
+    return result
+
+
+def is_solution_start(cell: dict) -> bool:
+    """Whether the cell opens an exercise's solution (a ``solution-start`` directive)."""
+    return cell["cell_type"] == "markdown" and _source(cell).lstrip().startswith(SOLUTION_START)
+
+
+def is_solution_end(cell: dict) -> bool:
+    """Whether the cell closes an exercise's solution (a ``solution-end`` directive)."""
+    return cell["cell_type"] == "markdown" and _source(cell).lstrip().startswith(SOLUTION_END)
+
+
+def without_solutions(notebook: dict) -> dict:
+    """The chapter with every solution removed, from ``solution-start`` to ``solution-end``."""
+    result = copy.deepcopy(notebook)
+    kept, inside = [], False
+    for index, cell in enumerate(result["cells"]):
+        if is_solution_start(cell):
+            if inside:
+                raise ValueError(f"cell {index}: a solution starts inside another")
+            inside = True
+        elif is_solution_end(cell):
+            if not inside:
+                raise ValueError(f"cell {index}: a solution ends that never started")
+            inside = False
+        elif not inside:
+            kept.append(cell)
+    if inside:
+        raise ValueError("a solution never ends (no solution-end cell)")
+    result["cells"] = kept
+    return result
+
+
+STUDENT_README = """\
+Ranking, Measured: the chapters as student notebooks
+
+Every chapter of the book, without the solutions to its exercises. Each exercise keeps its
+answer check: replace None with your answer and run the cell, or type it in the answer box
+below it.
+
+To run them, either:
+- in any Jupyter (Colab, your own): open a chapter and run it; its first cell says what to
+  install. The book's library is the wheel in this folder: %pip install {wheel}
+- or in a clone of the book: `make lab`, and open these files from JupyterLab.
+"""
+
+
+def _dump(notebook: dict) -> str:
+    return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
+
+
+def build_student_zip(out: Path, wheel: Path, folder: Path = NOTEBOOKS) -> Path:
+    """Write ``student-notebooks.zip``: every chapter without solutions, and the wheel."""
+    out.mkdir(parents=True, exist_ok=True)
+    target = out / STUDENT_ZIP
+    partial = target.with_suffix(".zip.part")
+    with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in chapters(folder):
+            notebook = json.loads(path.read_text(encoding="utf-8"))
+            student = for_download(without_solutions(notebook), wheel.name)
+            archive.writestr(f"{STUDENT_DIR}/{path.name}", _dump(student))
+        archive.write(wheel, f"{STUDENT_DIR}/{wheel.name}")
+        archive.writestr(f"{STUDENT_DIR}/README.txt", STUDENT_README.format(wheel=wheel.name))
+    partial.replace(target)
+    return target
+
+
+def write_downloads(out: Path) -> tuple[Path, Path]:
+    """The wheel and the student notebooks, into ``out``."""
+    wheel = build_wheel(out)
+    return wheel, build_student_zip(out, wheel)
+
+
+# ----- Sphinx --------------------------------------------------------------------------------
+
+
+def _substitutions(app: Any, config: Any) -> None:
+    wheel = wheel_name()
+    link = f'<a href="../{DOWNLOADS}/{wheel}" download>{wheel}</a>'
+    student = f'<a href="../{DOWNLOADS}/{STUDENT_ZIP}" download>{STUDENT_ZIP}</a>'
+    config.myst_substitutions = {
+        **config.myst_substitutions,
+        "ndcg_wheel": wheel,
+        "ndcg_wheel_link": link,
+        "student_zip_link": student,
+    }
+
+
+def _finish(app: Any, exception: Exception | None) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    outdir = Path(app.outdir)
+    wheel, _ = write_downloads(outdir / DOWNLOADS)
+    # The page's .ipynb button serves Sphinx's copy of the source: rewrite it from the source.
+    for docname in sorted(app.env.found_docs):
+        source = Path(app.srcdir) / f"{docname}.ipynb"
+        served = outdir / "_sources" / f"{docname}.ipynb"
+        if source.parent.resolve() == NOTEBOOKS.resolve() and source in chapters(source.parent):
+            if served.exists():
+                notebook = json.loads(source.read_text(encoding="utf-8"))
+                served.write_text(_dump(for_download(notebook, wheel.name)), encoding="utf-8")
+
+
+def setup(app: Any) -> dict[str, Any]:
+    """Register the downloads (see the module's notes)."""
+    app.connect("config-inited", _substitutions)
+    app.connect("build-finished", _finish)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: python tools/learner_downloads.py OUTDIR")
+    for path in write_downloads(Path(sys.argv[1])):
+        print(path)
