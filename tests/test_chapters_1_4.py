@@ -210,7 +210,7 @@ def test_glossary_defines_the_book_terms(site: Path) -> None:
 def test_preface_says_how_to_run_and_links_the_guide(site: Path) -> None:
     html = (site / "book" / "preface.html").read_text(encoding="utf-8")
     text = BeautifulSoup(html, "html.parser").get_text()
-    for phrase in ("make book", "make test", "jupyter lab", "Who this book is for", "How to teach"):
+    for phrase in ("make book", "make test", "make lab", "Who this book is for", "How to teach"):
         assert phrase in text
     assert "PLACEHOLDER" not in text
     if (site / "book" / "instructor-guide.html").exists():  # absent from partial builds

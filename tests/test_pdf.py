@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,10 @@ def printed(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     from pypdf import PdfReader
 
     out = tmp_path_factory.mktemp("pdf") / "book.pdf"
-    info = print_book.build(site, out)
+    # In a thread of its own: Playwright's sync API refuses a thread where an asyncio loop is
+    # running, as one may be after another test module (the notebook runners use asyncio).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        info = pool.submit(print_book.build, site, out).result()
     reader = PdfReader(out)
     texts = [page.extract_text() for page in reader.pages]
     entries = print_book.toc_pages(ROOT)

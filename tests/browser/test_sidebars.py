@@ -50,6 +50,6 @@ def test_on_a_desktop_the_button_hides_and_shows_the_contents(browser, site_url)
         page.wait_for_function(
             "!document.querySelector('#pst-primary-sidebar').classList.contains('pst-sidebar-hidden')"
         )
-        assert sidebar.is_visible()
+        sidebar.wait_for(state="visible", timeout=10_000)  # it slides back in
     finally:
         context.close()

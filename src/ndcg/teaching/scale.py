@@ -145,9 +145,10 @@ def write_trec(
     >>> import tempfile, ndcg
     >>> qrels, run = skewed_collection(n_users=20, seed=3)
     >>> qrels_path, run_path = write_trec(qrels, run, tempfile.mkdtemp())
-    >>> ndcg.read_run(run_path).reset_index(drop=True).equals(
+    >>> as_text = {"query_id": str, "doc_id": str}  # read_run gives categorical ids
+    >>> ndcg.read_run(run_path).reset_index(drop=True).astype(as_text).equals(
     ...     run.sort_values(["query_id", "score"], ascending=[True, False], kind="stable")
-    ...     .reset_index(drop=True))
+    ...     .reset_index(drop=True).astype(as_text))
     True
 
     """
