@@ -77,7 +77,13 @@ _IMPORT = """async ([source, name]) => {
 }"""
 
 
-def import_module(page, path: Path, name: str, title: str) -> set[str]:
-    """Import a widget's ES module into a blank ``page`` as ``window[name]``; return its exports."""
+def import_module(page, widget: str, name: str, title: str) -> set[str]:
+    """Import ``widget``'s ES module into a blank ``page`` as ``window[name]``; return its exports.
+
+    The module is the text the widget class ships (:func:`ndcg.widgets._assets.front_end`:
+    the shared helpers, then the widget's own file).
+    """
+    from ndcg.widgets._assets import front_end
+
     page.set_content(f"<!DOCTYPE html><title>{title}</title>")
-    return set(page.evaluate(_IMPORT, [path.read_text(encoding="utf-8"), name]))
+    return set(page.evaluate(_IMPORT, [front_end(widget, "js"), name]))

@@ -13,6 +13,7 @@ import pytest
 from ndcg.teaching import answers, exercises
 from ndcg.widgets import AnswerBox
 
+from .conftest import import_module
 from .widgetpage import (
     OFFLINE,
     PHONE,
@@ -24,7 +25,6 @@ from .widgetpage import (
 
 pytestmark = pytest.mark.browser
 
-ESM = Path(answers.__file__).parents[1] / "widgets" / "answer.js"
 STATE = ("kind", "expected", "tolerance", "hint", "traps", "choices")
 
 
@@ -43,14 +43,7 @@ def tries(box: AnswerBox) -> list[str]:
 
 @pytest.fixture()
 def module_page(page):
-    page.set_content("<!DOCTYPE html><title>answers</title>")
-    page.evaluate(
-        """async (source) => {
-          const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-          window.ab = await import(url);
-        }""",
-        ESM.read_text(encoding="utf-8"),
-    )
+    import_module(page, "answer", "ab", "answers")
     return page
 
 

@@ -21,7 +21,7 @@ from .test_widget_parity import close
 
 pytestmark = pytest.mark.browser
 
-ESM = Path(ndcg.__file__).parent / "widgets" / "swap.js"
+ESM = "swap"
 CHAPTER = "notebooks/13_optimising_ndcg.html"
 
 COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain }) => ({

@@ -7,8 +7,6 @@ random lists with unjudged items, cutoffs past the end and pools of unretrieved 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
@@ -19,7 +17,7 @@ from .test_widget_parity import close
 
 pytestmark = pytest.mark.browser
 
-ESM = Path(ndcg.__file__).parent / "widgets" / "ranking.js"
+ESM = "ranking"
 CASES = 800
 DISCOUNTS = ["log2", "reciprocal", ["log", 2], ["log", 3.5], ["geometric", 0.8], ["geometric", 0.5]]
 

@@ -40,28 +40,16 @@ export function verdict(box, text) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The view. Text from the model only goes through textContent or setAttribute. `h` is the
-// same helper as in ranking.js: a widget's module is loaded from its own source text, with
-// no imports, so the two cannot share one.
+// The view. Text from the model only goes through textContent or setAttribute (`h` and
+// `isTouch` are in _shared.js, which ndcg.widgets._assets puts in front of this file).
 // ---------------------------------------------------------------------------------------
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") node.textContent = value;
-    else if (name === "class") node.className = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 let boxes = 0;
 
 function render({ model, el }) {
   boxes += 1;
   const uid = `ndcg-ab-${boxes}-${Math.random().toString(36).slice(2, 8)}`;
-  const touch = Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) || (navigator.maxTouchPoints ?? 0) > 0;
+  const touch = isTouch();
   const kind = model.get("kind");
   const choices = model.get("choices") ?? [];
   const state = () => ({
@@ -100,7 +88,7 @@ function render({ model, el }) {
   const precision = kind === "number" ? `A number; ${decimals} decimal${decimals === 1 ? "" : "s"} are enough. ` : "";
   const note = h("p", { class: "ndcg-ab__note", id: `${uid}-note`, text: `${precision}Checked in your browser; the worked solution is in the fold below.` });
   const root = h("div", {
-    class: `ndcg-ab${touch ? " ndcg-ab--touch" : ""}`, role: "group", "aria-label": `Answer box: ${model.get("task")}`,
+    class: `ndcg-widget ndcg-ab${touch ? " ndcg-ab--touch" : ""}`, role: "group", "aria-label": `Answer box: ${model.get("task")}`,
     "data-key": model.get("key"),
     // Keys typed into the box are the reader's, not JupyterLab's notebook shortcuts.
     "data-lm-suppress-shortcuts": "true",

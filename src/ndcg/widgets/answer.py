@@ -12,14 +12,14 @@ no kernel behind the page. In a notebook the typed answer also reaches Python, w
 from __future__ import annotations
 
 import math
-import pathlib
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import anywidget
 import traitlets
 
-_HERE = pathlib.Path(__file__).parent
+from ._assets import front_end
+
 KINDS = ("number", "choice")
 
 
@@ -60,8 +60,8 @@ class AnswerBox(anywidget.AnyWidget):
 
     """
 
-    _esm = _HERE / "answer.js"
-    _css = _HERE / "answer.css"
+    _esm = front_end("answer", "js")
+    _css = front_end("answer", "css")
 
     key = traitlets.Unicode().tag(sync=True)
     task = traitlets.Unicode().tag(sync=True)

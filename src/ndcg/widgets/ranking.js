@@ -1,4 +1,5 @@
-// The view of ndcg.widgets.RankingWidget: an anywidget front-end module with no imports.
+// The view of ndcg.widgets.RankingWidget: an anywidget front-end module with no imports;
+// ndcg.widgets._assets puts the helpers of _shared.js in front of it.
 //
 // The figures are recomputed here from the model's state, because on the static website
 // there is no kernel to ask. The arithmetic section mirrors the ndcg library rule for
@@ -528,36 +529,16 @@ function statusSizers(goal, status, tied) {
 }
 
 // ---------------------------------------------------------------------------------------
-// DOM helpers. Text from the model only ever goes through textContent or setAttribute,
-// so a label such as <img src=x onerror=alert(1)> is shown as those characters.
+// DOM helpers, beside `h`, `setText`, `isTouch` and `follow` of _shared.js. Text from the
+// model only ever goes through textContent or setAttribute.
 // ---------------------------------------------------------------------------------------
 
 const SVG = "http://www.w3.org/2000/svg";
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") node.textContent = value;
-    else if (name === "class") node.className = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
 
 function s(tag, attrs = {}) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
   return node;
-}
-
-// Write only what changed: after a move on a long list most rows keep their figures, and
-// skipping identical writes keeps style and layout work proportional to the change.
-function setText(node, text) {
-  if (node.ndcgText !== text) {
-    node.textContent = text;
-    node.ndcgText = text;
-  }
 }
 
 function setAttr(node, name, value) {
@@ -778,11 +759,6 @@ function setRect(rect, x, y, width, height) {
 const ALL_READOUTS = Object.keys(READOUTS);
 const FULL_SERIES = ["gain", "discounted_gain", "discount", "cumulative_dcg", "ideal_cumulative_dcg"];
 
-/** A phone or tablet: larger targets, and a hint about fingers instead of keys. */
-function isTouch() {
-  return Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) || (navigator.maxTouchPoints ?? 0) > 0;
-}
-
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 function render({ model, el }) {
@@ -791,7 +767,7 @@ function render({ model, el }) {
   const touch = isTouch();
   // JupyterLab's notebook shortcuts (arrows, Space, Enter) would act on the cells too: the
   // attribute keeps them off keys pressed inside the widget.
-  const root = h("div", { class: `ndcg-rw${touch ? " ndcg-rw--touch" : ""}`, "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", { class: `ndcg-widget ndcg-rw${touch ? " ndcg-rw--touch" : ""}`, "data-lm-suppress-shortcuts": "true" });
   el.append(root);
 
   // What the screen was built for, and what it shows.
@@ -886,7 +862,7 @@ function render({ model, el }) {
 
     // Readouts, and the change the last action made
     const readout = {};
-    const readoutsBox = h("div", { class: "ndcg-rw__readouts" });
+    const readoutsBox = h("div", { class: "ndcg-widget__readouts ndcg-rw__readouts" });
     for (const key of readouts) {
       const name = h("span", { class: "ndcg-rw__name" });
       const value = h("span", { "data-testid": key, class: "ndcg-rw__value" });
@@ -935,7 +911,7 @@ function render({ model, el }) {
       reverse: button("reverse", "Reverse", `Reverse the ranking${within}`),
       shuffle: button("shuffle", "Shuffle", `Put the items in a random order${within}`),
     };
-    const controls = h("div", { class: "ndcg-rw__controls" }, [
+    const controls = h("div", { class: "ndcg-widget__controls ndcg-rw__controls" }, [
       h("label", { for: `${uid}-k`, text: "Cutoff k" }), kSelect,
       ...(showsGain ? [h("label", { for: `${uid}-gain`, text: "Gain" }), gainSelect] : []),
       ...(discounts.length ? [h("label", { for: `${uid}-discount`, text: "Discount" }), discountSelect] : []),
@@ -953,7 +929,7 @@ function render({ model, el }) {
       h("p", { class: "ndcg-rw__legend" }, legend), chart.svg, details,
     ]);
 
-    const live = h("div", { class: "ndcg-rw__sr", role: "status", "aria-live": "polite", "data-testid": "announcement" });
+    const live = h("div", { class: "ndcg-widget__sr", role: "status", "aria-live": "polite", "data-testid": "announcement" });
     const note = model.get("note") ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: model.get("note") }) : "";
     root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
 
@@ -1483,15 +1459,7 @@ function render({ model, el }) {
     root.classList.remove("ndcg-rw--settling");
   }
 
-  const events = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"]
-    .map((name) => `change:${name}`);
-  for (const name of events) model.on(name, update);
-  update();
-
-  return () => {
-    for (const name of events) model.off(name, update);
-    root.remove();
-  };
+  return follow(model, ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"], update, root);
 }
 
 export default { render };

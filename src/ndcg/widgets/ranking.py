@@ -17,7 +17,6 @@ from __future__ import annotations
 import heapq
 import itertools
 import operator
-import pathlib
 from collections import Counter
 from typing import Any
 
@@ -25,11 +24,11 @@ import anywidget
 import traitlets
 
 from . import _goals
+from ._assets import front_end
 from ._display import GAINS, check_readouts, check_series
 from ._goals import check_discount, spec
 from ._items import Item, normalize_items, normalize_scores
 
-_HERE = pathlib.Path(__file__).parent
 UNJUDGED = ("zero", "condense", "raise")
 MOVES = ("any", "within ties")
 
@@ -167,8 +166,8 @@ class RankingWidget(anywidget.AnyWidget):
 
     """
 
-    _esm = _HERE / "ranking.js"
-    _css = _HERE / "ranking.css"
+    _esm = front_end("ranking", "js")
+    _css = front_end("ranking", "css")
 
     items = _Items(unjudged=True).tag(sync=True)
     unretrieved = _Items().tag(sync=True)

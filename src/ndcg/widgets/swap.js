@@ -81,29 +81,9 @@ export function swapped(grades, i, j) {
 }
 
 // ---------------------------------------------------------------------------------------
-// DOM helpers. Text from the model only ever goes through textContent or setAttribute, so a
-// label such as <img src=x onerror=alert(1)> is shown as those characters.
+// Formatting. The DOM helpers (`h`, `setText`, `follow`) are in _shared.js; text from the
+// model only ever goes through textContent or setAttribute.
 // ---------------------------------------------------------------------------------------
-
-function h(tag, attrs = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) {
-    if (name === "text") node.textContent = value;
-    else if (name === "class") node.className = value;
-    else node.setAttribute(name, value);
-  }
-  node.append(...children);
-  return node;
-}
-
-// Write only what changed: after a swap most cells keep their colour, and skipping identical
-// writes keeps style work proportional to the change.
-function setText(node, text) {
-  if (node.swText !== text) {
-    node.textContent = text;
-    node.swText = text;
-  }
-}
 
 const fixed = (x) => x.toFixed(3);
 const gradeText = (g) => (Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
@@ -138,7 +118,7 @@ function render({ model, el }) {
     type: "button", class: "ndcg-sw__button", "data-testid": "reset", text: "Reset",
     title: "Back to the order the items were given in",
   });
-  const controls = h("div", { class: "ndcg-sw__controls" }, [
+  const controls = h("div", { class: "ndcg-widget__controls ndcg-sw__controls" }, [
     h("label", { for: `${uid}-k`, text: "Cutoff k" }), kSelect,
     h("label", { for: `${uid}-gain`, text: "Gain" }), gainSelect, resetButton,
   ]);
@@ -148,7 +128,7 @@ function render({ model, el }) {
   const nowName = h("span", { class: "ndcg-sw__name", text: "NDCG" });
   const afterName = h("span", { class: "ndcg-sw__name", text: "NDCG after the swap" });
   const names = { ndcg: nowName, pair: "Pair", after: afterName, delta: "Change" };
-  const readouts = h("div", { class: "ndcg-sw__readouts" });
+  const readouts = h("div", { class: "ndcg-widget__readouts ndcg-sw__readouts" });
   for (const [key, name] of Object.entries(names)) {
     readout[key] = h("span", { "data-testid": key, class: "ndcg-sw__value" });
     const label = typeof name === "string" ? h("span", { class: "ndcg-sw__name", text: name }) : name;
@@ -177,8 +157,8 @@ function render({ model, el }) {
     legend,
   ]);
 
-  const live = h("div", { class: "ndcg-sw__sr", role: "status", "aria-live": "polite" });
-  const root = h("div", { class: "ndcg-sw" }, [
+  const live = h("div", { class: "ndcg-widget__sr", role: "status", "aria-live": "polite" });
+  const root = h("div", { class: "ndcg-widget ndcg-sw" }, [
     controls, readouts, h("div", { class: "ndcg-sw__main" }, [listPanel, mapPanel]), live,
   ]);
   el.append(root);
@@ -475,14 +455,7 @@ function render({ model, el }) {
   });
   resetButton.addEventListener("click", () => commit(state.items.map((item) => item.label), "Order reset."));
 
-  const events = ["change:items", "change:unretrieved", "change:order", "change:k", "change:gain"];
-  for (const name of events) model.on(name, update);
-  update();
-
-  return () => {
-    for (const name of events) model.off(name, update);
-    root.remove();
-  };
+  return follow(model, ["items", "unretrieved", "order", "k", "gain"], update, root);
 }
 
 export default { render };

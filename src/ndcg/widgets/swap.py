@@ -17,14 +17,12 @@ the matrix itself, so it stays live on a static page with no kernel, and
 
 from __future__ import annotations
 
-import pathlib
 from typing import Any
 
 import numpy as np
 
+from ._assets import front_end
 from .ranking import RankingWidget
-
-_HERE = pathlib.Path(__file__).parent
 
 
 class SwapWidget(RankingWidget):
@@ -54,8 +52,8 @@ class SwapWidget(RankingWidget):
 
     """
 
-    _esm = _HERE / "swap.js"
-    _css = _HERE / "swap.css"
+    _esm = front_end("swap", "js")
+    _css = front_end("swap", "css")
 
     def __init__(
         self,
