@@ -165,6 +165,23 @@ def _inside(widget, parts) -> list[tuple[float, ...]]:
     return [(b[0] - origin[0], b[1] - origin[1], b[2], b[3]) for b in map(box, parts)]
 
 
+def _settled(page, widget, parts) -> list[tuple[float, ...]]:
+    """The boxes once the widget's first layout is done: equal over two frames in a row.
+
+    On a loaded machine the first measure can come before the widget's stylesheet applies.
+    """
+    last = _inside(widget, parts)
+    for _ in range(50):
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        now = _inside(widget, parts)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"the widget's layout never settled before a move: {last}")
+
+
 def test_layout_holds_still_on_the_site(browser, site_url: str) -> None:
     for options in ({}, {"has_touch": True, "is_mobile": True, "viewport": PHONE}):
         context = browser.new_context(**options)
@@ -173,7 +190,7 @@ def test_layout_holds_still_on_the_site(browser, site_url: str) -> None:
             widget = open_chapter(page, site_url, 4)
             widget.scroll_into_view_if_needed()
             parts = [widget.locator(".ndcg-rw__list"), widget.locator(".ndcg-rw__panel--chart")]
-            before = _inside(widget, parts)
+            before = _settled(page, widget, parts)
             widget.get_by_role("button", name="Move D4 up").click()
             widget.get_by_test_id("sort").click()
             assert goal_state(widget, 0)[0]
