@@ -229,18 +229,11 @@ export function rbpResidual(grades, p = 0.8, k = null, unjudged = "zero") {
   return inside + p ** depth(ranked.length, k);
 }
 
-/** Every metric of the family at once, for the readouts (RBP with persistence p). */
-export function family(grades, unretrieved = [], k = null, { gain = "linear", unjudged = "zero", discount = "log2", threshold = 1, maxGrade = 3, p = 0.8 } = {}) {
-  return {
-    ndcg: ndcgDiscounted(grades, unretrieved, k, gain, unjudged, discount),
-    precision: precision(grades, k, threshold, unjudged),
-    recall: recall(grades, unretrieved, k, threshold, unjudged),
-    ap: averagePrecision(grades, unretrieved, k, threshold, unjudged),
-    rr: reciprocalRank(grades, k, threshold, unjudged),
-    err: err(grades, maxGrade, k, unjudged),
-    rbp: rbp(grades, p, k, threshold, unjudged),
-    rbpResidual: rbpResidual(grades, p, k, unjudged),
-  };
+/** Every metric of the family at once (RBP with persistence p, and its residual). */
+export function family(grades, unretrieved = [], k = null, options = {}) {
+  const { cg, dcg, idcg, ...metrics } = figures(grades, unretrieved, k, options);
+  const { unjudged = "zero", p = 0.8 } = options;
+  return { ...metrics, rbpResidual: rbpResidual(grades, p, k, unjudged) };
 }
 
 /** DCG under any discount (log2: the same sum as dcg). */
