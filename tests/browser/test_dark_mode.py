@@ -118,6 +118,9 @@ def test_the_readers_choice_of_mode_wins_and_the_switch_works(
         console: list[str] = []
         watch_console(page, console)
         page.goto(f"{site_url}/book/preface.html", wait_until="load")
+        # The theme's script starts after the first frame and stores the mode it finds ("auto"):
+        # the reader's choice is stored once it has, or the script would overwrite it.
+        page.wait_for_function("() => localStorage.getItem('mode') !== null")
         page.evaluate("() => ['mode', 'theme'].forEach(key => localStorage.setItem(key, 'dark'))")
         page.reload(wait_until="load")
         page.wait_for_function("() => document.documentElement.dataset.theme === 'dark'")
