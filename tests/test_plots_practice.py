@@ -45,6 +45,8 @@ def test_cutoff_curves_and_value_bars() -> None:
         (lambda: plots_practice.paired_differences_plot([0.1], interval=(1, 0)), ValueError, "low"),
         (lambda: plots_practice.cutoff_curves([1, 2], {"x": [1.0]}), ValueError, "2 cutoffs"),
         (lambda: plots_practice.value_bars({"a": True}), ValueError, "values"),
+        (lambda: plots_practice.value_bars({"a": 0.5}, title=3), TypeError, "title"),
+        (lambda: plots_practice.paired_differences_plot([0.1], title=b"x"), TypeError, "title"),
     ],
 )
 def test_bad_input_is_rejected(call: object, error: type, message: str) -> None:

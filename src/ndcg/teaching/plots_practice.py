@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ndcg.teaching._plotting import PALETTE, SERIES, new_figure, series_look, style
+from ndcg.teaching._plotting import PALETTE, SERIES, new_figure, series_look, set_title, style
 
 __all__ = [
     "cutoff_curves",
@@ -92,8 +92,7 @@ def tie_rule_dots(table: pd.DataFrame, *, title: str | None = None) -> Figure:
     ax.set_xlabel("NDCG")
     ax.legend(frameon=False, loc="best")
     style(ax, "x")
-    if title:
-        ax.set_title(title)
+    set_title(ax, title)
     return fig
 
 
@@ -141,8 +140,7 @@ def per_query_strips(
     ax.set_yticks(range(1, len(series) + 1), list(series))
     ax.set_xlabel(f"{label} per query")
     style(ax, "x")
-    if title:
-        ax.set_title(title)
+    set_title(ax, title)
     return fig
 
 
@@ -195,8 +193,7 @@ def paired_differences_plot(
     ax.set_ylabel(label)
     ax.legend(frameon=False, loc="upper left")
     style(ax)
-    if title:
-        ax.set_title(title)
+    set_title(ax, title)
     return fig
 
 
@@ -239,8 +236,7 @@ def cutoff_curves(
     ax.set_ylabel(ylabel)
     ax.legend(frameon=False, loc="best")
     style(ax)
-    if title:
-        ax.set_title(title)
+    set_title(ax, title)
     return fig
 
 
@@ -281,6 +277,5 @@ def value_bars(
     ax.set_xlim(0, max(1.0, float(numbers.max())) * 1.2)
     ax.set_xlabel(xlabel)
     style(ax, "x")
-    if title:
-        ax.set_title(title)
+    set_title(ax, title)
     return fig
