@@ -7,6 +7,7 @@ tests/browser/ then checks what those files do when a reader's browser runs them
 from __future__ import annotations
 
 import re
+import sys
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
@@ -16,6 +17,10 @@ import yaml
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import css_bundle  # noqa: E402
+
 DEFAULT_SITE = ROOT / "_build" / "html"
 NOT_PAGES = ("_static/", "_sources/", "vendor/", "_images/")
 # Attributes through which a page makes the browser fetch something by itself.
@@ -70,6 +75,53 @@ def _resolve(site: Path, page: Path, url: str) -> Path:
 
 def test_site_has_pages(site: Path) -> None:
     assert len(_pages(site)) > len(CHAPTERS)
+
+
+def _stylesheets(site: Path, page: Path) -> list[str]:
+    """The sheets ``page`` links, as paths from the site's root, each bundle by its parts."""
+    sheets = []
+    for link in _soup(page).select('link[rel="stylesheet"]'):
+        target = _resolve(site, page, link["href"]).relative_to(site.resolve()).as_posix()
+        if target.startswith(f"{css_bundle.FOLDER}/{css_bundle.PREFIX}"):
+            sheets += css_bundle.parts_of((site / target).read_text(encoding="utf-8"))
+        else:
+            sheets.append(target)
+    return sheets
+
+
+def test_each_page_links_one_stylesheet_with_every_sheet_it_needs(site: Path) -> None:
+    """The theme's, its extensions' and the site's sheets come in one file, in their order."""
+    problems = []
+    for page in _pages(site):
+        rel = page.relative_to(site)
+        links = _soup(page).select('link[rel="stylesheet"]')
+        sheets = _stylesheets(site, page)
+        if rel.parts[0] == "slides" or _soup(page).select('meta[http-equiv="refresh" i]'):
+            continue  # a deck links reveal.js's sheets (tests/test_slides.py); a redirect none
+        if len(links) != 1:
+            problems.append(f"{rel}: {len(links)} stylesheet links")
+        for needed in ("_static/styles/pydata-sphinx-theme.css", "_static/site.css"):
+            if needed not in sheets:
+                problems.append(f"{rel}: {needed} is not among its sheets")
+        if sheets and sheets[-2:] != ["_static/site.css", "vendor/icons/icons.css"]:
+            problems.append(f"{rel}: the site's own sheets are not last: {sheets[-3:]}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_url_in_a_joined_stylesheet_names_a_file_of_the_site(site: Path) -> None:
+    bundles = sorted((site / css_bundle.FOLDER).glob(f"{css_bundle.PREFIX}*.css"))
+    assert bundles
+    problems = []
+    for bundle in bundles:
+        css = bundle.read_text(encoding="utf-8")
+        assert "@import" not in css, bundle.name
+        for match in css_bundle.URL.finditer(css):
+            url = match["url"]
+            if url.startswith(("data:", "#")):
+                continue
+            if _is_external(url) or not _resolve(site, bundle, url).is_file():
+                problems.append(f"{bundle.name}: url({url})")
+    assert not problems, "\n".join(problems)
 
 
 def test_every_asset_is_served_by_the_site(site: Path) -> None:
@@ -213,7 +265,9 @@ def test_every_formula_is_typeset_with_mathml_for_screen_readers(site: Path) -> 
                 problems.append(where)
             elif el.select_one(".katex-html").get("aria-hidden") != "true":
                 problems.append(f"{where}: the drawing is not hidden from screen readers")
-        if soup.select(".math") and not soup.select('link[href*="katex.min.css"]'):
+        if soup.select(".math") and not any(
+            sheet.endswith("vendor/katex/katex.min.css") for sheet in _stylesheets(site, page)
+        ):
             problems.append(f"{page.relative_to(site)}: math but no KaTeX stylesheet")
     assert formulas >= 50, formulas
     assert not problems, "formulas not typeset:\n" + "\n".join(problems)

@@ -1,19 +1,25 @@
 """The cut theme stylesheets (tools/theme_css.py) style every element as the theme's own do.
 
 Each page is opened twice in the same state, once as built and once with the theme's
-original sheets served in place of the cut ones, and every element's computed style (and its
+original sheets served in place of the cut ones (in the page's one joined stylesheet,
+tools/css_bundle.py, joined again from the originals), and every element's computed style (and its
 ::before and ::after) is compared, in light and dark mode, on a desktop and a phone, with
 the states the theme's scripts create: the search dialog, the phone's sidebar drawer.
 """
 
 from __future__ import annotations
 
+import sys
 from collections import Counter
 from pathlib import Path
 
 import pydata_sphinx_theme
 import pytest
 import sphinx_design
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+import css_bundle  # noqa: E402
 
 PAGES = ("notebooks/03_discounted_cumulative_gain.html", "book/glossary.html", "index.html")
 THEME = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"
@@ -46,14 +52,34 @@ SETTLED = (
 )
 
 
-def _styles(browser, url: str, *, original: bool, scheme: str, width: int, state: str) -> Counter:
+def _with_the_themes_sheets(site: Path, served: list[str]):
+    """A route handler serving a joined stylesheet joined again from the theme's originals."""
+
+    def read(part: str) -> str:
+        original = ORIGINALS.get(Path(part).name, site / part)
+        return original.read_text(encoding="utf-8")
+
+    def handle(route, request) -> None:
+        name = request.url.split("?")[0].rsplit("/", 1)[-1]
+        parts = css_bundle.parts_of((site / css_bundle.FOLDER / name).read_text(encoding="utf-8"))
+        assert any(Path(part).name in ORIGINALS for part in parts), parts
+        route.fulfill(body=css_bundle.join_sheets(parts, read), content_type="text/css")
+        served.append(name)
+
+    return handle
+
+
+def _styles(
+    browser, url: str, site: Path, *, original: bool, scheme: str, width: int, state: str
+) -> Counter:
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme)
     page = context.new_page()
+    served: list[str] = []
     if original:
-        for name, path in ORIGINALS.items():
-            page.route(
-                f"**/{name}*", lambda route, _request=None, path=path: route.fulfill(path=str(path))
-            )
+        page.route(
+            f"**/{css_bundle.FOLDER}/{css_bundle.PREFIX}*.css",
+            _with_the_themes_sheets(site, served),
+        )
     page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => document.head.append("
         f"Object.assign(document.createElement('style'), {{textContent: {STILL!r}}})))"
@@ -69,6 +95,7 @@ def _styles(browser, url: str, *, original: bool, scheme: str, width: int, state
             page.locator(".primary-toggle:visible").first.click()
             page.locator("#pst-primary-sidebar-modal[open]").wait_for(timeout=10_000)
         page.wait_for_timeout(300)
+        assert served or not original, f"{url}: no joined stylesheet was served from the originals"
         return Counter(page.evaluate(STYLES_JS, PROPS))
     finally:
         context.close()
@@ -84,12 +111,13 @@ def _styles(browser, url: str, *, original: bool, scheme: str, width: int, state
     ],
 )
 def test_every_element_is_styled_as_with_the_themes_own_sheets(
-    browser, site_url: str, scheme: str, width: int, state: str
+    browser, site_url: str, site: Path, scheme: str, width: int, state: str
 ) -> None:
     for path in PAGES:
         url = f"{site_url}/{path}"
-        cut = _styles(browser, url, original=False, scheme=scheme, width=width, state=state)
-        whole = _styles(browser, url, original=True, scheme=scheme, width=width, state=state)
+        look = {"scheme": scheme, "width": width, "state": state}
+        cut = _styles(browser, url, site, original=False, **look)
+        whole = _styles(browser, url, site, original=True, **look)
         assert sum(cut.values()) > 300, path
         only_cut, only_whole = cut - whole, whole - cut
         assert not only_cut and not only_whole, (

@@ -1,0 +1,137 @@
+"""Each page's stylesheets joined into one file (tools/css_bundle.py), on small sites.
+
+The built site's bundles are checked in tests/test_site_static.py (one link per page, every
+url() names a file) and in a browser by tests/browser/test_theme_css.py (every element styled
+as with the theme's own, separate sheets).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import css_bundle  # noqa: E402
+
+HEAD = """<html><head>
+  <link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />
+<link href="../_static/styles/theme2.css?digest=1" rel="stylesheet" />
+
+    <link rel="stylesheet" type="text/css" href="../_static/site.css?v=2" />
+    <link rel="stylesheet" type="text/css" href="../vendor/katex/katex.min.css" />
+  <script src="x.js"></script>
+    <link rel="stylesheet" href="../_static/print.css" media="print" />
+</head><body><link rel="stylesheet" href="late.css"></body></html>
+"""
+
+
+def _site(tmp_path: Path) -> Path:
+    files = {
+        "_static/styles/theme.css": '/* from basic */\n@import "../basic.css";\n.a{x:1}',
+        "_static/basic.css": '@charset "UTF-8";\n.basic{background:url(img/b.png)}',
+        "_static/styles/theme2.css": ".t{src:url('../webfonts/f.woff2?v=1#x')}\n"
+        "/*# sourceMappingURL=theme2.css.map */",
+        "_static/site.css": '.s{background:url("data:image/svg+xml,%3Csvg/%3E")}',
+        "vendor/katex/katex.min.css": "@font-face{src:url(fonts/K.woff2) format('woff2')}",
+        "_static/print.css": ".p{x:1}",
+        "book/page.html": HEAD,
+        "book/other.html": HEAD.replace(
+            '    <link rel="stylesheet" type="text/css" href="../vendor/katex/katex.min.css" />\n',
+            "",
+        ),
+    }
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_urls_are_rebased_to_the_bundles_folder() -> None:
+    css = ".a{b:url(img/x.png)}.c{d:url('../f/y.woff2?v=1#i')}.e{f:url(data:x)}.g{h:url(/r.png)}"
+    assert css_bundle.rebase_urls(css, "vendor/katex", "_static") == (
+        '.a{b:url("../vendor/katex/img/x.png")}.c{d:url("../vendor/f/y.woff2?v=1#i")}'
+        ".e{f:url(data:x)}.g{h:url(/r.png)}"
+    )
+
+
+def test_a_run_of_links_is_joined_and_other_links_stay(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    bundles = css_bundle.bundle_pages(site)
+    page = (site / "book/page.html").read_text(encoding="utf-8")
+    other = (site / "book/other.html").read_text(encoding="utf-8")
+    # Two runs on each page: the theme's pair and the space-separated pair after it are one
+    # run; the print sheet (media) and the link in the body are left alone.
+    assert page.count('rel="stylesheet"') == 3
+    assert 'media="print"' in page and 'href="late.css"' in page
+    assert len(bundles) == 2
+    with_katex = [p for p in bundles.values() if "vendor/katex/katex.min.css" in p]
+    assert with_katex == [
+        [
+            "_static/styles/theme.css",
+            "_static/styles/theme2.css",
+            "_static/site.css",
+            "vendor/katex/katex.min.css",
+        ]
+    ]
+    name = css_bundle.bundle_name(with_katex[0])
+    assert f'href="../{name}"' in page and f'href="../{name}"' not in other
+    css = (site / name).read_text(encoding="utf-8")
+    assert css.splitlines()[0] == f"/* parts: {' '.join(with_katex[0])} */"
+    # The import's rules come first, where the browser puts them; no @import, @charset or
+    # source map is left; every url() is relative to _static/.
+    assert css.index(".basic") < css.index(".a{x:1}") < css.index(".t{")
+    assert "@import" not in css and "@charset" not in css and "sourceMappingURL" not in css
+    assert 'url("img/b.png")' in css
+    assert 'url("webfonts/f.woff2?v=1#x")' in css
+    assert 'url("../vendor/katex/fonts/K.woff2")' in css
+    assert 'url("data:image/svg+xml,%3Csvg/%3E")' in css
+
+
+def test_a_page_of_an_earlier_build_links_the_current_rules(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    css_bundle.bundle_pages(site)
+    before = (site / "book/page.html").read_text(encoding="utf-8")
+    (site / "_static/site.css").write_text(".s{colour:new}", encoding="utf-8")
+    css_bundle.bundle_pages(site)  # the next build copies the parts again, writes no page
+    assert (site / "book/page.html").read_text(encoding="utf-8") == before
+    name = css_bundle.bundle_name(
+        [
+            "_static/styles/theme.css",
+            "_static/styles/theme2.css",
+            "_static/site.css",
+            "vendor/katex/katex.min.css",
+        ]
+    )
+    assert ".s{colour:new}" in (site / name).read_text(encoding="utf-8")
+
+
+def test_whatever_is_between_two_links_splits_the_run() -> None:
+    html = (
+        '<head><link rel="stylesheet" href="a.css"><style>.x{}</style>'
+        '<link rel="stylesheet" href="b.css"> <link href="c.css" rel="stylesheet"/>'
+        '<link rel="stylesheet" title="alt" href="d.css"></head>'
+    )
+    runs = css_bundle.link_runs(html)
+    assert [[href for *_, href in run] for run in runs] == [["b.css", "c.css"]]
+
+
+@pytest.mark.parametrize(
+    ("sheets", "message"),
+    [
+        ({"a.css": ".a{}@import 'b.css';"}, "after a rule"),
+        ({"a.css": "@import 'b.css' print;"}, "media list"),
+        ({"a.css": "@import 'b.css';", "b.css": "@import 'a.css';"}, "imports itself"),
+    ],
+)
+def test_an_import_that_cannot_be_placed_is_refused(sheets: dict, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        css_bundle.join_sheets(["a.css"], sheets.__getitem__)
+
+
+def test_a_file_that_is_not_a_bundle_is_named() -> None:
+    with pytest.raises(ValueError, match="names no parts"):
+        css_bundle.parts_of(".a{}")
