@@ -17,9 +17,10 @@ from .widgetpage import (
     PHONE,
     announcement,
     assert_matches_library,
-    box,
     goal_state,
+    inside,
     order_of,
+    settled,
     small_targets,
     watch_requests,
 )
@@ -155,33 +156,6 @@ def test_worked_answers_wait_in_a_fold(page, site_url: str) -> None:
     assert swapped in fold.inner_text() and best in fold.inner_text()
 
 
-def _inside(widget, parts) -> list[tuple[float, ...]]:
-    """Boxes of ``parts`` measured from the widget's own corner.
-
-    Sections far above the widget are laid out lazily as the page scrolls, which moves the
-    whole widget on the page but is no shift of its layout.
-    """
-    origin = box(widget)
-    return [(b[0] - origin[0], b[1] - origin[1], b[2], b[3]) for b in map(box, parts)]
-
-
-def _settled(page, widget, parts) -> list[tuple[float, ...]]:
-    """The boxes once the widget's first layout is done: equal over two frames in a row.
-
-    On a loaded machine the first measure can come before the widget's stylesheet applies.
-    """
-    last = _inside(widget, parts)
-    for _ in range(50):
-        page.evaluate(
-            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
-        )
-        now = _inside(widget, parts)
-        if now == last:
-            return now
-        last = now
-    raise AssertionError(f"the widget's layout never settled before a move: {last}")
-
-
 def test_layout_holds_still_on_the_site(browser, site_url: str) -> None:
     for options in ({}, {"has_touch": True, "is_mobile": True, "viewport": PHONE}):
         context = browser.new_context(**options)
@@ -190,11 +164,11 @@ def test_layout_holds_still_on_the_site(browser, site_url: str) -> None:
             widget = open_chapter(page, site_url, 4)
             widget.scroll_into_view_if_needed()
             parts = [widget.locator(".ndcg-rw__list"), widget.locator(".ndcg-rw__panel--chart")]
-            before = _settled(page, widget, parts)
+            before = settled(page, widget, parts)
             widget.get_by_role("button", name="Move D4 up").click()
             widget.get_by_test_id("sort").click()
             assert goal_state(widget, 0)[0]
-            assert _inside(widget, parts) == before
+            assert inside(widget, parts) == before
         finally:
             context.close()
 

@@ -25,12 +25,13 @@ from .widgetpage import (
     announcement,
     assert_matches_library,
     axe_violations,
-    box,
     drag,
     goal_state,
+    inside,
     open_standalone,
     order_of,
     readouts,
+    settled,
     small_targets,
     touch_drag,
     watch_requests,
@@ -403,16 +404,16 @@ def test_no_layout_shift_after_a_move(browser, tmp_path: Path, phone: bool) -> N
             widget.locator(".ndcg-rw__readouts"),
             widget.locator(".ndcg-rw__panel--chart"),
         ]
-        before = [box(part) for part in parts]
+        before = settled(page, widget, parts)
         widget.get_by_role("button", name="Move D4 up").click()
-        after_first = [box(part) for part in parts]
+        after_first = inside(widget, parts)
         assert after_first == before
         for action in ("sort", "reverse", "shuffle", "sort", "sort", "reset"):
             widget.get_by_test_id(action).click()
-            assert [box(part) for part in parts] == before, action
+            assert inside(widget, parts) == before, action
         widget.get_by_test_id("swap-D1").click()
         widget.get_by_test_id("swap-D4").click()
-        assert [box(part) for part in parts] == before
+        assert inside(widget, parts) == before
         assert goal_state(widget, 1)[0]
     finally:
         context.close()

@@ -139,6 +139,35 @@ def box(locator) -> tuple[float, float, float, float]:
     )
 
 
+def inside(widget, parts) -> list[tuple[float, ...]]:
+    """Boxes of ``parts`` measured from the widget's own corner.
+
+    Sections far above the widget are laid out lazily as the page scrolls, which moves the
+    whole widget on the page but is no shift of its layout.
+    """
+    origin = box(widget)
+    return [(b[0] - origin[0], b[1] - origin[1], b[2], b[3]) for b in map(box, parts)]
+
+
+def settled(page, widget, parts) -> list[tuple[float, ...]]:
+    """The boxes once the widget's first layout is done: equal over two frames in a row.
+
+    On a loaded machine the first measure can come before the page's fonts are decoded (text
+    set in the fallback font wraps differently) or before the widget's stylesheet applies.
+    """
+    page.evaluate("() => document.fonts.ready.then(() => null)")
+    last = inside(widget, parts)
+    for _ in range(50):
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        now = inside(widget, parts)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"the widget's layout never settled before a move: {last}")
+
+
 def axe_violations(page, selector: str) -> list[str]:
     page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
     found = page.evaluate(
