@@ -376,12 +376,14 @@ def test_chapter9_tables_fit_the_page_at_1280_px(browser, site_url: str) -> None
     try:
         page = context.new_page()
         page.goto(f"{site_url}/{PAGES[9][0]}")
+        # Widths are measured in the page's own font, not the fallback it shows before.
         tables = page.evaluate(
-            """() => [...document.querySelectorAll('article table')].map((t) => {
+            """async () => { await document.fonts.ready;
+               return [...document.querySelectorAll('article table')].map((t) => {
                  const box = t.closest('.pst-scrollable-table-container') ?? t.parentElement;
                  return { head: t.querySelector('th')?.textContent.trim(),
                           table: t.scrollWidth, room: box.clientWidth,
-                          scrolls: box.scrollWidth > box.clientWidth }; })"""
+                          scrolls: box.scrollWidth > box.clientWidth }; }); }"""
         )
         libraries = [t for t in tables if t["head"] == "library"]
         assert len(libraries) == 2, tables

@@ -44,6 +44,8 @@ def open_deck(page, site_url: str, chapter: str) -> dict[str, list[str]]:
     page.goto(f"{site_url}/slides/{chapter}.html")
     page.wait_for_function("window.Reveal && Reveal.isReady()", timeout=30_000)
     page.wait_for_function("document.documentElement.dataset.widgets", timeout=30_000)
+    # Text set in a fallback font, before the deck's fonts are decoded, overflows differently.
+    page.evaluate("() => document.fonts.ready.then(() => null)")
     return seen
 
 
