@@ -121,7 +121,12 @@ def join_sheets(paths: Sequence[str], read: Callable[[str], str], bundle_dir: st
 
     """
     body = [_inline(path, read, bundle_dir, ()) for path in paths]
-    return "\n".join([f"/* parts: {' '.join(paths)} */", *body]) + "\n"
+    return "\n".join([_manifest(paths), *body]) + "\n"
+
+
+def _manifest(paths: Sequence[str]) -> str:
+    """A bundle's first line: the comment naming its parts, which :func:`parts_of` reads."""
+    return f"/* parts: {' '.join(paths)} */"
 
 
 def parts_of(bundle: str) -> list[str]:
@@ -194,10 +199,11 @@ def bundle_pages(outdir: Path) -> dict[str, list[str]]:
             paths = [
                 posixpath.normpath(posixpath.join(rel_dir, _split_query(h)[0])) for *_, h in run
             ]
-            href = posixpath.relpath(bundle_name(paths), rel_dir)
-            bundle = outdir / bundle_name(paths)
-            if not bundle.exists():
-                bundle.write_text(f"/* parts: {' '.join(paths)} */\n", encoding="utf-8")
+            name = bundle_name(paths)
+            bundle = outdir / name
+            if not bundle.exists():  # the parts, for the pass below to join
+                bundle.write_text(_manifest(paths) + "\n", encoding="utf-8")
+            href = posixpath.relpath(name, rel_dir)
             link = f'<link rel="stylesheet" type="text/css" href="{href}" />'
             html = html[: run[0][0]] + link + html[run[-1][1] :]
         if runs:
