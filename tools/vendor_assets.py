@@ -22,6 +22,7 @@ What is there, and who asks for it:
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import sys
@@ -120,7 +121,19 @@ def icons_css(source: Path = FONTAWESOME, icons: tuple[str, ...] = ICONS) -> str
     return header + ICON_BASE + "".join(rules)
 
 
+def _same_text_time(path: Path, text: str) -> int | None:
+    """``path``'s modification time (ns) if it already holds ``text``, else None."""
+    if path.is_file() and path.read_text(encoding="utf-8") == text:
+        return path.stat().st_mtime_ns
+    return None
+
+
 def main() -> None:
+    icons = icons_css()
+    # A rewritten file with the same text keeps its time, so the next build finds no asset
+    # newer than the site (tools/fresh_assets.py) and reads no page again for it. The other
+    # files are copied with their own times.
+    icons_time = _same_text_time(OUT / "icons" / "icons.css", icons)
     if OUT.exists():
         shutil.rmtree(OUT)
     _copy(ROOT / "tools" / "widget-loader.js", OUT / "widget-loader.js")
@@ -142,7 +155,9 @@ def main() -> None:
         _copy(reveal / "dist" / name, OUT / "reveal" / name)
     _copy(reveal / "LICENSE", OUT / "reveal" / "LICENSE")
     (OUT / "icons").mkdir(parents=True)
-    (OUT / "icons" / "icons.css").write_text(icons_css(), encoding="utf-8")
+    (OUT / "icons" / "icons.css").write_text(icons, encoding="utf-8")
+    if icons_time is not None:
+        os.utime(OUT / "icons" / "icons.css", ns=(icons_time, icons_time))
     print(f"vendor_assets: wrote {OUT.relative_to(ROOT)}")
 
 
