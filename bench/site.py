@@ -7,7 +7,8 @@ Measures, on this machine:
 - cached rebuild: the same folder with the rendered pages and Sphinx's environment deleted
   but the jupyter-cache kept, so every page is written again and no notebook runs, target 20 s;
 - bytes of script and style each page loads, from a Chromium crawl over http://127.0.0.1
-  (what the browser actually fetched, lazily loaded modules included);
+  (what the browser actually fetched, lazily loaded modules included, plus the widgets'
+  modules that the page's saved widget state carries as text);
 - time to an interactive widget on the DCG page: from the start of navigation until the
   browser has drawn the frame after the widget's "Sort by grade" button entered the page, read
   by the page's own clock (so the figure does not include the time the test driver takes to
@@ -89,6 +90,20 @@ new MutationObserver((records, observer) => {{
   }}
 }}).observe(document, {{ childList: true, subtree: true }});
 """
+
+
+# UTF-8 bytes of the distinct widget modules saved as source text in the page's widget state.
+_INLINE_MODULE_BYTES_JS = """() => {
+  const modules = new Set();
+  for (const tag of document.querySelectorAll(
+    'script[type="application/vnd.jupyter.widget-state+json"]')) {
+    for (const entry of Object.values(JSON.parse(tag.textContent).state)) {
+      const esm = entry.state && entry.state._esm;
+      if (typeof esm === "string" && !/^https?:\\/\\//.test(esm)) modules.add(esm);
+    }
+  }
+  return [...modules].reduce((sum, esm) => sum + new TextEncoder().encode(esm).length, 0);
+}"""
 
 
 def build(output: Path) -> float:
@@ -200,6 +215,9 @@ def page_weights(
             page.on("response", count)
             page.goto(f"{base_url}/{path}", wait_until="load")
             page.wait_for_load_state("networkidle")
+            # The widgets' modules come in the page's saved state and are imported from data:
+            # URLs, which are not fetched; they count as script all the same, once each.
+            totals["script"] += page.evaluate(_INLINE_MODULE_BYTES_JS)
             weights[path] = totals
     return weights
 

@@ -100,22 +100,21 @@
 
   // anywidget's module contract: a default export (an object, or a function returning one)
   // with optional initialize({model}) and render({model, el}); older modules export render.
+  // A module given as source text is imported from a data: URL, not a blob: URL: Chromium
+  // decodes a data: URL in the page's own process, while a blob: URL is read back from the
+  // browser's blob store, an answer queued behind the page's first layout; with a blob: URL
+  // the views were drawn one frame later (bench/site.py times the difference).
   const modules = new Map(); // module source or URL -> Promise of the widget definition
   function loadWidget(esm) {
     if (!modules.has(esm)) {
       modules.set(esm, (async () => {
-        let url = esm;
-        if (!isHref(esm)) url = URL.createObjectURL(new Blob([esm], { type: "text/javascript" }));
-        try {
-          const mod = await import(url);
-          if (mod.default === undefined && mod.render === undefined) {
-            throw new Error("a widget module must export a default object (or render)");
-          }
-          if (mod.default === undefined) return { render: mod.render };
-          return typeof mod.default === "function" ? await mod.default() : mod.default;
-        } finally {
-          if (url !== esm) URL.revokeObjectURL(url);
+        const url = isHref(esm) ? esm : `data:text/javascript;charset=utf-8,${encodeURIComponent(esm)}`;
+        const mod = await import(url);
+        if (mod.default === undefined && mod.render === undefined) {
+          throw new Error("a widget module must export a default object (or render)");
         }
+        if (mod.default === undefined) return { render: mod.render };
+        return typeof mod.default === "function" ? await mod.default() : mod.default;
       })());
     }
     return modules.get(esm);

@@ -168,7 +168,7 @@ def test_set_fires_change_events_and_every_view_follows(watched, loader, tmp_pat
     buttons.last.click()
     assert buttons.all_inner_texts() == ["count 3", "count 3"]
     assert page.console == []
-    assert all(url.startswith(("file://", "blob:")) for url in page.requested), page.requested
+    assert all(url.startswith(("file://", "data:")) for url in page.requested), page.requested
     assert not [url for url in page.requested if url.endswith(FULL_MANAGER)]
 
 
