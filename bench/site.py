@@ -14,11 +14,13 @@ Measures, on this machine:
   by the page's own clock (so the figure does not include the time the test driver takes to
   notice, and the driver reads it after the page's load event, so its polling does not slow
   the page it times); each visit then clicks it and checks that the DCG readout changes, so
-  only a live widget counts. Median of cold visits (a fresh browser context, so an empty cache) over
-  http://127.0.0.1 and from file://;
+  only a live widget counts. Median of cold visits (a fresh browser context, so an empty
+  cache) over http://127.0.0.1 and from file://;
 - the same, plus the script bytes of a widget page and of a page without widgets, on a
   desktop window and on a phone: 360 px wide, touch, and 4x CPU slowdown (Chromium DevTools
-  protocol), where the widget must also be usable by dragging an item with a finger.
+  protocol), where the widget must also be usable by dragging an item with a finger;
+- on each profile, a floor: the same note on a page holding only the button, from file://,
+  which no page can beat in this browser on this machine.
 
 Targets: an interactive widget within 0.5 s, at most 1 MB of script on a widget page and at
 most 600 KB on a page without widgets, on both profiles.
@@ -245,6 +247,33 @@ def widget_ready_seconds(page, url: str) -> float:
     return seconds
 
 
+# The least any page can take on this machine and profile: one button, nothing else.
+_FLOOR_HTML = (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title>'
+    '<meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+    '<body><button type="button" data-testid="sort">Sort by grade</button></body></html>'
+)
+
+
+def floor_seconds(browser, profile: Profile = DESKTOP, visits: int = WIDGET_VISITS) -> list[float]:
+    """Seconds to the same note on a page holding only the button, per cold visit from disk.
+
+    What no page can beat in this browser, on this machine and profile: navigation, a new
+    page's set-up and one frame. It puts the widget page's figures in proportion.
+    """
+    times = []
+    with tempfile.TemporaryDirectory(prefix="ndcg-bench-floor-") as folder:
+        path = Path(folder) / "floor.html"
+        path.write_text(_FLOOR_HTML, encoding="utf-8")
+        for _ in range(visits):
+            with fresh_page(browser, profile) as page:
+                page.add_init_script(_NOTE_WIDGET_READY_JS)
+                page.goto(path.as_uri(), wait_until="load")
+                note = page.wait_for_function("() => window.__widgetReadyAt").json_value()
+                times.append(note / 1000)
+    return times
+
+
 def time_to_widget(
     browser, url: str, profile: Profile = DESKTOP, visits: int = WIDGET_VISITS
 ) -> list[float]:
@@ -287,6 +316,7 @@ class ProfileFigures:
     profile: Profile
     widget_http: list[float]
     widget_file: list[float]
+    floor_file: list[float]
     widget_page_script: int
     plain_page_script: int
     touch_drag: bool | None
@@ -299,6 +329,7 @@ def profile_figures(browser, site: Path, base_url: str, profile: Profile) -> Pro
         profile=profile,
         widget_http=time_to_widget(browser, f"{base_url}/{DCG_PAGE}", profile),
         widget_file=time_to_widget(browser, (site / DCG_PAGE).as_uri(), profile),
+        floor_file=floor_seconds(browser, profile),
         widget_page_script=weights[DCG_PAGE]["script"],
         plain_page_script=weights[PLAIN_PAGE]["script"],
         touch_drag=(
@@ -398,6 +429,9 @@ def report(
             print(f"  {label:<52}{value:>12}{target:>10}  {_verdict(ok)}")
         spread = figures.widget_http + figures.widget_file
         print(f"  (all visits: min {min(spread):.2f} s, max {max(spread):.2f} s)")
+        floor = f"{statistics.median(figures.floor_file):.2f} s"
+        label = f"floor: a page of one button, file:// (median of {len(figures.floor_file)})"
+        print(f"  {label:<52}{floor:>12}")
 
 
 def main(argv: list[str] | None = None) -> None:
