@@ -43,10 +43,11 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from bench._chromium import launch
 
@@ -229,14 +230,19 @@ def page_weights(
     return weights
 
 
-def widget_ready_seconds(page, url: str) -> float:
-    """Load ``url`` and return when its widget appeared; fail unless the widget then responds."""
+def note_seconds(page, url: str) -> float:
+    """Load ``url`` and return when the frame after its "Sort by grade" button was drawn."""
     page.add_init_script(_NOTE_WIDGET_READY_JS)
     # The driver looks into the page only once it has loaded: Playwright's waits run its own
     # script in the page, every frame, which under the phone's 4x slowdown delayed the page
     # it timed by about 0.3 s. The page's note does not depend on when it is read.
     page.goto(url, wait_until="load", timeout=120_000)
-    seconds = page.wait_for_function("() => window.__widgetReadyAt").json_value() / 1000
+    return page.wait_for_function("() => window.__widgetReadyAt").json_value() / 1000
+
+
+def widget_ready_seconds(page, url: str) -> float:
+    """Load ``url`` and return when its widget appeared; fail unless the widget then responds."""
+    seconds = note_seconds(page, url)
     page.locator(IDEAL).first.wait_for(state="visible")
     dcg = page.locator('[data-testid="dcg"]').first
     before = dcg.inner_text()
@@ -261,27 +267,27 @@ def floor_seconds(browser, profile: Profile = DESKTOP, visits: int = WIDGET_VISI
     What no page can beat in this browser, on this machine and profile: navigation, a new
     page's set-up and one frame. It puts the widget page's figures in proportion.
     """
-    times = []
     with tempfile.TemporaryDirectory(prefix="ndcg-bench-floor-") as folder:
         path = Path(folder) / "floor.html"
         path.write_text(_FLOOR_HTML, encoding="utf-8")
-        for _ in range(visits):
-            with fresh_page(browser, profile) as page:
-                page.add_init_script(_NOTE_WIDGET_READY_JS)
-                page.goto(path.as_uri(), wait_until="load")
-                note = page.wait_for_function("() => window.__widgetReadyAt").json_value()
-                times.append(note / 1000)
-    return times
+        return cold_visits(browser, path.as_uri(), profile, visits, note_seconds)
 
 
 def time_to_widget(
     browser, url: str, profile: Profile = DESKTOP, visits: int = WIDGET_VISITS
 ) -> list[float]:
     """Seconds from navigation start to a responding widget, per cold visit of ``url``."""
+    return cold_visits(browser, url, profile, visits, widget_ready_seconds)
+
+
+def cold_visits(
+    browser, url: str, profile: Profile, visits: int, measure: Callable[[Any, str], float]
+) -> list[float]:
+    """``measure(page, url)`` on each of ``visits`` pages, each in a new browser context."""
     times = []
     for _ in range(visits):
         with fresh_page(browser, profile) as page:
-            times.append(widget_ready_seconds(page, url))
+            times.append(measure(page, url))
     return times
 
 

@@ -108,7 +108,9 @@
   function loadWidget(esm) {
     if (!modules.has(esm)) {
       modules.set(esm, (async () => {
-        const url = isHref(esm) ? esm : `data:text/javascript;charset=utf-8,${encodeURIComponent(esm)}`;
+        const url = isHref(esm)
+          ? esm
+          : `data:text/javascript;charset=utf-8,${encodeURIComponent(esm)}`;
         const mod = await import(url);
         if (mod.default === undefined && mod.render === undefined) {
           throw new Error("a widget module must export a default object (or render)");
