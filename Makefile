@@ -44,13 +44,14 @@ instructor: $(VENV)/.stamp-dev
 grade: $(VENV)/.stamp-dev
 	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)"
 
-# JupyterLab on notebooks/, its kernel the venv's Python with the library (tools/lab.py).
-lab: $(VENV)/.stamp-runtime
+# JupyterLab on lab/, the learner's copies of the chapters from the last build (figures in the
+# prose filled in, no raw MyST), its kernel the venv's Python with the library (tools/lab.py).
+lab: book
 	$(BIN)/python tools/lab.py
 
 # The chapters without their solutions, answer checks kept, and the library's wheel, in one
 # zip (tools/learner_downloads.py); `make book` puts the same files on the site, in downloads/.
-student: $(VENV)/.stamp-runtime
+student: book
 	$(BIN)/python tools/learner_downloads.py _build/student
 
 serve: book

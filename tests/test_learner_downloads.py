@@ -172,11 +172,14 @@ def test_preface_links_the_downloads(site: Path) -> None:
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.name)
-def test_page_download_is_the_chapter_with_the_preamble(site: Path, path: Path) -> None:
+def test_page_download_is_the_learner_copy_with_the_preamble(site: Path, path: Path) -> None:
     page = (site / "notebooks" / f"{path.stem}.html").read_text(encoding="utf-8")
     assert f'href="../_sources/notebooks/{path.name}"' in page
     served = _load(site / "_sources" / "notebooks" / path.name)
-    assert served == downloads.for_download(_load(path), WHEEL)
+    # What `make lab` opens, and the chapter's own code, cell for cell, after the preamble.
+    assert served == _load(site.parent / "learner" / "lab" / path.name)
+    assert _code(served)[0] == _code(downloads.for_download(_load(path), WHEEL))[0]
+    assert _code(served)[1:] == _code(_load(path))
     # The site's page itself does not show the preamble.
     assert "NotInstalled" not in page
 

@@ -2,27 +2,29 @@
 student notebooks.
 
 A Sphinx extension (``_config.yml``, ``local_extensions``) and a command. After the HTML is
-written, it adds to the site, under ``downloads/``:
+written, it writes each chapter as a learner reads it outside the book
+(``tools/learner_notebooks.py``: CommonMark, the figures filled in from this build, no raw
+MyST) into ``<build>/learner/``: ``lab/`` with the solutions folded (what ``make lab`` opens),
+``student/`` without them. Then it adds to the site, under ``downloads/``:
 
 - the library ``ndcg`` as a wheel (``ndcg-<version>-py3-none-any.whl``), built from ``src/``
   without network access, so a chapter can run in any Jupyter (Colab, a fresh venv);
-- ``student-notebooks.zip``: every chapter without its solutions (the cells between an
-  exercise's ``solution-start`` and ``solution-end``), with the answer checks and answer
-  boxes kept, and the wheel beside them.
+- ``student-notebooks.zip``: the student copies, answer checks and answer boxes kept, and the
+  wheel beside them.
 
-It also rewrites the chapters that the page's ``.ipynb`` button serves
-(``_sources/notebooks/*.ipynb``, copies of the source notebooks): a first code cell, which the
-book itself never shows, checks that what the chapter imports is installed and, when it is
-not, says exactly how to get it (the wheel's ``%pip install`` line, or the clone and
-``make lab``) instead of a traceback. Where myst-nb (the book's build tool) is missing it puts
-in a stand-in for ``myst_nb.glue``, which in a notebook only shows a figure that the book's
-text would quote.
+The page's ``.ipynb`` button serves the learner's copy (solutions folded) in place of
+Sphinx's copy of the source. Every copy that leaves the book starts with a code cell, which
+the book itself never shows, that checks that what the chapter imports is installed and,
+when it is not, says exactly how to get it (the wheel's ``%pip install`` line, or the clone
+and ``make lab``) instead of a traceback. Where myst-nb (the book's build tool) is missing it
+puts in a stand-in for ``myst_nb.glue``, which in a notebook only shows a figure that the
+book's text would quote.
 
 The preface links the downloads through the substitutions ``{{ ndcg_wheel }}`` (the wheel's
 file name) and ``{{ ndcg_wheel_link }}`` (a link to it).
 
-As a command, ``python tools/learner_downloads.py OUTDIR`` writes the wheel and the zip to
-``OUTDIR`` (``make student``).
+As a command, ``python tools/learner_downloads.py OUTDIR`` writes the wheel and the zip of the
+last build's student copies to ``OUTDIR`` (``make student``, which builds the book first).
 """
 
 from __future__ import annotations
@@ -51,6 +53,10 @@ PREAMBLE_ID = "ndcg-elsewhere"
 SKIP = {"ndcg", "myst_nb", "numpy", "pandas", "matplotlib", "anywidget", "ipywidgets", "IPython"}
 SOLUTION_START = "```{solution-start}"
 SOLUTION_END = "```{solution-end}"
+# The chapters as a learner reads them outside the book, written by each build (see
+# tools/learner_notebooks.py): lab/ with solutions folded (``make lab`` and the page's .ipynb
+# button), student/ without solutions (the student zip).
+LEARNER = ROOT / "_build" / "learner"
 
 
 def chapters(folder: Path = NOTEBOOKS) -> list[Path]:
@@ -272,26 +278,27 @@ def _dump(notebook: dict) -> str:
     return json.dumps(notebook, indent=1, ensure_ascii=False) + "\n"
 
 
-def build_student_zip(out: Path, wheel: Path, folder: Path = NOTEBOOKS) -> Path:
-    """Write ``student-notebooks.zip``: every chapter without solutions, and the wheel."""
+def build_student_zip(out: Path, wheel: Path, folder: Path) -> Path:
+    """Write ``student-notebooks.zip``: the student notebooks in ``folder``, and the wheel."""
     out.mkdir(parents=True, exist_ok=True)
     target = out / STUDENT_ZIP
     partial = target.with_suffix(".zip.part")
+    notebooks = chapters(folder)
+    if not notebooks:
+        raise FileNotFoundError(f"no student notebooks in {folder}: run `make book` first")
     with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in chapters(folder):
-            notebook = json.loads(path.read_text(encoding="utf-8"))
-            student = for_download(without_solutions(notebook), wheel.name)
-            archive.writestr(f"{STUDENT_DIR}/{path.name}", _dump(student))
+        for path in notebooks:
+            archive.write(path, f"{STUDENT_DIR}/{path.name}")
         archive.write(wheel, f"{STUDENT_DIR}/{wheel.name}")
         archive.writestr(f"{STUDENT_DIR}/README.txt", STUDENT_README.format(wheel=wheel.name))
     partial.replace(target)
     return target
 
 
-def write_downloads(out: Path) -> tuple[Path, Path]:
-    """The wheel and the student notebooks, into ``out``."""
+def write_downloads(out: Path, learner: Path = LEARNER) -> tuple[Path, Path]:
+    """The wheel and the last build's student notebooks (``learner/student``), in ``out``."""
     wheel = build_wheel(out)
-    return wheel, build_student_zip(out, wheel)
+    return wheel, build_student_zip(out, wheel, learner / "student")
 
 
 # ----- Sphinx --------------------------------------------------------------------------------
@@ -309,19 +316,119 @@ def _substitutions(app: Any, config: Any) -> None:
     }
 
 
+def _bibliography(app: Any) -> dict[str, tuple[str, str, str]]:
+    """Citation key -> (author label, year, full entry in markdown), from the book's .bib files."""
+    import pybtex.database
+    from pybtex.richtext import Text
+    from pybtex.style.formatting.plain import Style
+
+    entries: dict[str, Any] = {}
+    for name in app.config.bibtex_bibfiles:
+        entries.update(pybtex.database.parse_file(Path(app.srcdir) / name).entries)
+    formatted = {
+        e.key: e.text.render_as("markdown") for e in Style().format_entries(entries.values())
+    }
+    result = {}
+    for key, entry in entries.items():
+        people = entry.persons.get("author") or entry.persons.get("editor") or []
+        names = [Text.from_latex(" ".join(p.prelast_names + p.last_names)).render_as("text")
+                 for p in people]  # fmt: skip
+        if not names:
+            label = Text.from_latex(entry.fields.get("title", key)).render_as("text")
+        elif len(names) == 1:
+            label = names[0]
+        elif len(names) == 2:
+            label = f"{names[0]} and {names[1]}"
+        else:
+            label = f"{names[0]} et al."
+        full = " ".join(formatted[key].split())
+        result[key] = (label, entry.fields.get("year", "n.d."), full)
+    return result
+
+
+def _contexts(app: Any) -> Any:
+    """A function giving each chapter its :class:`learner_notebooks.Context`."""
+    import learner_notebooks
+
+    env = app.env
+    executed = Path(app.outdir).parent / "jupyter_execute"
+
+    @functools.cache
+    def glue(docname: str) -> dict[str, Any]:
+        path = executed / f"{docname}.glue.json"
+        if not path.exists():
+            return {}
+        return {key: value["data"] for key, value in json.loads(path.read_text("utf-8")).items()}
+
+    docs = {name: title.astext() for name, title in env.titles.items()}
+    std = env.domaindata["std"]
+    # A label before a heading has the section's title; one before a cell or a paragraph
+    # (an "anonymous" label) has none, and its references give their own text.
+    labels = {label: (doc, "") for label, (doc, _) in std["anonlabels"].items()}
+    labels.update({label: (doc, str(title)) for label, (doc, _, title) in std["labels"].items()})
+    labels = {label: target for label, target in labels.items() if target[0] in env.found_docs}
+    glossary = next(
+        (Path(env.doc2path(d)) for d in sorted(env.found_docs) if d.endswith("glossary")), None
+    )
+    terms = learner_notebooks.glossary_terms(glossary.read_text("utf-8")) if glossary else {}
+    citations = _bibliography(app)
+
+    def context(docname: str) -> Any:
+        numbers = env.toc_secnumbers.get(docname, {}).get("", ())
+        return learner_notebooks.Context(
+            glue=glue(docname),
+            chapter=".".join(map(str, numbers)) or docname.rsplit("/", 1)[-1][:2].lstrip("0"),
+            docs=docs,
+            labels=labels,
+            terms=terms,
+            citations=citations,
+            docname=docname,
+            other_glue=lambda other, key: glue(other)[key],
+        )
+
+    return context
+
+
+def write_learner_notebooks(app: Any, wheel: str, learner: Path) -> dict[str, dict]:
+    """Each chapter in CommonMark, solutions folded (``lab/``) and removed (``student/``).
+
+    Returns the folded notebooks by document name: the page's .ipynb button serves them.
+    """
+    import learner_notebooks
+
+    context = _contexts(app)
+    lab: dict[str, dict] = {}
+    for kind in ("lab", "student"):
+        folder = learner / kind
+        shutil.rmtree(folder, ignore_errors=True)
+        folder.mkdir(parents=True)
+    for docname in sorted(app.env.found_docs):
+        source = Path(app.srcdir) / f"{docname}.ipynb"
+        if source.parent.resolve() != NOTEBOOKS.resolve() or source not in chapters(source.parent):
+            continue
+        notebook = json.loads(source.read_text(encoding="utf-8"))
+        for kind, solutions in (("lab", "fold"), ("student", "remove")):
+            converted = learner_notebooks.convert(notebook, context(docname), solutions)
+            learner_copy = for_download(converted, wheel)
+            (learner / kind / source.name).write_text(_dump(learner_copy), encoding="utf-8")
+            if kind == "lab":
+                lab[docname] = learner_copy
+    return lab
+
+
 def _finish(app: Any, exception: Exception | None) -> None:
     if exception is not None or app.builder.format != "html":
         return
     outdir = Path(app.outdir)
-    wheel, _ = write_downloads(outdir / DOWNLOADS)
-    # The page's .ipynb button serves Sphinx's copy of the source: rewrite it from the source.
-    for docname in sorted(app.env.found_docs):
-        source = Path(app.srcdir) / f"{docname}.ipynb"
+    learner = outdir.parent / "learner"
+    wheel = build_wheel(outdir / DOWNLOADS)
+    lab = write_learner_notebooks(app, wheel.name, learner)
+    build_student_zip(outdir / DOWNLOADS, wheel, learner / "student")
+    # The page's .ipynb button serves Sphinx's copy of the source: the learner's copy instead.
+    for docname, notebook in lab.items():
         served = outdir / "_sources" / f"{docname}.ipynb"
-        if source.parent.resolve() == NOTEBOOKS.resolve() and source in chapters(source.parent):
-            if served.exists():
-                notebook = json.loads(source.read_text(encoding="utf-8"))
-                served.write_text(_dump(for_download(notebook, wheel.name)), encoding="utf-8")
+        if served.exists():
+            served.write_text(_dump(notebook), encoding="utf-8")
 
 
 def setup(app: Any) -> dict[str, Any]:

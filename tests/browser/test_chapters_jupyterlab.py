@@ -1,19 +1,21 @@
 """Every chapter runs in JupyterLab 4 with the book's kernel, as a learner runs it.
 
-One JupyterLab server, started as ``make lab`` starts it (``tools/lab.py``), on a copy of the
-chapters; one notebook at a time: open it, wait for the kernel, Run All Cells from the Run
+One JupyterLab server, started as ``make lab`` starts it (``tools/lab.py``), on the learner's
+copies of the chapters that the build wrote (``_build/learner/lab``, copied as ``make lab``
+copies them); one notebook at a time: open it, wait for the kernel, Run All Cells from the Run
 menu, save, and read the saved notebook: every code cell ran and none has an error or
 anything on stderr (the book's build allows neither). In chapter 3 the ranking widget is also
 used with the keyboard: moving D3 down one place turns the DCG readout from 6.861 to 6.653,
 reaches the task's first goal and not its second, the screen-reader announcement says so, and
-the kernel's ``widget.order`` follows; moving it back says the goal is no longer met.
+the kernel's ``widget.order`` follows; moving it back says the goal is no longer met. In
+chapter 4 the prose reads as the website's: its first paragraph shows DCG's figure, 6.861, and
+no MyST brace; a note renders as a quotation, an exercise as a heading, a solution folded.
 """
 
 from __future__ import annotations
 
 import json
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -35,6 +37,7 @@ import lab as lab_command  # noqa: E402  (tools/lab.py: what `make lab` runs)
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"
 CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 WIDGET_CHAPTER = "03_discounted_cumulative_gain.ipynb"
+PROSE_CHAPTER = "04_ideal_dcg_and_ndcg.ipynb"
 SETTINGS = {
     # No news or update checks: the server must not reach out, nor open a dialog.
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
@@ -49,7 +52,9 @@ SETTINGS = {
 FINISHED = """() => {
   const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
   if (!panel) return false;
-  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputPrompt')]
+  // The input area's own prompt, there even when the cell is folded (a folded cell also
+  // shows a placeholder, whose prompt stays empty).
+  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputArea .jp-InputPrompt')]
     .map((p) => p.textContent.trim());
   if (!prompts.length || prompts.some((p) => p.includes('*'))) return false;
   const failed = panel.querySelector(
@@ -72,10 +77,11 @@ def _api(url: str, method: str = "GET") -> object:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Iterator[tuple[str, Path]]:
+def lab(site: Path, tmp_path_factory) -> Iterator[tuple[str, Path]]:
     root = tmp_path_factory.mktemp("chapters")
-    for path in CHAPTERS:
-        shutil.copy2(path, root / path.name)
+    # What `make lab` opens: the build's learner copies (the site fixture: the book is built).
+    copied, kept = lab_command.refresh(site.parent / "learner" / "lab", root)
+    assert sorted(copied) == [path.name for path in CHAPTERS] and not kept
     settings = root.parent / f"{root.name}-settings"
     for name, values in SETTINGS.items():
         path = settings / name
@@ -130,6 +136,27 @@ def _problems(notebook: dict) -> list[str]:
     return problems
 
 
+def _reads_like_the_book(page) -> None:
+    """Chapter 4's prose as JupyterLab renders it: figures, no raw MyST, notes, folds."""
+    rendered = page.locator(f"{NOTEBOOK} .jp-MarkdownCell .jp-RenderedMarkdown")
+    first = rendered.first.locator("blockquote p").nth(1)
+    text = first.inner_text()
+    assert "6.861" in text and "{" not in text and "`" not in text, text
+    whole = " ".join(rendered.all_inner_texts())
+    assert "{glue" not in whole and "{term}" not in whole and "```{" not in whole
+    # An admonition is a quotation with its title; an exercise a numbered heading.
+    assert page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown blockquote strong").count() >= 2
+    heading = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown h3", has_text="Exercise 4.1")
+    expect(heading).to_have_count(1)
+    # A solution is folded: its heading shows, its code does not.
+    solution = page.locator(
+        f"{NOTEBOOK} .jp-RenderedMarkdown h4", has_text="Solution to exercise 4.1"
+    )
+    expect(solution).to_have_count(1)
+    hidden = page.locator(f"{NOTEBOOK} .jp-CodeCell .jp-InputPlaceholder")
+    assert hidden.count() >= 4, hidden.count()
+
+
 def _menu(page, menu: str, item: str) -> None:
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(f"^{menu}$")).click()
     page.locator(".lm-Menu-itemLabel", has_text=re.compile(f"^{item}$")).click()
@@ -160,7 +187,7 @@ def _move_d3_with_the_keyboard(page) -> None:
     assert status.inner_text().startswith("Not yet"), status.inner_text()
     # The kernel's side: a new cell at the end prints the widget's order.
     # (The chapter ends with a markdown cell: click its prompt area, which selects it.)
-    page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-InputPrompt").click()
+    page.locator(f"{NOTEBOOK} .jp-Cell").last.locator(".jp-InputPrompt").first.click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")
     page.keyboard.press("Enter")
@@ -197,6 +224,8 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
         page.wait_for_function(FINISHED, timeout=600_000, polling=500)
         if chapter == WIDGET_CHAPTER:
             _move_d3_with_the_keyboard(page)
+        if chapter == PROSE_CHAPTER:
+            _reads_like_the_book(page)
         _menu(page, "File", "Save Notebook")
         page.locator(".lm-TabBar-tab.jp-mod-current:not(.jp-mod-dirty)").wait_for(timeout=60_000)
         saved = json.loads((root / chapter).read_text(encoding="utf-8"))
