@@ -22,7 +22,7 @@ from ndcg._kernel import (
     ideal_rows,
     ndcg_rows,
     normalise,
-    overflow_scale,
+    ratio_scale,
     rule_tiebreak,
 )
 from ndcg._pad import chunks
@@ -209,9 +209,9 @@ def evaluate(
             _check_unjudged_rows(run, kept & ~r_judged, unjudged)
             kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
 
-    factor = overflow_scale(q_gain, q_code, n_queries)
-    if (factor != 1.0).any():
-        q_gain, r_gain = q_gain * factor[q_code], r_gain * factor[r_code]
+    exponent = ratio_scale(q_gain, q_code, n_queries)
+    if exponent.any():
+        q_gain, r_gain = np.ldexp(q_gain, exponent[q_code]), np.ldexp(r_gain, exponent[r_code])
     shape = (n_queries, len(cutoffs))
     actual = np.zeros(shape)
     # A query with no ranking (missing="zero") scores 0, and nothing of it is known.
@@ -434,9 +434,9 @@ def _evaluate_matrix(
         for j, cutoff in enumerate(cutoffs):
             columns[_column(cutoff)] = values[:, j]
         return pd.DataFrame(columns)
-    factor = overflow_scale(gains)
-    if (factor != 1.0).any():
-        gains = gains * factor[:, None]
+    exponent = ratio_scale(gains)
+    if exponent.any():
+        gains = np.ldexp(gains, exponent[:, None])
     dcgs = (
         dcg_rows(score, gains, cutoffs, tiebreak, options.discount),
         ideal_rows(gains, cutoffs, options.discount),
