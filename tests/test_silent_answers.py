@@ -15,7 +15,7 @@ import pandas as pd
 import pytest
 
 import ndcg
-from ndcg import ltr
+from ndcg import ltr, stats
 
 LOG2_3 = math.log2(3)
 
@@ -114,3 +114,56 @@ def test_lambdarank_of_tiny_gains_is_that_of_ordinary_ones():
     tiny = ltr.lambdarank(grades, scores, gain=lambda g: g * 1e-323)
     plain = ltr.lambdarank(grades, scores, gain="linear")
     np.testing.assert_allclose(tiny.gradient, plain.gradient, rtol=1e-15)
+
+
+# --- ndcg.stats: the difference is checked, and the p-value is honest -------------------------
+
+
+def test_an_overflowing_difference_is_refused_naming_both_systems():
+    # Gave a NaN mean and p = 1e-4.
+    with pytest.raises(
+        ValueError, match=r"a - b overflows float64 at query 0: a scores 1e\+308, b"
+    ):
+        stats.paired_randomization_test([1e308, -1e308, 0.5], [-1e308, 1e308, 0.4])
+    with pytest.raises(ValueError, match="a - b overflows"):
+        stats.paired_bootstrap_ci([1e308, -1e308, 0.5], [-1e308, 1e308, 0.4])
+
+
+def test_huge_differences_that_fit_give_their_mean():
+    a, b = [1.5e308, 1.5e308, 0.0], [0.0, 0.0, 0.0]
+    test = stats.paired_randomization_test(a, b)
+    interval = stats.paired_bootstrap_ci(a, b)
+    assert test.mean_difference == interval.mean_difference == 1e308
+    assert (interval.low, interval.high) == (0.0, 1.5e308)
+    # Of the 8 sign arrangements, those of +-(1.5e308, 1.5e308) reach the observed mean.
+    assert (test.p_value, test.n_resamples, test.exact) == (0.5, 8, True)
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_two_queries_never_give_a_two_sided_p_below_one_half(seed):
+    # The observed signs and their mirror image are 2 of the 4 arrangements.
+    test = stats.paired_randomization_test([1.0, 0.5], [0.0, 0.4], seed=seed)
+    assert (test.p_value, test.n_resamples, test.exact) == (0.5, 4, True)
+
+
+@pytest.mark.parametrize(
+    ("alternative", "hits"),
+    # d = (0.4, 0.4, 0.1, 0.65): sums of +-d at least 1.55 in size: only all-plus and
+    # all-minus; at least 1.55: all-plus; at most 1.55: every one of the 16.
+    [("two-sided", 2), ("greater", 1), ("less", 16)],
+)
+def test_few_queries_count_every_arrangement(alternative, hits):
+    a, b = [0.9, 0.8, 0.7, 0.95], [0.5, 0.4, 0.6, 0.3]
+    test = stats.paired_randomization_test(a, b, alternative=alternative)
+    assert test.p_value == hits / 16
+    assert test.n_resamples == 16 and test.exact
+
+
+def test_more_arrangements_than_resamples_are_drawn():
+    rng = np.random.default_rng(0)
+    a, b = rng.random(14), rng.random(14)  # 2**14 = 16384 arrangements > 10000 draws
+    drawn = stats.paired_randomization_test(a, b)
+    counted = stats.paired_randomization_test(a, b, n_resamples=2**14)
+    assert (drawn.exact, drawn.n_resamples) == (False, 10_000)
+    assert (counted.exact, counted.n_resamples) == (True, 2**14)
+    assert drawn.p_value == pytest.approx(counted.p_value, abs=0.02)
