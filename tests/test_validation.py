@@ -11,6 +11,7 @@ import pytest
 from golden import NEGATIVE_GRADE_NDCG
 
 import ndcg
+from ndcg import ltr
 
 LIST_FUNCTIONS = [ndcg.cg, ndcg.dcg, ndcg.idcg, ndcg.ndcg, ndcg.breakdown]
 
@@ -551,6 +552,21 @@ def _ranking_widget(items):
             ),
             ValueError,
             r"row 1 holds nan \(query 7, document 6\)$",
+        ),
+        (
+            lambda: ndcg.ndcg([1, 3], gain={np.int64(1): 1.0, np.int64(2): 3.0}),
+            ValueError,
+            r"\(the mapping has \[1, 2\]\)$",
+        ),
+        (
+            lambda: ndcg.ndcg([1, 2], gain={1: np.float64(np.nan), 2: 1.0}),
+            ValueError,
+            r"^gain gave nan for grade 1",
+        ),
+        (
+            lambda: ltr.ranknet([0, 1], [0.0, 1.0], sigma=np.float64(-1)),
+            ValueError,
+            r"^sigma must be a finite number > 0, got -1.0$",
         ),
         # No query in common gave an empty table, whose mean is NaN.
         (
