@@ -189,7 +189,8 @@ def ratio_scale(
     with np.errstate(over="ignore"):
         # The usual case is settled by two bounds for every list at once.
         large = not gains.max() * gains.size < _SAFE_TOTAL
-        small = np.min(gains, where=gains > 0, initial=np.inf) < _TINY
+        # (np.min with where= would be twenty times slower than these two comparisons.)
+        small = ((gains < _TINY) & (gains > 0)).any()
         if not (large or small):
             return none
         if groups is None:
