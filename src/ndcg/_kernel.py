@@ -183,16 +183,16 @@ def ratio_scale(
 
     """
     shape = gains.shape[:-1] if groups is None else (n_groups,)
-    none = np.zeros(shape, dtype=np.int64)
+    exponent = np.zeros(shape, dtype=np.int64)
     if gains.size == 0:
-        return none
+        return exponent
     with np.errstate(over="ignore"):
         # The usual case is settled by two bounds for every list at once.
         large = not gains.max() * gains.size < _SAFE_TOTAL
         # (np.min with where= would be twenty times slower than these two comparisons.)
         small = ((gains < _TINY) & (gains > 0)).any()
         if not (large or small):
-            return none
+            return exponent
         if groups is None:
             total = gains.sum(axis=-1)
             peak = gains.max(axis=-1, initial=0.0)
@@ -201,8 +201,8 @@ def ratio_scale(
             peak = np.zeros(n_groups)
             np.maximum.at(peak, groups, gains)
     scaled = ~(total < _SAFE_TOTAL) | ((peak > 0) & (peak < _TINY))
-    none[scaled] = -np.frexp(peak[scaled])[1]
-    return none
+    exponent[scaled] = -np.frexp(peak[scaled])[1]
+    return exponent
 
 
 def normalise(

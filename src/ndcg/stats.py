@@ -241,7 +241,7 @@ def paired_randomization_test(
     # A tiny tolerance, so resamples equal to the observed mean up to rounding count as hits
     # (1e-12 of the largest difference, and at least 1e-12: smaller differences are ties).
     tolerance = float(np.ldexp(1e-12 * max(1.0, float(np.abs(differences).max())), exponent))
-    exact = 2**n <= n_resamples
+    exact = n < 63 and 2**n <= n_resamples  # (no 2**n of a million queries is computed)
     arrangements = 2**n if exact else n_resamples
     rng = np.random.default_rng(seed)
     hits, start = 0, 0
