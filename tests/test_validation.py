@@ -513,6 +513,11 @@ def _ranking_widget(items):
             r"got a dict; pass a list in rank order, e.g. list\(relevance.values\(\)\)$",
         ),
         (lambda: ndcg.ndcg(3), TypeError, r"got the single number 3; pass a list, e.g. \[3\]$"),
+        (
+            lambda: ltr.ranknet((g for g in [0, 1]), [0.0, 1.0]),
+            TypeError,
+            r"^y_true must be a sequence of numbers, got a generator; pass a list",
+        ),
         # evaluate(..., k=np.array(5)) gave "len() of unsized object".
         (
             lambda: ndcg.evaluate(*_frames_pair([1.0, 0.5]), k=np.array(5)),

@@ -483,7 +483,7 @@ def numbers_array(
     def checker(value: Any, name: str) -> np.ndarray:
         array = _as_array(value, name, unjudged)
         if array.ndim == 0:
-            raise TypeError(_not_a_sequence(value, name))
+            raise TypeError(not_a_sequence(value, name))
         if array.ndim not in allowed:
             wanted = " or ".join(f"{d}-D" for d in allowed)
             raise TypeError(
@@ -531,7 +531,7 @@ def _as_array(value: Any, name: str, unjudged: bool) -> np.ndarray:
     return array
 
 
-def _not_a_sequence(value: Any, name: str) -> str:
+def not_a_sequence(value: Any, name: str) -> str:
     """Say what to pass instead of a value numpy would hold as one object (shape ())."""
     if isinstance(value, Mapping):
         return (

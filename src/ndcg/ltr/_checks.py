@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ndcg._validate import literal
+from ndcg._validate import literal, not_a_sequence
 
 
 def as_lists(values: Any, name: str) -> np.ndarray:
@@ -22,6 +22,8 @@ def as_lists(values: Any, name: str) -> np.ndarray:
 
     """
     array = np.asarray(values)
+    if array.ndim == 0 and not np.issubdtype(array.dtype, np.number):
+        raise TypeError(not_a_sequence(values, name))  # a generator, a set, a dict
     if array.dtype == object or not np.issubdtype(array.dtype, np.number):
         raise TypeError(f"{name} must hold real numbers, got dtype {array.dtype}")
     if array.ndim not in (1, 2):
