@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import importlib
 
-MODULES = ("bench.library", "bench.large_run", "bench.widget", "bench.swap_widget", "bench.site")
+MODULES = (
+    "bench.library",
+    "bench.large_run",
+    "bench.widget",
+    "bench.widget_build",
+    "bench.swap_widget",
+    "bench.site",
+)
 
 
 def main() -> None:

@@ -146,6 +146,9 @@ def test_empty_frames():
     with pytest.raises(ValueError, match="qrels has no rows"):
         ndcg.evaluate(qrels.iloc[:0], run)
     nothing = run.iloc[:0]
-    assert len(ndcg.evaluate(qrels, nothing)) == 0
+    with pytest.raises(
+        ValueError, match=r"share no query_id: qrels has 1 \(e.g. \['q1'\]\), run has none"
+    ):
+        ndcg.evaluate(qrels, nothing)
     zero = ndcg.evaluate(qrels, nothing, missing="zero")
     assert zero["query_id"].tolist() == ["q1"] and zero["ndcg"].tolist() == [0.0]

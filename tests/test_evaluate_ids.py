@@ -19,7 +19,10 @@ def frames(q_query, r_query, q_doc=("a",), r_doc=("a",)):
 def test_integer_ids_of_other_dtypes_never_collide(dtype):
     # As float64, 2**53 + 1 rounds to 2**53: the ids must be compared as integers.
     qrels, run = frames(np.array([2**53 + 1], np.int64), np.array([2**53], dtype))
-    assert ndcg.evaluate(qrels, run).empty
+    with pytest.raises(
+        ValueError, match=r"share no query_id: qrels has 1 \(e.g. \[9007199254740993\]\)"
+    ):
+        ndcg.evaluate(qrels, run)
     table = ndcg.evaluate(qrels, run, missing="zero")
     assert table["query_id"].tolist() == [2**53 + 1]
     assert table["ndcg"].tolist() == [0.0]
@@ -38,7 +41,11 @@ def test_ids_beyond_int64_are_exact():
     assert table["query_id"].tolist() == [2**64 - 1]
     assert table["ndcg"].tolist() == [1.0]
     qrels, run = frames(top, np.array([-1], np.int64))
-    assert ndcg.evaluate(qrels, run).empty
+    with pytest.raises(
+        ValueError,
+        match=r"qrels has 1 \(e.g. \[18446744073709551615\]\), run has 1 \(e.g. \[-1\]\)",
+    ):
+        ndcg.evaluate(qrels, run)
     qrels, run = frames(np.array([2**70], dtype=object), np.array([2**70], dtype=object))
     assert ndcg.evaluate(qrels, run)["query_id"].tolist() == [2**70]
 

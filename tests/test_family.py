@@ -181,9 +181,12 @@ def test_a_bad_discount_is_refused_by_name(discount, error, message):
 def test_err_needs_its_scale_and_grades_within_it():
     with pytest.raises(TypeError, match="missing a required argument: 'max_grade'"):
         ndcg.err(D)
-    with pytest.raises(ValueError, match=r"relevance holds the grade 5, outside ERR's scale"):
+    with pytest.raises(
+        ValueError,
+        match=r"grade 5, above ERR's scale 0..max_grade=4; pass the top .* \(e.g. max_grade=5\)",
+    ):
         ndcg.err([5, 1], max_grade=4)
-    with pytest.raises(ValueError, match=r"holds the grade -1, outside ERR's scale 0..max_grade=4"):
+    with pytest.raises(ValueError, match=r"holds the grade -1, below ERR's scale 0..max_grade=4"):
         ndcg.err([-1, 1], max_grade=4)
     with pytest.raises(ValueError, match="max_grade must be above 0 and at most 1023"):
         ndcg.err([1], max_grade=0)
@@ -283,7 +286,8 @@ def test_evaluate_refuses_err_without_a_scale_and_names_a_grade_above_it():
     with pytest.raises(ValueError, match="metrics includes 'err', which needs the top"):
         ndcg.evaluate(qrels, run, metrics="err")
     with pytest.raises(
-        ValueError, match=r"qrels\['relevance'\] holds the grade 3, above max_grade=2"
+        ValueError,
+        match=r"qrels\['relevance'\] holds the grade 3, above ERR's scale 0..max_grade=2",
     ):
         ndcg.evaluate(qrels, run, metrics="err", max_grade=2)
     with pytest.raises(ValueError, match="metrics must be one of 'ndcg', 'precision'"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import math
 
 import numpy as np
@@ -10,6 +11,7 @@ import pytest
 from golden import NEGATIVE_GRADE_NDCG
 
 import ndcg
+from ndcg import ltr
 
 LIST_FUNCTIONS = [ndcg.cg, ndcg.dcg, ndcg.idcg, ndcg.ndcg, ndcg.breakdown]
 
@@ -415,3 +417,182 @@ def test_declared_checks_keep_signatures_docstrings_and_call_errors() -> None:
         ndcg.dcg([1], 1, "linear", "zero", "log2", None)
     with pytest.raises(TypeError, match="unexpected keyword argument 'kk'"):
         ndcg.ndcg([1], kk=3)
+
+
+# --- Unclear errors made clear: each with its exact input ------------------------------------
+
+
+def _frames_pair(score):
+    qrels = pd.DataFrame({"query_id": "q1", "doc_id": ["d1", "d2"], "relevance": [1, 2]})
+    run = pd.DataFrame({"query_id": "q1", "doc_id": ["d1", "d2"], "score": score})
+    return qrels, run
+
+
+def _ranking_widget(items):
+    from ndcg.widgets import RankingWidget
+
+    return RankingWidget(items)
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        # A complex score was cut to its real part with only a numpy warning.
+        (
+            lambda: ndcg.evaluate(*_frames_pair([1 + 2j, 0.5])),
+            TypeError,
+            r"run\['score'\] must hold real numbers, got complex values \(dtype complex128\); "
+            r"row 0 holds \(1\+2j\)",
+        ),
+        (
+            lambda: ndcg.evaluate(*_frames_pair(np.array([1.0, 0.5], dtype=complex))),
+            TypeError,
+            r"run\['score'\] must hold real numbers, got complex values",
+        ),
+        # The widget spoke of max_grade, which the caller never passed.
+        (
+            lambda: _ranking_widget([("A", 2000), ("B", 1)]),
+            ValueError,
+            r"items holds the grade 2000 \(item 'A'\), and the widget takes ERR's max_grade "
+            r"from the top grade; ERR's scale reaches at most max_grade=1023 .* rescale",
+        ),
+        # err advised max_grade=2000, which max_grade's own check then refused.
+        (
+            lambda: ndcg.err([2000], max_grade=4),
+            ValueError,
+            r"^relevance holds the grade 2000, above ERR's scale 0..max_grade=4; ERR's scale "
+            r"reaches at most max_grade=1023 \(2\*\*grade must fit a float\): rescale the "
+            r"grades to 0..1023 or less$",
+        ),
+        (
+            lambda: ndcg.evaluate([[2000, 1]], [[1.0, 0.5]], metrics="err", max_grade=4),
+            ValueError,
+            r"rescale the grades to 0..1023 or less$",
+        ),
+        # File names where evaluate wants the data: "must be a sequence of numbers".
+        (
+            lambda: ndcg.evaluate("x.qrels", "x.run"),
+            TypeError,
+            r"^qrels must be a DataFrame \(or a matrix of numbers\), not a file's name: got "
+            r"'x.qrels'; read the file first, qrels=ndcg.read_qrels\('x.qrels'\)$",
+        ),
+        (
+            lambda: ndcg.evaluate(_frames_pair([1.0, 0.5])[0], "x.run"),
+            TypeError,
+            r"run=ndcg.read_run\('x.run'\)$",
+        ),
+        # read_qrels and read_run gave Python's own message, naming no argument.
+        (
+            lambda: ndcg.read_qrels(io.StringIO("q1 0 d1 1\n")),
+            TypeError,
+            r"^path must be a file's name \(a str or a pathlib.Path\), got an open file "
+            r"\(StringIO\); write the text to a file and pass its name$",
+        ),
+        (
+            lambda: ndcg.read_qrels(None),
+            TypeError,
+            r"^path must be a file's name \(a str or a pathlib.Path\), got None",
+        ),
+        (
+            lambda: ndcg.read_qrels(b"x.qrels"),
+            TypeError,
+            r"got bytes; decode it, e.g. path='x.qrels'$",
+        ),
+        (lambda: ndcg.read_run(3), TypeError, r"^path must be a file's name .* got int 3"),
+        # Generators, sets and dicts were "an array of shape ()".
+        (
+            lambda: ndcg.ndcg(x for x in [1, 2]),
+            TypeError,
+            r"^relevance must be a sequence of numbers, got a generator; pass a list, "
+            r"e.g. list\(relevance\)$",
+        ),
+        (lambda: ndcg.ndcg({1, 2}), TypeError, r"got a set, which has no order; pass a list"),
+        (
+            lambda: ndcg.ndcg({1: 1, 2: 2}),
+            TypeError,
+            r"got a dict; pass a list in rank order, e.g. list\(relevance.values\(\)\)$",
+        ),
+        (lambda: ndcg.ndcg(3), TypeError, r"got the single number 3; pass a list, e.g. \[3\]$"),
+        (
+            lambda: ltr.ranknet((g for g in [0, 1]), [0.0, 1.0]),
+            TypeError,
+            r"^y_true must be a sequence of numbers, got a generator; pass a list",
+        ),
+        # evaluate(..., k=np.array(5)) gave "len() of unsized object".
+        (
+            lambda: ndcg.evaluate(*_frames_pair([1.0, 0.5]), k=np.array(5)),
+            TypeError,
+            r"^k must be a positive integer or None, got a numpy array of shape \(\) holding 5; "
+            r"pass a plain number, e.g. k=k.item\(\)$",
+        ),
+        # numpy reprs (np.int64(0), np.float64(2.0), np.str_('ndcg')) in messages.
+        (
+            lambda: ndcg.ndcg([1, 2], k=np.float64(2)),
+            TypeError,
+            r"got float64 2.0; pass e.g. k=10",
+        ),
+        (
+            lambda: ndcg.evaluate(*_frames_pair([1.0, 0.5]), k=np.array([5, 5])),
+            ValueError,
+            r"^k holds a cutoff twice: \[5, 5\] repeats \[5\]; list each once$",
+        ),
+        (
+            lambda: ndcg.evaluate(*_frames_pair([1.0, 0.5]), metrics=np.array(["ndcg", "ndcg"])),
+            ValueError,
+            r"^metrics names 'ndcg' twice: \['ndcg', 'ndcg'\]; list it once$",
+        ),
+        (
+            lambda: ndcg.evaluate(
+                pd.DataFrame({"query_id": [0, 0], "doc_id": [5, 6], "relevance": [0, 0]}),
+                pd.DataFrame({"query_id": [0, 0], "doc_id": [5, 6], "score": [1.0, 0.5]}),
+                empty="raise",
+            ),
+            ValueError,
+            r"the ideal DCG is 0 for query 0 \(no judged",
+        ),
+        (
+            lambda: ndcg.evaluate(
+                pd.DataFrame({"query_id": [7, 7], "doc_id": [5, 6], "relevance": [1.0, np.nan]}),
+                pd.DataFrame({"query_id": [7, 7], "doc_id": [5, 6], "score": [1.0, 0.5]}),
+            ),
+            ValueError,
+            r"row 1 holds nan \(query 7, document 6\)$",
+        ),
+        (
+            lambda: ndcg.ndcg([1, 3], gain={np.int64(1): 1.0, np.int64(2): 3.0}),
+            ValueError,
+            r"\(the mapping has \[1, 2\]\)$",
+        ),
+        (
+            lambda: ndcg.ndcg([1, 2], gain={1: np.float64(np.nan), 2: 1.0}),
+            ValueError,
+            r"^gain gave nan for grade 1",
+        ),
+        (
+            lambda: ltr.ranknet([0, 1], [0.0, 1.0], sigma=np.float64(-1)),
+            ValueError,
+            r"^sigma must be a finite number > 0, got -1.0$",
+        ),
+        # No query in common gave an empty table, whose mean is NaN.
+        (
+            lambda: ndcg.evaluate(
+                pd.DataFrame({"query_id": ["a", "a", "b"], "doc_id": "x", "relevance": 1}),
+                pd.DataFrame({"query_id": ["q1", "q1"], "doc_id": ["x", "y"], "score": 1.0}),
+            ),
+            ValueError,
+            r"^qrels and run share no query_id: qrels has 2 \(e.g. \['a', 'b'\]\), run has 1 "
+            r"\(e.g. \['q1'\]\), so there is nothing to evaluate",
+        ),
+    ],
+)
+def test_unclear_errors_are_made_clear(call, error, message):
+    with pytest.raises(error, match=message) as info:
+        call()
+    assert "np." not in str(info.value)
+
+
+def test_no_shared_query_with_missing_zero_scores_every_judged_query_zero():
+    qrels = pd.DataFrame({"query_id": ["a", "b"], "doc_id": "x", "relevance": 1})
+    run = pd.DataFrame({"query_id": ["q1"], "doc_id": ["x"], "score": 1.0})
+    table = ndcg.evaluate(qrels, run, missing="zero")
+    assert table["query_id"].tolist() == ["a", "b"] and table["ndcg"].tolist() == [0.0, 0.0]

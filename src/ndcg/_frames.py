@@ -8,6 +8,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ndcg._validate import literal
+
 
 def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
     """Return ``frame`` if it is a DataFrame holding each of ``columns`` once, else raise."""
@@ -34,6 +36,14 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
     label = f"{name}[{column!r}]"
     if series.dtype == bool or not pd.api.types.is_numeric_dtype(series.dtype):
         raise TypeError(f"{label} must be numeric, got dtype {series.dtype}")
+    if pd.api.types.is_complex_dtype(series.dtype):
+        # numpy would keep the real part with a mere warning, as if the rest were not there.
+        i = int(np.argmax(series.to_numpy().imag != 0))  # the first complex one (or row 0)
+        raise TypeError(
+            f"{label} must hold real numbers, got complex values (dtype {series.dtype}); row "
+            f"{literal(frame.index[i])} holds {literal(series.iloc[i])}; pass "
+            f"{label}.to_numpy().real if the imaginary parts are meant to be dropped"
+        )
     if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iu":
         return series.to_numpy(dtype=np.float64)  # plain integers: finite, never missing
     values = series.to_numpy(dtype=np.float64, na_value=np.nan)
@@ -41,8 +51,9 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise ValueError(
-            f"{label} must be finite; row {frame.index[i]!r} holds {values[i]} "
-            f"(query {frame['query_id'].iloc[i]!r}, document {frame['doc_id'].iloc[i]!r})"
+            f"{label} must be finite; row {literal(frame.index[i])} holds {values[i]} (query "
+            f"{literal(frame['query_id'].iloc[i])}, document "
+            f"{literal(frame['doc_id'].iloc[i])})"
         )
     return values
 
@@ -245,9 +256,10 @@ def _exact(values: np.ndarray, label: str, index: pd.Index) -> tuple[str, np.nda
         number = next(i for i, v in enumerate(values) if not isinstance(v, str))
         text = next(i for i, v in enumerate(values) if isinstance(v, str))
         raise TypeError(
-            f"{label} mixes numbers and text (row {index[number]!r} holds "
-            f"{values[number]!r}, row {index[text]!r} holds {values[text]!r}); 1 and '1' "
-            f"are different ids: make the column one kind, e.g. {label}.astype(str)"
+            f"{label} mixes numbers and text (row {literal(index[number])} holds "
+            f"{literal(values[number])}, row {literal(index[text])} holds "
+            f"{literal(values[text])}); 1 and '1' are different ids: make the column one "
+            f"kind, e.g. {label}.astype(str)"
         )
     what = {"boolean": "booleans", "x": "other values"}.get(inferred, inferred)
     raise TypeError(f"{label} must hold integers or text, got {what} (dtype {dtype})")
@@ -266,8 +278,8 @@ def _whole(values: np.ndarray, label: str, index: pd.Index) -> np.ndarray:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise TypeError(
-            f"{label} holds {float(values[i])!r} at row {index[i]!r}: numeric ids must be whole "
-            f"numbers within the 64-bit range"
+            f"{label} holds {float(values[i])!r} at row {literal(index[i])}: numeric ids must "
+            "be whole numbers within the 64-bit range"
         )
     if present.all():
         return values.astype(np.int64)
@@ -312,7 +324,7 @@ def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: st
     """Raise naming the first row whose id was missing (coded -1)."""
     if codes.size and codes.min() < 0:
         i = int(np.flatnonzero(codes < 0)[0])
-        raise ValueError(f"{name}[{column!r}] is missing at row {frame.index[i]!r}")
+        raise ValueError(f"{name}[{column!r}] is missing at row {literal(frame.index[i])}")
 
 
 def factorize_runs(values: Any) -> tuple[np.ndarray, Any]:

@@ -19,8 +19,10 @@ from __future__ import annotations
 import functools
 import inspect
 import numbers
+import os
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import Any, TypeVar
 
 import numpy as np
@@ -36,6 +38,8 @@ GAIN_NAMES = ("linear", "exponential")
 #: What an unjudged document counts for: no gain in place (trec_eval), dropped before
 #: scoring (trec_eval -J, Sakai's condensed lists), or an error.
 UNJUDGED = ("zero", "condense", "raise")
+#: The highest top of ERR's grade scale: 2**max_grade must fit a float64.
+MAX_GRADE = 1023
 
 
 def validate_params(**checkers: Checker) -> Callable[[F], F]:
@@ -118,6 +122,32 @@ def show(value: float) -> str:
     return str(int(value)) if value.is_integer() and abs(value) < 1e16 else repr(value)
 
 
+def literal(value: Any) -> str:
+    """Write a value as the caller would have typed it: numpy scalars as Python ones.
+
+    Messages show values with this, not ``repr``, which since numpy 2 writes
+    ``np.int64(0)`` for a 0 read from an array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> literal(np.int64(0)), literal([np.int64(5), np.str_("a")]), literal(np.array(5))
+    ('0', "[5, 'a']", '5')
+
+    """
+    return repr(_plain(value))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, np.generic) or (isinstance(value, np.ndarray) and value.ndim == 0):
+        return value.item()
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if type(value) in (list, tuple):
+        return type(value)(map(_plain, value))
+    return value
+
+
 # --- Checkers ---------------------------------------------------------------------------
 
 
@@ -155,9 +185,16 @@ def cutoff(value: Any, name: str) -> int | None:
 
 
 def _integer(value: Any, name: str, minimum: int, what: str, fix: str) -> int:
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        raise TypeError(
+            f"{name} must be {what}, got a numpy array of shape () holding "
+            f"{literal(value)}; pass a plain number, e.g. {name}={name}.item()"
+        )
     # bool is an Integral, but True as a count or a cutoff is almost always a mistake.
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {value!r}; {fix}")
+        raise TypeError(
+            f"{name} must be {what}, got {type(value).__name__} {literal(value)}; {fix}"
+        )
     if value < minimum:
         raise ValueError(f"{name} must be {what}, got {value}; {fix}")
     return int(value)
@@ -174,10 +211,12 @@ def cutoffs(value: Any, name: str) -> tuple[int | None, ...]:
     """
     if value is None or isinstance(value, (numbers.Integral, np.bool_)):
         return (cutoff(value, name),)
+    if isinstance(value, np.ndarray) and value.ndim == 0:
+        return (cutoff(value, name),)  # refused there, with the fix
     if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):
         raise TypeError(
             f"{name} must be None, a positive integer or a sequence of them; got "
-            f"{type(value).__name__} {value!r}; pass e.g. {name}=10 or {name}=[5, 10]"
+            f"{type(value).__name__} {literal(value)}; pass e.g. {name}=10 or {name}=[5, 10]"
         )
     if len(value) == 0:
         raise ValueError(
@@ -187,7 +226,8 @@ def cutoffs(value: Any, name: str) -> tuple[int | None, ...]:
     repeated = sorted({c for c in values if values.count(c) > 1}, key=str)
     if repeated:
         raise ValueError(
-            f"{name} holds a cutoff twice: {list(value)!r} repeats {repeated}; list each once"
+            f"{name} holds a cutoff twice: {literal(list(value))} repeats {repeated}; list each "
+            "once"
         )
     return values
 
@@ -200,7 +240,7 @@ def choice(*options: str) -> Checker:
         if isinstance(value, str) and value in options:
             return value
         error = ValueError if isinstance(value, str) else TypeError
-        raise error(f"{name} must be one of {listed}; got {value!r}")
+        raise error(f"{name} must be one of {listed}; got {literal(value)}")
 
     return checker
 
@@ -222,12 +262,14 @@ def choices(*options: str) -> Checker:
         if not isinstance(value, (Sequence, np.ndarray)) or len(value) == 0:
             raise TypeError(
                 f"{name} must be one of {', '.join(map(repr, options))} or a non-empty "
-                f"sequence of them; got {value!r}"
+                f"sequence of them; got {literal(value)}"
             )
         picked = tuple(one(item, name) for item in value)
         repeated = sorted({item for item in picked if picked.count(item) > 1})
         if repeated:
-            raise ValueError(f"{name} names {repeated[0]!r} twice: {list(value)!r}; list it once")
+            raise ValueError(
+                f"{name} names {literal(repeated[0])} twice: {literal(list(value))}; list it once"
+            )
         return picked
 
     return checker
@@ -240,7 +282,7 @@ def empty(value: Any, name: str) -> float | str:
     if isinstance(value, (bool, np.bool_, str)) or not isinstance(value, numbers.Real):
         error = ValueError if isinstance(value, str) else TypeError
         raise error(
-            f'{name} must be a number or "raise", got {value!r}; e.g. {name}=0.0 '
+            f'{name} must be a number or "raise", got {literal(value)}; e.g. {name}=0.0 '
             f"(trec_eval), {name}=float('nan') or {name}='raise'"
         )
     return float(value)
@@ -259,7 +301,7 @@ def gain(value: Any, name: str) -> Any:
         return value
     raise TypeError(
         f"{name} must be 'linear', 'exponential', a mapping or a callable; got "
-        f"{type(value).__name__} {value!r}; e.g. {name}={{0: 0, 1: 1, 2: 3}}"
+        f"{type(value).__name__} {literal(value)}; e.g. {name}={{0: 0, 1: 1, 2: 3}}"
     )
 
 
@@ -284,7 +326,7 @@ def discount(value: Any, name: str) -> Discount:
         kind, param = value
     if kind not in KINDS:
         error = ValueError if isinstance(value, (str, tuple)) else TypeError
-        raise error(f"{name} must be {examples}; got {value!r}")
+        raise error(f"{name} must be {examples}; got {literal(value)}")
     wants = KINDS[kind]
     if wants is None:
         if param is not None:
@@ -297,20 +339,20 @@ def discount(value: Any, name: str) -> Discount:
         )
     if isinstance(param, (bool, np.bool_)) or not isinstance(param, numbers.Real):
         raise TypeError(
-            f"{name}'s {wants} must be a number, got {type(param).__name__} {param!r}; "
+            f"{name}'s {wants} must be a number, got {type(param).__name__} {literal(param)}; "
             f"e.g. {name}=({kind!r}, {example})"
         )
     if kind == "geometric":
         if not 0 < param < 1:
             raise ValueError(
                 f"{name}'s p must lie strictly between 0 and 1 (the chance of reading on "
-                f"to the next rank), got {param!r}; e.g. {name}=('geometric', 0.8)"
+                f"to the next rank), got {literal(param)}; e.g. {name}=('geometric', 0.8)"
             )
         return Discount(kind, float(param))
     if not (np.isfinite(param) and param > 1):
         raise ValueError(
             f"{name}'s b must be a finite number above 1 (the rank from which log_b(i) "
-            f"discounts), got {param!r}; e.g. {name}=('log', 2)"
+            f"discounts), got {literal(param)}; e.g. {name}=('log', 2)"
         )
     return Discount(kind, float(param))
 
@@ -329,11 +371,11 @@ def threshold(value: Any, name: str) -> float:
 
     """  # noqa: E501
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a number, got {type(value).__name__} {literal(value)}")
     if not (np.isfinite(value) and value > 0):
         raise ValueError(
             f"{name} must be a finite number above 0 (a grade of 0 is never relevant), got "
-            f"{value!r}; e.g. {name}=1 (grades >= 1 count as relevant)"
+            f"{literal(value)}; e.g. {name}=1 (grades >= 1 count as relevant)"
         )
     return float(value)
 
@@ -350,14 +392,50 @@ def max_grade(value: Any, name: str) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(
             f"{name} must be a number (the highest grade of the scale), got "
-            f"{type(value).__name__} {value!r}; e.g. {name}=4 for grades 0..4"
+            f"{type(value).__name__} {literal(value)}; e.g. {name}=4 for grades 0..4"
         )
-    if not (np.isfinite(value) and 0 < value <= 1023):
+    if not (np.isfinite(value) and 0 < value <= MAX_GRADE):
         raise ValueError(
-            f"{name} must be above 0 and at most 1023 (2**grade must fit a float), got "
-            f"{value!r}; e.g. {name}=4 for grades 0..4"
+            f"{name} must be above 0 and at most {MAX_GRADE} (2**grade must fit a float), got "
+            f"{literal(value)}; e.g. {name}=4 for grades 0..4"
         )
     return float(value)
+
+
+def above_scale(name: str, grade: float, max_grade: float | None, where: str = "") -> str:
+    """Say that ``name`` holds a grade above ERR's scale, and what ``max_grade`` to pass.
+
+    A grade above :data:`MAX_GRADE` has no ``max_grade`` that fits (``2**grade`` would
+    overflow), so the advice is then to rescale the grades, never a value refused later.
+
+    Parameters
+    ----------
+    name : str
+        Where the grade is, e.g. ``"relevance"``.
+    grade : float
+        The offending grade.
+    max_grade : float or None
+        The scale's top as passed, or ``None`` when the caller passed none.
+    where : str, optional
+        Which item holds it, e.g. ``" (item 'A')"``.
+
+    Examples
+    --------
+    >>> above_scale("relevance", 2000, 4)
+    "relevance holds the grade 2000, above ERR's scale 0..max_grade=4; ERR's scale reaches at most max_grade=1023 (2**grade must fit a float): rescale the grades to 0..1023 or less"
+    >>> above_scale("relevance", 7, 4)
+    "relevance holds the grade 7, above ERR's scale 0..max_grade=4; pass the top of your grade scale as max_grade (e.g. max_grade=7)"
+
+    """  # noqa: E501
+    scale = "" if max_grade is None else f", above ERR's scale 0..max_grade={show(max_grade)}"
+    if grade > MAX_GRADE:
+        fix = (
+            f"ERR's scale reaches at most max_grade={MAX_GRADE} (2**grade must fit a float): "
+            f"rescale the grades to 0..{MAX_GRADE} or less"
+        )
+    else:
+        fix = f"pass the top of your grade scale as max_grade (e.g. max_grade={show(grade)})"
+    return f"{name} holds the grade {show(grade)}{where}{scale}; {fix}"
 
 
 def seed(value: Any, name: str) -> int | None:
@@ -370,7 +448,7 @@ def seed(value: Any, name: str) -> int | None:
 def fraction(value: Any, name: str) -> float:
     """Return a number strictly between 0 and 1 (a confidence level, a share)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__} {value!r}")
+        raise TypeError(f"{name} must be a number, got {type(value).__name__} {literal(value)}")
     if not 0.0 < value < 1.0:
         raise ValueError(f"{name} must lie strictly between 0 and 1, got {value}; e.g. {name}=0.95")
     return float(value)
@@ -404,6 +482,8 @@ def numbers_array(
 
     def checker(value: Any, name: str) -> np.ndarray:
         array = _as_array(value, name, unjudged)
+        if array.ndim == 0:
+            raise TypeError(not_a_sequence(value, name))
         if array.ndim not in allowed:
             wanted = " or ".join(f"{d}-D" for d in allowed)
             raise TypeError(
@@ -451,6 +531,29 @@ def _as_array(value: Any, name: str, unjudged: bool) -> np.ndarray:
     return array
 
 
+def not_a_sequence(value: Any, name: str) -> str:
+    """Say what to pass instead of a value numpy would hold as one object (shape ())."""
+    if isinstance(value, Mapping):
+        return (
+            f"{name} must be a sequence of numbers, got a {type(value).__name__}; pass a "
+            f"list in rank order, e.g. list({name}.values())"
+        )
+    if isinstance(value, AbstractSet):
+        return (
+            f"{name} must be a sequence of numbers, got a {type(value).__name__}, which has "
+            "no order; pass a list in rank order"
+        )
+    if isinstance(value, (numbers.Number, np.generic, np.ndarray)):
+        return (
+            f"{name} must be a sequence of numbers, got the single number {literal(value)}; "
+            f"pass a list, e.g. [{literal(value)}]"
+        )
+    return (
+        f"{name} must be a sequence of numbers, got a {type(value).__name__}; pass a list, "
+        f"e.g. list({name})"
+    )
+
+
 def _as_finite(array: np.ndarray, name: str, hint: str) -> np.ndarray:
     array = array.astype(np.float64, copy=False)
     # A finite sum proves every element finite (NaN and inf propagate); only when it
@@ -487,7 +590,7 @@ def _from_objects(array: np.ndarray, name: str, unjudged: bool) -> np.ndarray:
         else:
             allowed = "numbers or None (unjudged)" if unjudged else "numbers"
             raise TypeError(
-                f"{name} must hold {allowed}; found {type(item).__name__} {item!r} at "
+                f"{name} must hold {allowed}; found {type(item).__name__} {literal(item)} at "
                 f"{_at(np.unravel_index(i, array.shape))}"
             )
     return out
@@ -523,6 +626,49 @@ def _ragged_message(value: Any, name: str) -> str:
         "a matrix needs rows of one length (pad them, or pass a list per query to the list "
         "API)"
     )
+
+
+def file_path(value: Any, name: str) -> str | os.PathLike[str]:
+    """Return the name of a file to read: a ``str`` or a path-like object such as a Path.
+
+    Examples
+    --------
+    >>> file_path("run.txt", "path")
+    'run.txt'
+    >>> file_path(None, "path")
+    Traceback (most recent call last):
+    ...
+    TypeError: path must be a file's name (a str or a pathlib.Path), got None; e.g. path='x.qrels'
+
+    """
+    if isinstance(value, str) or (
+        isinstance(value, os.PathLike) and isinstance(os.fspath(value), str)
+    ):
+        return value
+    wanted = f"{name} must be a file's name (a str or a pathlib.Path)"
+    if isinstance(value, bytes):
+        got, fix = "bytes", f"decode it, e.g. {name}={value.decode(errors='replace')!r}"
+    elif hasattr(value, "read"):
+        named = getattr(value, "name", None)
+        got = f"an open file ({type(value).__name__})"
+        fix = (
+            f"pass the file's name instead, e.g. {name}={named!r}"
+            if isinstance(named, str)
+            else "write the text to a file and pass its name"
+        )
+    else:
+        got = "None" if value is None else f"{type(value).__name__} {literal(value)}"
+        fix = f"e.g. {name}='x.qrels'"
+    raise TypeError(f"{wanted}, got {got}; {fix}")
+
+
+def not_a_path(value: Any, name: str, reader: str) -> None:
+    """Refuse a file's name where the data itself is expected, naming the reader to use."""
+    if isinstance(value, (str, bytes, os.PathLike)):
+        raise TypeError(
+            f"{name} must be a DataFrame (or a matrix of numbers), not a file's name: got "
+            f"{literal(value)}; read the file first, {name}=ndcg.{reader}({literal(value)})"
+        )
 
 
 # --- Checks that relate arguments -----------------------------------------------------------

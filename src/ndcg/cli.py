@@ -335,12 +335,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"-l {args.l}: the relevance level must be 1 or more (a grade of 0 is never "
                 "relevant)"
             )
-        table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
-        if table.empty:
+        if not args.c and not qrels["query_id"].isin(run["query_id"]).any():
             raise UsageError(
                 f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
+        table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
         text = format_json(table, args.q) if args.json else format_trec(table, args.q)
     except OSError as error:
         print(f"ndcg: cannot read {error.filename!r}: {error.strerror}", file=sys.stderr)

@@ -22,7 +22,7 @@ from ndcg._kernel import (
     ideal_rows,
     ndcg_rows,
     normalise,
-    overflow_scale,
+    ratio_scale,
     rule_tiebreak,
 )
 from ndcg._pad import chunks
@@ -168,6 +168,8 @@ def evaluate(
     cutoffs = k
     options = _Options(metrics, discount, threshold, max_grade, p)
     _check_metrics(options, ties)
+    check.not_a_path(qrels, "qrels", "read_qrels")
+    check.not_a_path(run, "run", "read_run")
     if not isinstance(qrels, pd.DataFrame) and not isinstance(run, pd.DataFrame):
         return _evaluate_matrix(qrels, run, cutoffs, gain, ties, empty, unjudged, options)
     _frames.require_frame(qrels, "qrels", QRELS_COLUMNS)
@@ -185,6 +187,7 @@ def evaluate(
     q_counts = np.bincount(q_code, minlength=n_queries)
     r_counts = q_counts if aligned else np.bincount(r_code, minlength=n_queries)
     judged, retrieved = q_counts > 0, r_counts > 0
+    _check_shared(queries, judged, retrieved, missing)
     keep = judged & (retrieved | (missing == "zero"))
     kept = np.ones(r_code.size, dtype=bool) if keep.all() else keep[r_code]
     family = options.family()
@@ -209,9 +212,9 @@ def evaluate(
             _check_unjudged_rows(run, kept & ~r_judged, unjudged)
             kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
 
-    factor = overflow_scale(q_gain, q_code, n_queries)
-    if (factor != 1.0).any():
-        q_gain, r_gain = q_gain * factor[q_code], r_gain * factor[r_code]
+    exponent = ratio_scale(q_gain, q_code, n_queries)
+    if exponent.any():
+        q_gain, r_gain = np.ldexp(q_gain, exponent[q_code]), np.ldexp(r_gain, exponent[r_code])
     shape = (n_queries, len(cutoffs))
     actual = np.zeros(shape)
     # A query with no ranking (missing="zero") scores 0, and nothing of it is known.
@@ -322,17 +325,36 @@ def _check_metrics(options: _Options, ties: str) -> None:
         )
 
 
+def _check_shared(queries: Any, judged: np.ndarray, retrieved: np.ndarray, missing: str) -> None:
+    """Refuse qrels and a run with no query in common, unless missing queries score 0.
+
+    With ``missing="skip"`` the table would be empty and its mean NaN; that usually means
+    ids written two ways, or files of two collections. (With ``missing="zero"`` every
+    judged query scores 0, as asked: a run that retrieved nothing.)
+    """
+    if missing == "zero" or (judged & retrieved).any():
+        return
+
+    def listed(present: np.ndarray) -> str:
+        n = int(present.sum())
+        return f"{n} (e.g. {check.literal(list(queries[present][:3]))})" if n else "none"
+
+    raise ValueError(
+        f"qrels and run share no query_id: qrels has {listed(judged)}, run has "
+        f"{listed(retrieved)}, so there is nothing to evaluate (the mean of no scores is "
+        "NaN); check that both come from one collection and write the ids alike (e.g. '7' "
+        "and 'q7' are different ids), or pass missing='zero' to score every judged query "
+        "0 where the run has nothing"
+    )
+
+
 def _check_scale(grades: np.ndarray, judged: np.ndarray, options: _Options, name: str) -> None:
     """Refuse a judged grade above ERR's ``max_grade``."""
     if "err" not in options.metrics or not judged.any():
         return
     top = float(grades[judged].max())
     if top > options.max_grade:
-        raise ValueError(
-            f"{name} holds the grade {check.show(top)}, above max_grade="
-            f"{check.show(options.max_grade)}; ERR needs the top of the scale: pass "
-            f"max_grade={check.show(top)} or more"
-        )
+        raise ValueError(check.above_scale(name, top, options.max_grade))
 
 
 def _table(
@@ -350,7 +372,7 @@ def _table(
     """
 
     def where(i: int) -> str:
-        return f" for query {ids[i]!r}"
+        return f" for query {check.literal(ids[i])}"
 
     columns: dict[str, Any] = {"query_id": ids}
     for name in options.metrics:
@@ -377,8 +399,9 @@ def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged:
             count,
             unjudged,
             "run has {n} unjudged document(s) (absent from qrels for their query, or "
-            f"judged with a negative grade), the first {run['doc_id'].iloc[i]!r} for query "
-            f"{run['query_id'].iloc[i]!r}",
+            "judged with a negative grade), the first "
+            f"{check.literal(run['doc_id'].iloc[i])} for query "
+            f"{check.literal(run['query_id'].iloc[i])}",
         )
 
 
@@ -434,9 +457,9 @@ def _evaluate_matrix(
         for j, cutoff in enumerate(cutoffs):
             columns[_column(cutoff)] = values[:, j]
         return pd.DataFrame(columns)
-    factor = overflow_scale(gains)
-    if (factor != 1.0).any():
-        gains = gains * factor[:, None]
+    exponent = ratio_scale(gains)
+    if exponent.any():
+        gains = np.ldexp(gains, exponent[:, None])
     dcgs = (
         dcg_rows(score, gains, cutoffs, tiebreak, options.discount),
         ideal_rows(gains, cutoffs, options.discount),
@@ -545,8 +568,8 @@ def _refuse_duplicates(
 
 def _duplicate_error(frame: pd.DataFrame, name: str, verb: str, i: int) -> None:
     raise ValueError(
-        f"{name} has document {frame['doc_id'].iloc[i]!r} {verb} twice for query "
-        f"{frame['query_id'].iloc[i]!r} (row {frame.index[i]!r})"
+        f"{name} has document {check.literal(frame['doc_id'].iloc[i])} {verb} twice for query "
+        f"{check.literal(frame['query_id'].iloc[i])} (row {check.literal(frame.index[i])})"
     )
 
 

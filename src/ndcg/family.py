@@ -274,13 +274,13 @@ def err(relevance: Any, k: int | None = None, *, max_grade: float, unjudged: str
     """
     grades = _ranked(relevance, unjudged)
     judged = grades[~np.isnan(grades)]
-    if judged.size and (judged.min() < 0 or judged.max() > max_grade):
-        bad = judged.min() if judged.min() < 0 else judged.max()
+    if judged.size and judged.min() < 0:
         raise ValueError(
-            f"relevance holds the grade {check.show(bad)}, outside ERR's scale 0..max_grade="
-            f"{check.show(max_grade)}; pass the top of your grade scale as max_grade (e.g. "
-            f"max_grade={check.show(max(bad, max_grade))}) and map negative grades to 0"
+            f"relevance holds the grade {check.show(judged.min())}, below ERR's scale "
+            f"0..max_grade={check.show(max_grade)}; map negative grades to 0"
         )
+    if judged.size and judged.max() > max_grade:
+        raise ValueError(check.above_scale("relevance", float(judged.max()), max_grade))
     return float(_family.cascade_at(_family.satisfaction(grades, max_grade), (k,))[0])
 
 

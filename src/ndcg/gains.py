@@ -16,7 +16,7 @@ from typing import Any
 
 import numpy as np
 
-from ndcg._validate import show
+from ndcg._validate import literal, show
 
 Gain = str | Mapping[Any, float] | Callable[[float], float]
 
@@ -123,7 +123,7 @@ def _per_grade(grades: np.ndarray, gain: Any, name: str) -> np.ndarray:
             else:
                 raise ValueError(
                     f"gain mapping has no entry for grade {show(level)} found in {name}; "
-                    f"give every grade a gain (the mapping has {sorted(gain)!r})"
+                    f"give every grade a gain (the mapping has {literal(sorted(gain))})"
                 )
         else:
             try:
@@ -134,11 +134,13 @@ def _per_grade(grades: np.ndarray, gain: Any, name: str) -> np.ndarray:
                     f"found in {name}; make the gain callable accept every grade"
                 ) from error
         if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-            raise TypeError(f"gain gave {value!r} for grade {show(level)}; gains must be numbers")
+            raise TypeError(
+                f"gain gave {literal(value)} for grade {show(level)}; gains must be numbers"
+            )
         value = float(value)
         if not np.isfinite(value) or value < 0:
             raise ValueError(
-                f"gain gave {value!r} for grade {show(level)}; gains must be finite and >= 0"
+                f"gain gave {literal(value)} for grade {show(level)}; gains must be finite and >= 0"
             )
         level_gains[i] = value
     return level_gains[inverse].reshape(grades.shape)

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg import _validate as check
-from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, normalise, overflow_scale
+from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, normalise, ratio_scale
 from ndcg.discount import LOG2, DiscountSpec, log2_ranks
 from ndcg.gains import Gain, gain_values, judged_gains
 
@@ -270,8 +270,9 @@ def ndcg(
     Returns
     -------
     float
-        Exact even where DCG and IDCG themselves would overflow float64: the gains are
-        then scaled by a power of two, which leaves the ratio unchanged.
+        Exact even where DCG and IDCG themselves would overflow float64, or lose digits
+        among the subnormal numbers: the gains are then scaled by a power of two, which
+        leaves the ratio unchanged.
 
     Examples
     --------
@@ -289,9 +290,9 @@ def ndcg(
     """
     gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
     ideal = _ideal_source(relevance, gain, pool)
-    factor = float(overflow_scale(ideal))
-    if factor != 1.0:
-        gains, ideal = gains * factor, ideal * factor
+    exponent = int(ratio_scale(ideal))
+    if exponent:
+        gains, ideal = np.ldexp(gains, exponent), np.ldexp(ideal, exponent)
     actual = dcg_at(gains, (k,), discount)
     best = dcg_at(ideal_ranking(ideal, k), (k,), discount)
     return float(normalise(actual, best, empty)[0])

@@ -51,14 +51,18 @@ class RandomizationResult:
     mean_difference : float
         Mean of ``a - b`` over the queries.
     p_value : float
-        Share of sign-flipped resamples at least as extreme as the observed mean difference,
-        counting the observed one (so it is never exactly 0).
+        Share of sign arrangements at least as extreme as the observed mean difference.
+        Exact when every arrangement is counted; otherwise counting the observed one among
+        the random ones (so it is never exactly 0).
     n_queries : int
         Number of paired queries.
     n_resamples : int
-        Number of random sign flips drawn.
+        Number of sign arrangements counted: all ``2**n_queries`` when that is at most the
+        ``n_resamples`` asked for, else that many random ones.
     alternative : str
         ``"two-sided"``, ``"greater"`` (a better than b) or ``"less"``.
+    exact : bool
+        Whether every arrangement was counted, making ``p_value`` exact.
 
     """
 
@@ -67,6 +71,7 @@ class RandomizationResult:
     n_queries: int
     n_resamples: int
     alternative: str
+    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -120,8 +125,8 @@ def paired_differences(
     Raises
     ------
     ValueError
-        If the lengths differ, fewer than two queries are given, a score is not finite, or two
-        Series do not cover the same queries.
+        If the lengths differ, fewer than two queries are given, a score is not finite, a
+        difference overflows float64, or two Series do not cover the same queries.
     TypeError
         If a score is not a number.
 
@@ -144,7 +149,28 @@ def paired_differences(
         )
     if first.size < 2:
         raise ValueError(f"a and b need at least 2 queries to test, got {first.size}")
-    return first - second
+    with np.errstate(over="ignore"):
+        differences = first - second
+    if not np.isfinite(differences).all():
+        i = int(np.flatnonzero(~np.isfinite(differences))[0])
+        raise ValueError(
+            f"a - b overflows float64 at query {i}: a scores {check.show(first[i])}, b "
+            f"scores {check.show(second[i])}; rescale both systems' scores alike, e.g. "
+            "halve both (a difference of halves never overflows)"
+        )
+    return differences
+
+
+def _unit(differences: np.ndarray) -> tuple[np.ndarray, int]:
+    """Scale the differences by ``2**exponent`` so the largest is about 1; return both.
+
+    Means of the scaled differences cannot overflow (not even of 1e308 and 1e308), and, the
+    scale being a power of two, ``np.ldexp(mean(scaled), -exponent)`` is the plain mean to
+    the last bit wherever the plain mean is finite.
+    """
+    top = float(np.abs(differences).max())
+    exponent = 0 if top == 0.0 else -int(np.frexp(top)[1])
+    return np.ldexp(differences, exponent), exponent
 
 
 def _chunks(n_resamples: int, n_queries: int) -> list[int]:
@@ -171,14 +197,18 @@ def paired_randomization_test(
     Under the null hypothesis the two systems are exchangeable on every query, so each
     difference ``a[q] - b[q]`` is as likely to have its sign flipped. The test flips signs at
     random ``n_resamples`` times and reports how often the mean difference is at least as
-    extreme as the one observed.
+    extreme as the one observed. With few queries, when the ``2**n`` arrangements of signs
+    are no more than ``n_resamples``, it counts each of them once instead, and the p-value
+    is exact: with 2 queries it is never below 0.5 (two-sided), since the observed signs
+    and their mirror image are 2 of the 4 arrangements.
 
     Parameters
     ----------
     a, b : sequence of float or pandas.Series
         Per-query scores of two systems on the same queries (see :func:`paired_differences`).
     n_resamples : int, default 10000
-        Number of random sign flips.
+        Number of random sign flips; all ``2**n`` arrangements are counted instead when
+        they are no more.
     alternative : {"two-sided", "greater", "less"}, default "two-sided"
         ``"greater"`` tests whether ``a`` scores higher than ``b``; ``"less"`` the opposite.
     seed : int or None, default 0
@@ -188,8 +218,9 @@ def paired_randomization_test(
     Returns
     -------
     RandomizationResult
-        Mean difference and p-value. The p-value counts the observed arrangement as one of
-        the resamples, ``(hits + 1) / (n_resamples + 1)``, so it is never 0.
+        Mean difference and p-value. Counting every arrangement, the p-value is
+        ``hits / 2**n``; drawing them, it counts the observed arrangement as one of the
+        resamples, ``(hits + 1) / (n_resamples + 1)``, so it is never 0.
 
     Raises
     ------
@@ -204,26 +235,40 @@ def paired_randomization_test(
 
     """
     differences = paired_differences(a, b)
+    unit, exponent = _unit(differences)
+    n = differences.size
+    observed = float(unit.mean())
+    # A tiny tolerance, so resamples equal to the observed mean up to rounding count as hits
+    # (1e-12 of the largest difference, and at least 1e-12: smaller differences are ties).
+    tolerance = float(np.ldexp(1e-12 * max(1.0, float(np.abs(differences).max())), exponent))
+    exact = n < 63 and 2**n <= n_resamples  # (no 2**n of a million queries is computed)
+    arrangements = 2**n if exact else n_resamples
     rng = np.random.default_rng(seed)
-    observed = float(differences.mean())
-    # A tiny tolerance, so resamples equal to the observed mean up to rounding count as hits.
-    tolerance = 1e-12 * max(1.0, float(np.abs(differences).max()))
-    hits = 0
-    for rows in _chunks(n_resamples, differences.size):
-        signs = rng.choice(np.array([-1.0, 1.0]), size=(rows, differences.size))
-        means = signs @ differences / differences.size
+    hits, start = 0, 0
+    for rows in _chunks(arrangements, n):
+        if exact:  # row r flips the differences whose bit is set in r: every arrangement once
+            bits = (np.arange(start, start + rows)[:, None] >> np.arange(n)) & 1
+            signs = 1.0 - 2.0 * bits
+            start += rows
+        else:
+            signs = rng.choice(np.array([-1.0, 1.0]), size=(rows, n))
+        means = signs @ unit / n
         if alternative == "two-sided":
             hits += int(np.count_nonzero(np.abs(means) >= abs(observed) - tolerance))
         elif alternative == "greater":
             hits += int(np.count_nonzero(means >= observed - tolerance))
         else:
             hits += int(np.count_nonzero(means <= observed + tolerance))
+    # Exact: the observed arrangement is one of the 2**n counted. Drawn: it is counted as
+    # one more, so that p is never 0 (Phipson and Smyth 2010).
+    p_value = hits / arrangements if exact else (hits + 1) / (n_resamples + 1)
     return RandomizationResult(
-        mean_difference=observed,
-        p_value=(hits + 1) / (n_resamples + 1),
-        n_queries=int(differences.size),
-        n_resamples=n_resamples,
+        mean_difference=float(np.ldexp(observed, -exponent)),
+        p_value=p_value,
+        n_queries=int(n),
+        n_resamples=arrangements,
         alternative=alternative,
+        exact=exact,
     )
 
 
@@ -271,18 +316,16 @@ def paired_bootstrap_ci(
 
     """
     differences = paired_differences(a, b)
+    unit, exponent = _unit(differences)  # so that no mean overflows
     rng = np.random.default_rng(seed)
     n = differences.size
     means = np.concatenate(
-        [
-            differences[rng.integers(0, n, size=(rows, n))].mean(axis=1)
-            for rows in _chunks(n_resamples, n)
-        ]
+        [unit[rng.integers(0, n, size=(rows, n))].mean(axis=1) for rows in _chunks(n_resamples, n)]
     )
     tail = (1.0 - confidence) / 2.0
-    low, high = np.quantile(means, [tail, 1.0 - tail])
+    low, high = np.ldexp(np.quantile(means, [tail, 1.0 - tail]), -exponent)
     return BootstrapResult(
-        mean_difference=float(differences.mean()),
+        mean_difference=float(np.ldexp(unit.mean(), -exponent)),
         low=float(low),
         high=float(high),
         confidence=float(confidence),

@@ -22,6 +22,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg import _frames
+from ndcg import _validate as check
 from ndcg._scan import PathLike, TextColumn, TrecFormatError, blocks, floats, integers
 
 __all__ = ["TrecFormatError", "read_qrels", "read_run"]
@@ -102,6 +103,7 @@ def _read(
     verb: str,
 ) -> pd.DataFrame:
     """Read either file kind: ids as categoricals, the value column typed, line index."""
+    path = check.file_path(path, "path")
     layout = {
         "qrels": "query_id iteration doc_id relevance",
         "run": "query_id Q0 doc_id rank score run_id",

@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 
+from ndcg._validate import literal, not_a_sequence
+
 
 def as_lists(values: Any, name: str) -> np.ndarray:
     """Return ``values`` as a finite float matrix, one list per row (a 1-D input is one row).
@@ -20,6 +22,8 @@ def as_lists(values: Any, name: str) -> np.ndarray:
 
     """
     array = np.asarray(values)
+    if array.ndim == 0 and not np.issubdtype(array.dtype, np.number):
+        raise TypeError(not_a_sequence(values, name))  # a generator, a set, a dict
     if array.dtype == object or not np.issubdtype(array.dtype, np.number):
         raise TypeError(f"{name} must hold real numbers, got dtype {array.dtype}")
     if array.ndim not in (1, 2):
@@ -48,18 +52,18 @@ def positive_number(value: Any, name: str, *, allow_zero: bool = False) -> float
     With ``allow_zero`` the value 0 is accepted too.
     """
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {value!r}")
+        raise TypeError(f"{name} must be a real number, got {literal(value)}")
     value = float(value)
     if not np.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
         bound = ">= 0" if allow_zero else "> 0"
-        raise ValueError(f"{name} must be a finite number {bound}, got {value!r}")
+        raise ValueError(f"{name} must be a finite number {bound}, got {literal(value)}")
     return value
 
 
 def positive_int(value: Any, name: str) -> int:
     """Return ``value`` as an int >= 1, refusing bools, floats and values < 1."""
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a positive integer, got {value!r}")
+        raise TypeError(f"{name} must be a positive integer, got {literal(value)}")
     if value < 1:
         raise ValueError(f"{name} must be a positive integer, got {value}")
     return int(value)

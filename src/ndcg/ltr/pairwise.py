@@ -23,7 +23,8 @@ from typing import Any
 
 import numpy as np
 
-import ndcg
+from ndcg import _validate as check
+from ndcg._kernel import ideal_rows, ratio_scale
 from ndcg.gains import Gain, gain_values
 
 from ._checks import as_lists, positive_number, same_shape
@@ -39,7 +40,9 @@ class PairLoss:
     Attributes
     ----------
     loss : float
-        The loss summed over the pairs of each list, averaged over the lists.
+        The loss summed over the pairs of each list, averaged over the lists; ``inf``
+        when a pair ranked against its grades by a margin beyond float64 (scores such as
+        1e308 and -1e308) pays more than float64 holds. The gradient stays exact.
     gradient : numpy.ndarray
         ``d loss / d scores``, the shape of the scores passed in: the lambdas.
 
@@ -91,11 +94,18 @@ def _weights(grades: np.ndarray, scores: np.ndarray, k: int | None, gain: Gain) 
 def list_gains(grades: np.ndarray, k: int | None, gain: Gain) -> tuple[np.ndarray, np.ndarray]:
     """Gains of every item and the ideal DCG@k of every list (rows of ``grades``).
 
-    Both depend on the grades alone, so training computes them once per collection.
+    Both depend on the grades alone, so training computes them once per collection. A
+    list's gains may come back multiplied by a power of two (see
+    :func:`ndcg._kernel.ratio_scale`): only their ratio to the ideal is meant to be read.
     """
-    # ndcg.idcg checks k and gain and names them in its errors.
-    ideal = np.array([ndcg.idcg(row, k=k, gain=gain) for row in grades])
-    return gain_values(grades, gain, "y_true"), ideal
+    k, gain = check.cutoff(k, "k"), check.gain(gain, "gain")
+    gains = gain_values(grades, gain, "y_true")
+    # Each list is scaled by a power of two, as ndcg() scales it, so that tiny or huge
+    # gains keep exact ratios: |ΔNDCG| depends on the gains only through them.
+    exponent = ratio_scale(gains)
+    if exponent.any():
+        gains = np.ldexp(gains, exponent[:, None])
+    return gains, ideal_rows(gains, (k,))[:, 0]
 
 
 def prepared_weights(
@@ -114,14 +124,20 @@ def pairwise_loss(
 ) -> tuple[float, np.ndarray]:
     """Weighted logistic pair loss summed per list and averaged, and its gradient."""
     better = grades[:, :, None] > grades[:, None, :]  # pair (i, j) with i graded higher
-    margin = sigma * (scores[:, :, None] - scores[:, None, :])
+    # Scores far apart (1e308 and -1e308) give a margin beyond float64: +-inf, which the
+    # two formulas below take to their exact limits.
+    with np.errstate(over="ignore"):
+        margin = sigma * (scores[:, :, None] - scores[:, None, :])
     weight = better if weights is None else np.where(better, weights, 0.0)
-    # softplus = log(1 + exp(-margin)), computed without overflow for large |margin|.
+    # softplus = log(1 + exp(-margin)), computed without overflow for large |margin|; a
+    # pair that does not count (weight 0) adds 0, even where its softplus is inf.
     softplus = np.logaddexp(0.0, -margin)
-    loss = float(np.sum(weight * softplus) / grades.shape[0])
+    counted = np.multiply(weight, softplus, out=np.zeros_like(softplus), where=weight > 0)
+    loss = float(np.sum(counted) / grades.shape[0])
     # d/ds_i of log(1 + exp(-sigma (s_i - s_j))) = -sigma / (1 + exp(sigma (s_i - s_j))),
-    # and 1 / (1 + exp(margin)) = exp(-margin - softplus), which never overflows.
-    pair = -sigma * weight * np.exp(-margin - softplus)
+    # and 1 / (1 + exp(margin)) = exp(-log(1 + exp(margin))), which never overflows and
+    # is exactly 1 at margin -inf and 0 at +inf (exp(-margin - softplus) would give nan).
+    pair = -sigma * weight * np.exp(-np.logaddexp(0.0, margin))
     gradient = (pair.sum(axis=2) - pair.sum(axis=1)) / grades.shape[0]
     return loss, gradient
 

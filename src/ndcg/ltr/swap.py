@@ -17,11 +17,15 @@ from typing import Any
 
 import numpy as np
 
-import ndcg
+from ndcg import _validate as check
+from ndcg._kernel import dcg_at, ideal_ranking, ratio_scale
 from ndcg.discount import discounts
-from ndcg.gains import Gain, gain_values
+from ndcg.gains import Gain, gain_values, judged_gains
 
 __all__ = ["cut_discounts", "swap_deltas", "swap_matrix"]
+
+_RELEVANCE = check.numbers_array(1, unjudged=True)
+_POOL = check.optional(check.numbers_array(1))
 
 
 def cut_discounts(n: int, k: int | None) -> np.ndarray:
@@ -77,6 +81,7 @@ def swap_deltas(gains: np.ndarray, item_discounts: np.ndarray, idcg: np.ndarray)
     return gain_gap * discount_gap * scale[:, None, None] + 0.0
 
 
+@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, gain=check.gain, pool=_POOL)
 def swap_matrix(
     relevance: Any, k: int | None = None, gain: Gain = "exponential", pool: Any = None
 ) -> np.ndarray:
@@ -84,8 +89,10 @@ def swap_matrix(
 
     Parameters
     ----------
-    relevance : sequence of float
-        Grades in ranked order (best-ranked first), as for :func:`ndcg.ndcg`.
+    relevance : sequence of float or None
+        Grades in ranked order (best-ranked first), as for :func:`ndcg.ndcg`; ``None``
+        marks a document never judged, which has no gain where it stands (``ndcg``'s
+        ``unjudged="zero"``).
     k : int, optional
         Cutoff for the list and its ideal; ``None`` counts every position.
     gain : {"linear", "exponential"}, mapping or callable, default "exponential"
@@ -112,9 +119,17 @@ def swap_matrix(
     0.2806
 
     """
-    # ndcg.idcg checks relevance, k, gain and pool and names the argument in its errors.
-    ideal = ndcg.idcg(relevance, k=k, gain=gain, pool=pool)
-    grades = np.asarray(relevance, dtype=np.float64)
-    gains = gain_values(grades, gain, "relevance")
-    weights = cut_discounts(grades.size, k)
+    # An unjudged position (None, NaN past the door) has no gain where it stands, as
+    # ndcg's unjudged="zero" reads it.
+    gains, judged = judged_gains(relevance, gain, "relevance")
+    if pool is None:
+        ideal_gains = gains[judged]
+    else:
+        check.check_pool(relevance, pool)
+        ideal_gains = gain_values(pool, gain, "pool")
+    # Scaled by a power of two, as ndcg() is, so tiny or huge gains keep an exact ratio.
+    exponent = int(ratio_scale(ideal_gains))
+    gains, ideal_gains = np.ldexp(gains, exponent), np.ldexp(ideal_gains, exponent)
+    ideal = dcg_at(ideal_ranking(ideal_gains, k), (k,))[..., 0]
+    weights = cut_discounts(relevance.size, k)
     return swap_deltas(gains[None, :], weights[None, :], np.array([ideal]))[0]

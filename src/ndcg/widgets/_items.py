@@ -155,8 +155,9 @@ def normalize_scores(value: object, labels: list[str]) -> dict[str, float]:
     """
     if isinstance(value, pd.Series | Mapping):
         given = dict(value.items())
+        known = set(labels)  # built once: a set per label made this quadratic
         missing = [label for label in labels if label not in given]
-        unknown = [label for label in given if label not in set(labels)]
+        unknown = [label for label in given if label not in known]
         if missing or unknown:
             raise ValueError(
                 f"scores must give one score per item label; missing {missing[:5]}, "

@@ -231,6 +231,17 @@ class RankingWidget(anywidget.AnyWidget):
         shown = check_readouts(readouts)
         if max_grade is None:
             top = max((i["grade"] for i in checked + others if i["grade"] is not None), default=0)
+            if top > _validate.MAX_GRADE:  # ERR's scale is read from the grades: name the item
+                name, label = next(
+                    (name, item["label"])
+                    for name, group in (("items", checked), ("unretrieved", others))
+                    for item in group
+                    if item["grade"] == top
+                )
+                where = (
+                    f" (item {label!r}), and the widget takes ERR's max_grade from the top grade"
+                )
+                raise ValueError(_validate.above_scale(name, top, None, where))
             max_grade = top if top > 0 else 1
         family = {
             "threshold": _validate.threshold(threshold, "threshold"),
