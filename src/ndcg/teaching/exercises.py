@@ -373,6 +373,7 @@ _EXERCISES: tuple[Exercise, ...] = (
             (_value(1.0), "That is the ratio of the two CGs; compare the DCGs."),
             (_dcg_ratio((0, 1, 2, 3), (3, 2, 1, 0)), "That is the ratio the other way round."),
         ),
+        decimals=2,  # the worked answer says 1.63 times
     ),
     # --- chapter 3 ---
     Exercise(
@@ -720,6 +721,7 @@ _EXERCISES: tuple[Exercise, ...] = (
             (lambda: 0.5 - 0.1 * 0.7, "That is plain SGD: one rate, 0.1, for every step."),
             (lambda: _ch11_adagrad(accumulate=False), "G must keep every earlier square."),
         ),
+        decimals=2,  # the worked answer moves the weight to 0.32
     ),
     Exercise(
         "ch13-idle-pairs",
