@@ -124,7 +124,8 @@ def test_a_wrong_then_close_then_right_answer_from_disk(page, tmp_path: Path) ->
     assert verdict.inner_text() == f"✗ Not yet. {box.traps[0][1]} Hint: {box.hint}"
     field.fill(f"{box.expected:.2f}")
     field.press("Enter")
-    assert verdict.inner_text() == "✗ Close: give one more decimal."
+    assert verdict.inner_text() == "≈ Close: give one more decimal."
+    assert verdict.get_attribute("data-outcome") == "close"
     # Until it is given, the page never prints the answer, at any precision.
     for digits in range(3, 7):
         assert f"{box.expected:.{digits}f}" not in root.inner_text()

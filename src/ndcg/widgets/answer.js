@@ -160,13 +160,17 @@ function render({ model, el }) {
   function clear() {
     result.textContent = "";
     delete result.dataset.correct;
+    delete result.dataset.outcome;
   }
 
   function give() {
     const text = read();
-    const { correct, message } = verdict(state(), text);
-    result.replaceChildren(h("span", { class: "ndcg-ab__mark", "aria-hidden": "true", text: correct ? "✓ " : "✗ " }), message);
+    const { correct, outcome, message } = verdict(state(), text);
+    // A near miss is not marked wrong: the method was right, a decimal is missing.
+    const mark = correct ? "✓ " : outcome === "close" ? "≈ " : "✗ ";
+    result.replaceChildren(h("span", { class: "ndcg-ab__mark", "aria-hidden": "true", text: mark }), message);
     result.dataset.correct = String(correct);
+    result.dataset.outcome = outcome;
     // With a kernel, Python decides too (AnswerBox.result); without one this does nothing.
     model.set("answer", text);
     model.save_changes();
