@@ -121,6 +121,7 @@ def test_rounded_answers_pass_and_choice_letters_are_forgiving() -> None:
 def test_answers_of_the_wrong_type_get_a_message_not_a_crash() -> None:
     assert exercises.check("ch02-cg", "eleven").message == exercises.NOT_A_NUMBER
     assert "finite number" in exercises.check("ch02-cg", [11]).message
+    assert "finite number" in exercises.check("ch02-cg", 10**400).message  # no OverflowError
     assert "finite number" in exercises.check("ch02-cg", True).message
     assert "finite number" in exercises.check("ch02-cg", float("nan")).message
     assert "one letter" in exercises.check("ch07-p-value", 2).message

@@ -796,7 +796,7 @@ class Typed:
 
 
 def read(kind: str, text: str, choices: Sequence[str] = LETTERS) -> Typed | str:
-    """Read a typed answer as a number or a letter (the first half of the rule).
+    """Read a typed answer as a number or a letter, as :func:`judge` states.
 
     Parameters
     ----------
@@ -841,6 +841,8 @@ def read(kind: str, text: str, choices: Sequence[str] = LETTERS) -> Typed | str:
     if fraction:
         # float / float, as the browser divides (int / int would round differently when huge).
         numerator, denominator = float(fraction[1]), float(fraction[2])
+        if not (math.isfinite(numerator) and math.isfinite(denominator)):
+            raise ValueError(NOT_A_NUMBER)
         if denominator == 0:
             raise ValueError("A fraction needs a denominator other than 0.")
         return Typed(numerator / denominator, None)
@@ -863,21 +865,34 @@ def judge(
     decimals: int = 3,
     traps: Sequence[tuple[float | str, str]] = (),
 ) -> CheckResult:
-    """Judge an answer read by :func:`read` (the second half of the rule).
+    """Judge an answer read by :func:`read`: the one rule of every answer check, stated here.
 
-    A number is judged as a teacher would, with ``p`` = ``decimals``, the precision the page
-    shows for this figure, and ``d`` = the decimals the reader gave (``p`` for a fraction,
-    which is exact):
+    **Reading** (:func:`read`). The text loses :data:`TRIM` at both ends (ASCII whitespace
+    and the no-break space; nothing else, so a byte-order mark or an ideographic space makes
+    it no answer). Then it must be, with ASCII digits 0-9 only:
 
-    1. **right** when it agrees with ``expected`` to ``d`` decimals,
-       ``|typed - expected| <= 0.5 * 10**-d + slack``, and ``d >= p`` (or it is ``expected``
-       exactly: "1" for 1.0); ``slack`` = ``1e-9 * max(1, |expected|)`` forgives the last bits
-       of a computed answer. The message names the exact value (:func:`exact_text`).
+    - a decimal number: an optional sign, digits with one "." or "," before the decimals
+      ("6.653", "6,653", ".5"), an optional exponent of 1 to 3 digits ("6653e-3"); its
+      ``d`` is the count of decimals minus the exponent;
+    - a percentage: such a number, spaces allowed, then "%" ("81.7%" is 0.817, ``d`` = 3);
+    - a fraction: a signed whole number, "/", a whole number other than 0, spaces allowed
+      around "/" ("2/3"); it is exact, so ``d`` is the page's ``p`` below.
+
+    Anything else, or a number too large for a double, is no answer, and the reader is told
+    why (outcome ``"unread"``). A letter is read without case or parentheses ("(B)" is "b").
+
+    **Judging**, with ``p`` = ``decimals``, the precision the page shows this figure with,
+    and ``slack`` = ``1e-9 * max(1, |expected|)``, which forgives the last bits of a computed
+    answer; "agrees to ``n`` decimals" means ``|typed - value| <= 0.5 * 10**-n + slack``:
+
+    1. **right** when it agrees with ``expected`` to ``d`` decimals and ``d >= p`` (or it
+       is ``expected`` exactly: "1" for 1.0). The message names the exact value
+       (:func:`exact_text`): "Right; exact value 6.6532."
     2. **whole**, for a count (``p = 0``), when the number is not a whole number.
     3. **trap** when it is a known wrong answer exactly (to within ``slack``).
-    4. **close** when it agrees to ``d < p`` decimals ("give one more decimal"), or to ``p``
-       decimals but not to the ``d > p`` given (a cut, rather than rounded, last decimal):
-       never a hint on the method, which was right.
+    4. **close** when it agrees to ``d < p`` decimals ("Close: give one more decimal."), or
+       to ``p`` decimals but not to the ``d > p`` given (a cut, rather than rounded, last
+       decimal): never a hint on the method, which was right.
     5. **trap** when it agrees with a known wrong answer to ``d`` decimals: its own hint.
     6. **wrong** otherwise: the exercise's hint, never the answer.
 
@@ -1013,11 +1028,12 @@ def _judged(exercise: Exercise, text: str, choices: Sequence[str]) -> tuple[Chec
 
 
 def _not_a_number(answer: Any) -> bool:
-    return (
-        isinstance(answer, bool | np.bool_)
-        or not isinstance(answer, numbers.Real)
-        or not (math.isfinite(float(answer)))
-    )
+    if isinstance(answer, bool | np.bool_) or not isinstance(answer, numbers.Real):
+        return True
+    try:
+        return not math.isfinite(float(answer))
+    except OverflowError:  # an int too large for a float
+        return True
 
 
 def _as_typed(answer: numbers.Real) -> str:
@@ -1040,7 +1056,8 @@ def check(key: str, answer: Any) -> CheckResult:
     -------
     CheckResult
         ``correct`` and a message, by the rule of :func:`judge`; wrong answers get a hint
-        without the expected value.
+        without the expected value. A number from a cell is judged by the decimals of its
+        shortest spelling (``repr``): 6.653 has 3, a value computed in full has them all.
 
     Raises
     ------

@@ -37,9 +37,10 @@ export function parseAnswer(kind, text, choices) {
   if (!trimmed) return { error: "Type a number first." };
   const fraction = FRACTION.exec(trimmed);
   if (fraction) {
-    const denominator = Number(fraction[2]);
+    const [numerator, denominator] = [Number(fraction[1]), Number(fraction[2])];
+    if (!(Number.isFinite(numerator) && Number.isFinite(denominator))) return { error: NOT_A_NUMBER };
     if (denominator === 0) return { error: "A fraction needs a denominator other than 0." };
-    return { value: { number: Number(fraction[1]) / denominator, decimals: null } };
+    return { value: { number: numerator / denominator, decimals: null } };
   }
   const number = NUMBER.exec(trimmed);
   if (!number || !(number[1] || number[2])) return { error: NOT_A_NUMBER };
