@@ -106,6 +106,31 @@ def test_browser_and_python_give_the_same_verdicts(module_page) -> None:
     assert min(counts["right"], counts["close"], counts["trap"], counts["wrong"]) > 50, counts
 
 
+# Characters the two readers could take differently: digits of other scripts, every space
+# JavaScript's trim() removes, separators, signs, exponents, "%" and "/".
+ALPHABET = "0123456789" * 3 + ".,+-eE%/ \t\n\u00a0\ufeff\u3000\u2028\x1c\u0661\uff11"
+
+
+def test_random_text_reads_alike(module_page) -> None:
+    import random
+
+    rng = random.Random(2026)
+    texts = ["".join(rng.choices(ALPHABET, k=rng.randint(0, 9))) for _ in range(3000)]
+    boxes = [state(answers.box(key)) for key in ("ch02-cg", "ch03-dcg-swap", "ch11-tau")]
+    cases = [(box, text) for box in boxes for text in texts]
+    got = module_page.evaluate(JUDGE_ALL, [list(case) for case in cases])
+    mismatches = [
+        (text, browser, python.message)
+        for (box, text), browser in zip(cases, got, strict=True)
+        if (browser["outcome"], browser["message"])
+        != ((python := python_verdict(box, text)).outcome, python.message)
+    ]
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
+    # The texts reach every reading: numbers, fractions, percentages and no answer.
+    outcomes = {v["outcome"] for v in got}
+    assert {"unread", "wrong"} <= outcomes and len(outcomes) >= 4, outcomes
+
+
 def test_a_wrong_then_close_then_right_answer_from_disk(page, tmp_path: Path) -> None:
     seen = watch_requests(page, OFFLINE)
     box = answers.box("ch03-dcg-swap")
