@@ -1,12 +1,13 @@
 """Answer boxes for the book's exercises: type an answer, and the page says right or wrong.
 
-Used under every exercise of chapters 1 to 9. Each box is an
-:class:`~ndcg.widgets.AnswerBox` built from an exercise of :mod:`ndcg.teaching.exercises`:
-the expected answer (computed by the library when the chapter is built), its tolerance,
-the hint and the known wrong answers with their own hints. On the website the box checks
-in the browser, with no kernel; in a notebook the typed answer also goes through
-:func:`verdict`, which leaves the decision to :func:`ndcg.teaching.exercises.check`. The
-browser's rules and these are the same, word for word::
+Used under every exercise of the book. Each box is an :class:`~ndcg.widgets.AnswerBox`
+built from an exercise of :mod:`ndcg.teaching.exercises`: the expected answer (computed by
+the library when the chapter is built), the decimals the page shows it with, the hint and
+the known wrong answers with their own hints. On the website the box judges in the browser,
+with no kernel; in a notebook the typed answer also goes through :func:`verdict`. Both follow
+the one rule of :func:`ndcg.teaching.exercises.read` and :func:`ndcg.teaching.exercises.judge`
+(``answer.js`` repeats it line for line, and ``tests/data/answer_cases.json`` holds the two
+to the same verdicts)::
 
     from ndcg.teaching import answers
     answers.box("ch03-dcg-swap")
@@ -14,21 +15,15 @@ browser's rules and these are the same, word for word::
 
 from __future__ import annotations
 
-import math
-import re
-
 from ndcg.teaching import exercises
+from ndcg.teaching.exercises import LETTERS
 from ndcg.widgets import AnswerBox
 
-__all__ = ["box", "parse", "verdict"]
-
-# A number as a reader types it (answer.js: NUMBER): one decimal point or comma, an exponent.
-_NUMBER = re.compile(r"[+-]?(?:\d+(?:[.,]\d*)?|[.,]\d+)(?:[eE][+-]?\d+)?")
-LETTERS = ("a", "b", "c", "d")
+__all__ = ["LETTERS", "box", "parse", "verdict"]
 
 
 def parse(kind: str, text: str, choices: tuple[str, ...] = LETTERS) -> float | str:
-    """Read a typed answer as a number or a letter.
+    """Read a typed answer as a number or a letter, as the box does.
 
     Parameters
     ----------
@@ -42,7 +37,7 @@ def parse(kind: str, text: str, choices: tuple[str, ...] = LETTERS) -> float | s
     Returns
     -------
     float or str
-        The number, or the lower-case letter.
+        The number (a fraction or a percentage as its value), or the lower-case letter.
 
     Raises
     ------
@@ -51,50 +46,53 @@ def parse(kind: str, text: str, choices: tuple[str, ...] = LETTERS) -> float | s
 
     Examples
     --------
-    >>> parse("number", " 0,5 "), parse("choice", "(B)")
-    (0.5, 'b')
+    >>> parse("number", " 0,5 "), parse("number", "1/4"), parse("choice", "(B)")
+    (0.5, 0.25, 'b')
 
     """
-    trimmed = text.strip()
-    if kind == "choice":
-        if not trimmed:
-            raise ValueError("Pick a letter first.")
-        letter = trimmed.lower().strip("()")
-        if letter not in choices:
-            raise ValueError(f"Pick one of {', '.join(choices)}.")
-        return letter
-    if not trimmed:
-        raise ValueError("Type a number first.")
-    number = float(trimmed.replace(",", ".", 1)) if _NUMBER.fullmatch(trimmed) else math.nan
-    if not math.isfinite(number):
-        raise ValueError("That is not a number: type one such as 0.5.")
-    return number
+    typed = exercises.read(kind, text, choices)
+    return typed if isinstance(typed, str) else typed.value
 
 
-def verdict(key: str, text: str, choices: tuple[str, ...] = LETTERS) -> exercises.CheckResult:
-    """Check a typed answer to exercise ``key`` as its answer box does.
+def verdict(
+    key: str, text: str | None, choices: tuple[str, ...] = LETTERS
+) -> exercises.CheckResult:
+    """Judge a typed answer to exercise ``key`` as its answer box does.
+
+    Parameters
+    ----------
+    key
+        An exercise key (:func:`ndcg.teaching.exercises.exercise_keys`).
+    text
+        What the reader typed; ``None`` counts as nothing typed yet.
+    choices
+        The letters offered by a multiple-choice exercise.
 
     Returns
     -------
     CheckResult
-        Right ("Right."), or not, with the message of :func:`ndcg.teaching.exercises.check`
-        (the hint, never the answer), or why the text is no answer.
+        Right, with the exact value, or close, or not, with a hint (never the answer), or
+        why the text is no answer: the verdict of :func:`ndcg.teaching.exercises.judge`.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is neither a str nor ``None``.
 
     Examples
     --------
-    >>> verdict("ch02-cg", "11").message
-    'Right.'
+    >>> verdict("ch03-dcg-swap", "6.653").message
+    'Right; exact value 6.6532.'
     >>> verdict("ch02-cg", "eleven").message
-    'That is not a number: type one such as 0.5.'
+    'That is not a number: type one such as 0.25, 1/4 or 25%.'
 
     """
-    exercise = exercises.exercise(key)
-    try:
-        answer = parse(exercise.kind, text, choices)
-    except ValueError as error:
-        return exercises.CheckResult(key, False, str(error))
-    result = exercises.check(key, answer)
-    return exercises.CheckResult(key, True, "Right.") if result.correct else result
+    if text is not None and not isinstance(text, str):
+        raise TypeError(
+            f"text must be the str a reader typed, got {type(text).__name__} {text!r}; "
+            f"pass e.g. {str(text)!r}, or check a number with exercises.check({key!r}, answer)"
+        )
+    return exercises.judge_text(key, text or "", choices)
 
 
 def box(key: str, choices: tuple[str, ...] = LETTERS) -> AnswerBox:
@@ -125,13 +123,15 @@ def box(key: str, choices: tuple[str, ...] = LETTERS) -> AnswerBox:
     expected = exercise.expected()
     if exercise.kind == "choice" and expected not in choices:
         raise ValueError(f"choices: {key}'s answer is not among {list(choices)}")
+    number = exercise.kind == "number"
     return AnswerBox(
         key,
         exercise.task,
         exercise.kind,
         expected,
         exercise.hint,
-        tolerance=exercise.tolerance if exercise.kind == "number" else 0.0,
+        decimals=exercise.decimals if number else 0,
+        exact=exercises.exact_text(expected, exercise.decimals) if number else "",
         traps=[(trap(), trap_hint) for trap, trap_hint in exercise.traps],
         choices=choices,
         check=lambda text: verdict(key, text, choices),

@@ -10,26 +10,46 @@ The result says whether the answer is right. When it is not, it gives a hint, ch
 most common wrong answers, that points at the idea without printing the expected value.
 Expected values are computed by the library when a check runs, so they can never drift from
 the numbers the chapters print.
+
+A number is judged as a teacher would (:func:`judge` states the rule): right when it agrees
+with the expected value to the decimals given, as long as those reach the precision the page
+shows for that figure; a near miss is told to give one more decimal; fractions ("2/3") and
+percentages ("81.7%") are numbers too. The answer boxes of the website
+(:mod:`ndcg.teaching.answers`, ``answer.js``) follow the same rule.
 """
 
 from __future__ import annotations
 
 import math
 import numbers
+import re
+import string
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Literal
 
 import numpy as np
 
 from ndcg.teaching import examples, optimising
 
-__all__ = ["CheckResult", "Exercise", "check", "exercise", "exercise_keys", "hint"]
+__all__ = [
+    "CheckResult",
+    "Exercise",
+    "Typed",
+    "check",
+    "exact_text",
+    "exercise",
+    "exercise_keys",
+    "hint",
+    "judge",
+    "read",
+]
 
 Kind = Literal["number", "choice"]
-# Answers rounded to 4 decimals pass; nearby wrong conventions differ by far more.
-_DEFAULT_TOLERANCE = 5e-5
+#: The letters a multiple-choice answer may take.
+LETTERS = ("a", "b", "c", "d")
 
 
 @dataclass(frozen=True)
@@ -51,8 +71,10 @@ class Exercise:
         How answers are compared.
     traps : tuple of (callable, str)
         Known wrong answers (computed like ``expected``) with a hint tailored to each.
-    tolerance : float
-        Absolute tolerance for numbers.
+    decimals : int
+        For numbers: the decimals the chapter shows this figure with (a widget's readout,
+        the worked answer), hence the fewest a right answer needs; 0 for a whole number (a
+        count, a position). See :func:`judge`.
 
     """
 
@@ -62,7 +84,7 @@ class Exercise:
     hint: str
     kind: Kind = "number"
     traps: tuple[tuple[Callable[[], Any], str], ...] = field(default=())
-    tolerance: float = _DEFAULT_TOLERANCE
+    decimals: int = 3
 
 
 @dataclass(frozen=True)
@@ -77,12 +99,16 @@ class CheckResult:
         Whether the answer is right.
     message : str
         What the learner sees: confirmation, or a hint.
+    outcome : str
+        Which verdict of :func:`judge` this is: ``"right"``, ``"close"``, ``"whole"``,
+        ``"trap"``, ``"wrong"``, or ``"unread"`` when there is no answer to judge.
 
     """
 
     key: str
     correct: bool
     message: str
+    outcome: str = ""
 
     def __bool__(self) -> bool:
         return self.correct
@@ -306,6 +332,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         traps=(
             (_value(1), "The best order is not unique: look at the documents with equal grades."),
         ),
+        decimals=0,
     ),
     Exercise(
         "ch01-scale",
@@ -320,6 +347,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         "The largest CG any order of D1-D6 reaches",
         _lib("cg", examples.D_RELEVANCE),
         "CG adds the grades and nothing else: no positions, no discount.",
+        decimals=0,
     ),
     Exercise(
         "ch02-best-cg4",
@@ -327,6 +355,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         _lib("cg", _BEST_D, k=4),
         "Put the four highest grades in the top four positions.",
         traps=((_lib("cg", examples.D_RELEVANCE, k=4), "That is CG@4 of the list as ranked."),),
+        decimals=0,
     ),
     Exercise(
         "ch02-longer",
@@ -344,6 +373,7 @@ _EXERCISES: tuple[Exercise, ...] = (
             (_value(1.0), "That is the ratio of the two CGs; compare the DCGs."),
             (_dcg_ratio((0, 1, 2, 3), (3, 2, 1, 0)), "That is the ratio the other way round."),
         ),
+        decimals=2,  # the worked answer says 1.63 times
     ),
     # --- chapter 3 ---
     Exercise(
@@ -374,6 +404,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         "Grade 3 grows from 3 to 7 wherever it is; which of its positions has the mildest "
         "discount?",
         traps=((_value(3), "That grade-3 document is discounted by half."),),
+        decimals=0,
     ),
     # --- chapter 4 ---
     Exercise(
@@ -549,6 +580,8 @@ _EXERCISES: tuple[Exercise, ...] = (
                 "Your ideal comes from the top five only; use all six grades of each list.",
             ),
         ),
+        # Shown in full on the page; to 3 decimals the linear-gain figure reads the same.
+        decimals=4,
     ),
     Exercise(
         "ch07-p-value",
@@ -591,6 +624,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         traps=(
             (_value(6), "Six is the depth the ideal should have; the filter does not know it."),
         ),
+        decimals=0,
     ),
     Exercise(
         "ch08-silent-zero",
@@ -687,12 +721,14 @@ _EXERCISES: tuple[Exercise, ...] = (
             (lambda: 0.5 - 0.1 * 0.7, "That is plain SGD: one rate, 0.1, for every step."),
             (lambda: _ch11_adagrad(accumulate=False), "G must keep every earlier square."),
         ),
+        decimals=2,  # the worked answer moves the weight to 0.32
     ),
     Exercise(
         "ch13-idle-pairs",
         "Pairs of the worked example with different grades whose swap leaves NDCG@5 unchanged",
         _ch11_idle_pairs,
         "A swap changes NDCG@5 only if it changes what stands in the top 5 positions.",
+        decimals=0,
     ),
 )
 
@@ -706,7 +742,7 @@ def exercise_keys() -> list[str]:
 
 
 def exercise(key: str) -> Exercise:
-    """Return the exercise with this key: its task, kind, tolerance, hint and answers.
+    """Return the exercise with this key: its task, kind, decimals, hint and answers.
 
     The answer boxes of the website (:mod:`ndcg.teaching.answers`) carry what they need to
     check an answer from here.
@@ -727,18 +763,282 @@ def hint(key: str) -> str:
     return _exercise(key).hint
 
 
-def _matches(exercise: Exercise, answer: Any, expected: Any) -> bool:
-    if exercise.kind == "choice":
-        return str(answer).strip().lower().strip("()") == expected
-    return math.isclose(float(answer), float(expected), rel_tol=0.0, abs_tol=exercise.tolerance)
+# --- Reading and judging an answer: one rule for the notebook checks and the answer boxes ---
+# answer.js (TRIM, NUMBER, FRACTION, parseAnswer, judge) follows this section line for line;
+# tests/data/answer_cases.json holds the two to the same verdicts.
+
+#: Trimmed from both ends of a typed answer, and nothing else: ASCII whitespace and the
+#: no-break space a copy from a web page can carry.
+TRIM = " \t\n\v\f\r\u00a0"
+# ASCII digits only (never \d, which takes any script's digits); one "." or "," before the
+# decimals; an exponent of at most 3 digits; "%" after the number, spaces allowed before it.
+NUMBER = re.compile(r"[+-]?([0-9]*)(?:[.,]([0-9]*))?(?:[eE]([+-]?[0-9]{1,3}))?( *%)?")
+FRACTION = re.compile(r"([+-]?[0-9]+) */ *([0-9]+)")
+NOT_A_NUMBER = "That is not a number: type one such as 0.25, 1/4 or 25%."
+
+
+@dataclass(frozen=True)
+class Typed:
+    """A number as a reader gave it.
+
+    Attributes
+    ----------
+    value : float
+        The number (a percentage divided by 100).
+    decimals : int or None
+        The decimals given, which say how precise the reader claims to be: 3 for "6.653",
+        3 for "81.7%" (0.817), -2 for "5e2"; ``None`` for a fraction, which is exact.
+
+    """
+
+    value: float
+    decimals: int | None
+
+
+def read(kind: str, text: str, choices: Sequence[str] = LETTERS) -> Typed | str:
+    """Read a typed answer as a number or a letter, as :func:`judge` states.
+
+    Parameters
+    ----------
+    kind
+        ``"number"`` or ``"choice"``.
+    text
+        What the reader typed, or the letter picked; :data:`TRIM` is trimmed from both ends.
+    choices
+        The letters a ``"choice"`` answer may take.
+
+    Returns
+    -------
+    Typed or str
+        The number and its decimals, or the lower-case letter.
+
+    Raises
+    ------
+    ValueError
+        With the message the box shows, if ``text`` is no answer.
+
+    Examples
+    --------
+    >>> read("number", " 6,653 ")
+    Typed(value=6.653, decimals=3)
+    >>> read("number", "12.5%"), read("number", "1/8")
+    (Typed(value=0.125, decimals=3), Typed(value=0.125, decimals=None))
+    >>> read("choice", "(B)")
+    'b'
+
+    """
+    trimmed = text.strip(TRIM)
+    if kind == "choice":
+        if not trimmed:
+            raise ValueError("Pick a letter first.")
+        letter = trimmed.lower().strip("()")
+        if letter not in choices:
+            raise ValueError(f"Pick one of {', '.join(choices)}.")
+        return letter
+    if not trimmed:
+        raise ValueError("Type a number first.")
+    fraction = FRACTION.fullmatch(trimmed)
+    if fraction:
+        # float / float, as the browser divides (int / int would round differently when huge).
+        numerator, denominator = float(fraction[1]), float(fraction[2])
+        if not (math.isfinite(numerator) and math.isfinite(denominator)):
+            raise ValueError(NOT_A_NUMBER)
+        if denominator == 0:
+            raise ValueError("A fraction needs a denominator other than 0.")
+        return Typed(numerator / denominator, None)
+    number = NUMBER.fullmatch(trimmed)
+    if not number or not (number[1] or number[2]):
+        raise ValueError(NOT_A_NUMBER)
+    value = float(trimmed.rstrip("%").rstrip(" ").replace(",", "."))
+    if not math.isfinite(value):
+        raise ValueError(NOT_A_NUMBER)
+    decimals = len(number[2] or "") - int(number[3] or "0")
+    if number[4]:
+        value, decimals = value / 100, decimals + 2
+    return Typed(value, decimals)
+
+
+def judge(
+    typed: Typed | str,
+    expected: float | str,
+    hint: str,
+    decimals: int = 3,
+    traps: Sequence[tuple[float | str, str]] = (),
+) -> CheckResult:
+    """Judge an answer read by :func:`read`: the one rule of every answer check, stated here.
+
+    **Reading** (:func:`read`). The text loses :data:`TRIM` at both ends (ASCII whitespace
+    and the no-break space; nothing else, so a byte-order mark or an ideographic space makes
+    it no answer). Then it must be, with ASCII digits 0-9 only:
+
+    - a decimal number: an optional sign, digits with one "." or "," before the decimals
+      ("6.653", "6,653", ".5"), an optional exponent of 1 to 3 digits ("6653e-3"); its
+      ``d`` is the count of decimals minus the exponent;
+    - a percentage: such a number, spaces allowed, then "%" ("81.7%" is 0.817, ``d`` = 3);
+    - a fraction: a signed whole number, "/", a whole number other than 0, spaces allowed
+      around "/" ("2/3"); it is exact, so ``d`` is the page's ``p`` below.
+
+    Anything else, or a number too large for a double, is no answer, and the reader is told
+    why (outcome ``"unread"``). A letter is read without case or parentheses ("(B)" is "b").
+
+    **Judging**, with ``p`` = ``decimals``, the precision the page shows this figure with,
+    and ``slack`` = ``1e-9 * max(1, |expected|)``, which forgives the last bits of a computed
+    answer; "agrees to ``n`` decimals" means ``|typed - value| <= 0.5 * 10**-n + slack``:
+
+    1. **right** when it agrees with ``expected`` to ``d`` decimals and ``d >= p`` (or it
+       is ``expected`` exactly: "1" for 1.0). The message names the exact value
+       (:func:`exact_text`): "Right; exact value 6.6532."
+    2. **whole**, for a count (``p = 0``), when the number is not a whole number.
+    3. **trap** when it is a known wrong answer exactly (to within ``slack``).
+    4. **close** when it agrees to ``d < p`` decimals ("Close: give one more decimal."), or
+       to ``p`` decimals but not to the ``d > p`` given (a cut, rather than rounded, last
+       decimal): never a hint on the method, which was right.
+    5. **trap** when it agrees with a known wrong answer to ``d`` decimals: its own hint.
+    6. **wrong** otherwise: the exercise's hint, never the answer.
+
+    A letter is right when it is the expected letter.
+
+    Parameters
+    ----------
+    typed
+        The answer, from :func:`read`.
+    expected
+        The right answer: a number, or a letter.
+    hint
+        The exercise's hint for a wrong answer.
+    decimals
+        ``p`` above: the decimals the page shows the figure with; 0 for a whole number.
+    traps
+        Known wrong answers with their own hints, tried in order.
+
+    Returns
+    -------
+    CheckResult
+        Its ``outcome`` names the case above; its ``key`` is empty.
+
+    Examples
+    --------
+    >>> judge(read("number", "6.653"), 6.653156362813681, "Swap, then discount.").message
+    'Right; exact value 6.6532.'
+    >>> judge(read("number", "6.65"), 6.653156362813681, "Swap, then discount.").message
+    'Close: give one more decimal.'
+
+    """
+    if isinstance(typed, str) or isinstance(expected, str):
+        if typed == expected:
+            return CheckResult("", True, "Right.", "right")
+        return CheckResult("", False, f"Not yet. Hint: {hint}", "wrong")
+    places = decimals if typed.decimals is None else typed.decimals
+    slack = 1e-9 * max(1.0, abs(expected))
+
+    def agrees(value: float, at: int) -> bool:
+        # 0.5 * 10**-at written as a decimal literal: the browser reads "5e-4" to the same
+        # double, where its ** and Python's may differ in the last bit.
+        return abs(typed.value - value) <= float(f"5e{-at - 1}") + slack
+
+    if agrees(expected, places) and (places >= decimals or abs(typed.value - expected) <= slack):
+        exact = exact_text(expected, decimals)
+        return CheckResult("", True, f"Right; exact value {exact}." if exact else "Right.", "right")
+    if decimals == 0 and not typed.value.is_integer():
+        return CheckResult(
+            "", False, f"Not yet: the answer is a whole number. Hint: {hint}", "whole"
+        )
+    for value, trap_hint in traps:
+        if abs(typed.value - value) <= slack:
+            return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
+    if places < decimals and agrees(expected, places):
+        return CheckResult("", False, _give_more(places, decimals), "close")
+    if places > decimals and agrees(expected, decimals):
+        return CheckResult(
+            "",
+            False,
+            f"Close: right to {_decimals(decimals)}, but not to the {places} you gave; "
+            f"round rather than cut, or give {decimals}.",
+            "close",
+        )
+    for value, trap_hint in traps:
+        if agrees(value, places):
+            return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
+    return CheckResult("", False, f"Not yet. Hint: {hint}", "wrong")
+
+
+def _decimals(count: int) -> str:
+    return f"{count} decimal{'' if count == 1 else 's'}"
+
+
+def _give_more(given: int, needed: int) -> str:
+    if needed == 0:  # fewer than 0 decimals: a whole number written with an exponent
+        return "Close: write the whole number out."
+    if given == needed - 1:
+        return "Close: give one more decimal."
+    return f"Close: give {_decimals(needed)}."
+
+
+def exact_text(value: float, decimals: int) -> str:
+    """Write the exact value a right answer is shown: ``""`` for a whole-number exercise.
+
+    A whole number as it is ("1"), a short decimal in full ("0.921875"), a fraction with a
+    denominator up to 12 as the fraction ("2/3"), anything else to 4 decimals ("6.6532").
+
+    Examples
+    --------
+    >>> exact_text(2 / 3, 3), exact_text(0.921875, 3), exact_text(6.653156362813681, 3)
+    ('2/3', '0.921875', '6.6532')
+
+    """
+    value = float(value)
+    if decimals == 0:
+        return ""
+    if value.is_integer():
+        return str(int(value))
+    short = repr(value)
+    if "e" not in short and len(short.partition(".")[2]) <= 6:
+        return short
+    fraction = Fraction(value).limit_denominator(12)
+    if abs(float(fraction) - value) <= 1e-12 * max(1.0, abs(value)):
+        return f"{fraction.numerator}/{fraction.denominator}"
+    return f"{value:.4f}"
+
+
+def judge_text(key: str, text: str, choices: Sequence[str] = LETTERS) -> CheckResult:
+    """Read ``text`` and judge it as an answer to exercise ``key``, as its answer box does.
+
+    Returns
+    -------
+    CheckResult
+        The verdict of :func:`judge`, or why ``text`` is no answer (outcome ``"unread"``).
+
+    """
+    return _judged(_exercise(key), text, choices)[0]
+
+
+def _judged(exercise: Exercise, text: str, choices: Sequence[str]) -> tuple[CheckResult, Any]:
+    # The verdict, and the expected answer it was computed from (some take a while to compute).
+    try:
+        typed = read(exercise.kind, text, choices)
+    except ValueError as error:
+        return CheckResult(exercise.key, False, str(error), "unread"), None
+    expected = exercise.expected()
+    traps = [(trap(), trap_hint) for trap, trap_hint in exercise.traps]
+    if exercise.kind == "number":
+        expected = float(expected)
+        traps = [(float(value), trap_hint) for value, trap_hint in traps]
+    result = judge(typed, expected, exercise.hint, exercise.decimals, traps)
+    return CheckResult(exercise.key, result.correct, result.message, result.outcome), expected
 
 
 def _not_a_number(answer: Any) -> bool:
-    return (
-        isinstance(answer, bool | np.bool_)
-        or not isinstance(answer, numbers.Real)
-        or not (math.isfinite(float(answer)))
-    )
+    if isinstance(answer, bool | np.bool_) or not isinstance(answer, numbers.Real):
+        return True
+    try:
+        return not math.isfinite(float(answer))
+    except OverflowError:  # an int too large for a float
+        return True
+
+
+def _as_typed(answer: numbers.Real) -> str:
+    # A number from a cell, written as typed: 6.653 has 3 decimals, a computed value all 17.
+    return str(int(answer)) if isinstance(answer, numbers.Integral) else repr(float(answer))
 
 
 def check(key: str, answer: Any) -> CheckResult:
@@ -749,13 +1049,15 @@ def check(key: str, answer: Any) -> CheckResult:
     key : str
         The exercise's key (see :func:`exercise_keys`).
     answer : float, int, str or None
-        The learner's answer: a number, or a letter for multiple-choice exercises. ``None``
-        means "not answered yet" and returns the hint.
+        The learner's answer: a number (or its text, such as ``"2/3"``), or a letter for
+        multiple-choice exercises. ``None`` means "not answered yet" and returns the hint.
 
     Returns
     -------
     CheckResult
-        ``correct`` and a message; wrong answers get a hint without the expected value.
+        ``correct`` and a message, by the rule of :func:`judge`; wrong answers get a hint
+        without the expected value. A number from a cell is judged by the decimals of its
+        shortest spelling (``repr``): 6.653 has 3, a value computed in full has them all.
 
     Raises
     ------
@@ -768,6 +1070,8 @@ def check(key: str, answer: Any) -> CheckResult:
     --------
     >>> check("ch02-cg", 11)
     Right: ch02-cg is correct.
+    >>> check("ch03-dcg-swap", 6.653)
+    Right: ch03-dcg-swap is correct. Exact value 6.6532.
     >>> check("ch02-cg", 12).correct
     False
 
@@ -775,25 +1079,32 @@ def check(key: str, answer: Any) -> CheckResult:
     exercise = _exercise(key)
     if answer is None or answer is Ellipsis:
         return CheckResult(
-            key, False, f"No answer yet for {key}: replace None with yours. Hint: {exercise.hint}"
+            key,
+            False,
+            f"No answer yet for {key}: replace None with yours. Hint: {exercise.hint}",
+            "unread",
         )
-    if exercise.kind == "number" and _not_a_number(answer):
+    if exercise.kind == "number" and not isinstance(answer, str) and _not_a_number(answer):
         return CheckResult(
             key,
             False,
             f"Not yet: {key} expects a finite number such as 0.5, "
             f"got {type(answer).__name__} {answer!r}.",
+            "unread",
         )
     if exercise.kind == "choice" and (not isinstance(answer, str) or len(answer.strip("() ")) != 1):
         return CheckResult(
-            key, False, f"Not yet: {key} expects one letter, such as 'a'; got {answer!r}."
+            key, False, f"Not yet: {key} expects one letter, such as 'a'; got {answer!r}.", "unread"
         )
-    if _matches(exercise, answer, exercise.expected()):
-        return CheckResult(key, True, f"Right: {key} is correct.")
-    for trap, trap_hint in exercise.traps:
-        if _matches(exercise, answer, trap()):
-            return CheckResult(key, False, f"Not yet. {trap_hint} Hint: {exercise.hint}")
-    return CheckResult(key, False, f"Not yet. Hint: {exercise.hint}")
+    text = answer if isinstance(answer, str) else _as_typed(answer)
+    # A cell does not show the letters offered: any other letter is a wrong one, with the hint.
+    result, expected = _judged(exercise, text, tuple(string.ascii_lowercase))
+    if not result.correct:
+        return result
+    # In a notebook the verdict names the exercise: the output sits far from its exercise.
+    exact = exact_text(expected, exercise.decimals) if exercise.kind == "number" else ""
+    told = f" Exact value {exact}." if exact else ""
+    return CheckResult(key, True, f"Right: {key} is correct.{told}", "right")
 
 
 def _all_answers_for_tests() -> dict[str, Any]:
@@ -868,7 +1179,7 @@ _EXERCISES += (
         _value(10),
         "The reader reads rank i with chance p**(i - 1); add those chances up.",
         traps=((_value(9), "The first document is always read: count it too."),),
-        tolerance=1e-6,
+        decimals=0,
     ),
     Exercise(
         "ch11-ap-swap",
@@ -916,7 +1227,7 @@ _EXERCISES += (
         _lowest_cutoff,
         "Compute NDCG@k for each k with the ideal from the pool, and compare.",
         traps=((_value(5), "NDCG@5 is not the lowest: the list recovers at its end."),),
-        tolerance=1e-6,
+        decimals=0,
     ),
     Exercise(
         "ch12-holm",
@@ -931,7 +1242,7 @@ _EXERCISES += (
                 "That is the Benjamini-Hochberg count, which controls a different error.",
             ),
         ),
-        tolerance=1e-6,
+        decimals=0,
     ),
 )
 _BY_KEY = {exercise.key: exercise for exercise in _EXERCISES}

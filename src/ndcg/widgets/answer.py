@@ -3,15 +3,17 @@
 Used under the exercises of every chapter (see :mod:`ndcg.teaching.answers`, which builds a
 box from an exercise of :mod:`ndcg.teaching.exercises`).
 
-The expected answer, the tolerance, the hint and the known wrong answers with their own
-hints travel in the widget's state, so ``answer.js`` gives the verdict in the browser with
-no kernel behind the page. In a notebook the typed answer also reaches Python, where the
-``check`` given to the box decides the same (:attr:`AnswerBox.result`).
+The expected answer, the decimals the page shows it with, the hint and the known wrong
+answers with their own hints travel in the widget's state, so ``answer.js`` gives the
+verdict in the browser with no kernel behind the page, by the rule of
+:func:`ndcg.teaching.exercises.judge`. In a notebook the typed answer also reaches Python,
+where the ``check`` given to the box decides the same (:attr:`AnswerBox.result`).
 """
 
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -26,9 +28,10 @@ KINDS = ("number", "choice")
 class AnswerBox(anywidget.AnyWidget):
     """A box for one exercise's answer: a number, or a letter picked among choices.
 
-    The page never shows the expected answer: a right answer gets "Right.", a wrong one
-    "Not yet." with the hint for that wrong answer if it is a known one, and the
-    exercise's hint.
+    The page never shows the expected answer before it is given: a right answer gets
+    "Right; exact value ...", an answer right to fewer decimals than the page shows "Close:
+    give one more decimal.", a wrong one "Not yet." with the hint for that wrong answer if
+    it is a known one, and the exercise's hint.
 
     Parameters
     ----------
@@ -42,8 +45,12 @@ class AnswerBox(anywidget.AnyWidget):
         The right answer: a finite number, or one of ``choices``.
     hint
         The hint for a wrong answer; it must not contain the answer.
-    tolerance
-        For numbers: how far from ``expected`` an answer may be and still be right.
+    decimals
+        For numbers: the decimals the page shows ``expected`` with, the fewest a right
+        answer needs; 0 for a whole number (the box then asks for one).
+    exact
+        For numbers: the exact value a right answer is shown (``"6.6532"``, ``"2/3"``), or
+        ``""`` to say only "Right.".
     traps
         Known wrong answers, each a ``(value, hint)`` pair, tried in order.
     choices
@@ -54,9 +61,9 @@ class AnswerBox(anywidget.AnyWidget):
 
     Examples
     --------
-    >>> box = AnswerBox("demo", "CG of 3, 2", "number", 5.0, "Add the grades.", tolerance=5e-5)
+    >>> box = AnswerBox("demo", "CG of 3, 2", "number", 5.0, "Add the grades.", decimals=0)
     >>> box.decimals
-    4
+    0
 
     """
 
@@ -67,8 +74,8 @@ class AnswerBox(anywidget.AnyWidget):
     task = traitlets.Unicode().tag(sync=True)
     kind = traitlets.Enum(KINDS).tag(sync=True)
     expected = traitlets.Union([traitlets.Float(), traitlets.Unicode()]).tag(sync=True)
-    tolerance = traitlets.Float(0.0).tag(sync=True)
-    decimals = traitlets.Int(0).tag(sync=True)
+    decimals = traitlets.Int(3).tag(sync=True)
+    exact = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode().tag(sync=True)
     traps = traitlets.List().tag(sync=True)
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -82,11 +89,11 @@ class AnswerBox(anywidget.AnyWidget):
         expected: float | str,
         hint: str,
         *,
-        tolerance: float = 0.0,
+        decimals: int = 3,
+        exact: str = "",
         traps: Sequence[tuple[Any, str]] = (),
         choices: Sequence[str] = ("a", "b", "c", "d"),
         check: Callable[[str], Any] | None = None,
-        **kwargs: Any,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {list(KINDS)}, got {kind!r}")
@@ -95,21 +102,21 @@ class AnswerBox(anywidget.AnyWidget):
             traps = [(_finite(value, "traps"), text) for value, text in traps]
         elif expected not in choices:
             raise ValueError(f"expected must be one of choices {list(choices)}, got {expected!r}")
-        if tolerance < 0 or not math.isfinite(tolerance):
-            raise ValueError(f"tolerance must be a finite number >= 0, got {tolerance!r}")
-        # The digits a reader needs: enough that rounding keeps the answer within tolerance.
-        decimals = max(0, math.ceil(-math.log10(2 * tolerance))) if tolerance > 0 else 6
+        decimals = _decimals(decimals)
+        if not isinstance(exact, str):
+            raise TypeError(
+                f"exact must be a str, got {type(exact).__name__} {exact!r}; pass e.g. '6.6532'"
+            )
         super().__init__(
             key=key,
             task=task,
             kind=kind,
             expected=expected,
             hint=hint,
-            tolerance=tolerance,
             decimals=decimals,
+            exact=exact,
             traps=[[value, text] for value, text in traps],
             choices=list(choices),
-            **kwargs,
         )
         self._check = check
         self.result: Any = None
@@ -121,7 +128,27 @@ class AnswerBox(anywidget.AnyWidget):
 
 
 def _finite(value: Any, name: str) -> float:
-    number = float(value)
+    # bool is a Real, but True as an answer is a mistake; a huge int overflows float().
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(
+            f"{name}: a numeric answer must be a real number, "
+            f"got {type(value).__name__} {value!r}; pass e.g. 0.5"
+        )
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
     if not math.isfinite(number):
-        raise ValueError(f"{name}: a numeric answer must be finite, got {value!r}")
+        raise ValueError(f"{name}: a numeric answer must be finite, got {value!r}; pass e.g. 0.5")
     return number
+
+
+def _decimals(value: Any) -> int:
+    from .. import _validate
+
+    what, fix = "an integer from 0 to 12", "pass e.g. decimals=3 (0 for a whole number)"
+    decimals = _validate._integer(value, "decimals", 0, what, fix)
+    # More decimals than a double holds for most answers would ask for digits nobody has.
+    if decimals > 12:
+        raise ValueError(f"decimals must be {what}, got {decimals}; {fix}")
+    return decimals
