@@ -134,5 +134,5 @@ def test_spark_only_exercises_have_a_website_variant(page: BeautifulSoup) -> Non
         exercise = page.find(id=label)
         assert exercise is not None, label
         block = exercise.find_parent("div", class_="exercise") or exercise
-        text = block.get_text()
+        text = re.sub(r"\s+", " ", block.get_text())
         assert "In a notebook" in text and "On this website" in text, label
