@@ -36,12 +36,11 @@ def _chapters_with_exercises() -> list[str]:
     root = Path(__file__).resolve().parents[1]
     toc = (root / "_toc.yml").read_text(encoding="utf-8")
     chapters = []
-    for stem in re.findall(r"notebooks/(\d\d)_[a-z0-9_]+", toc):
-        notebook = json.loads(
-            next((root / "notebooks").glob(f"{stem}_*.ipynb")).read_text(encoding="utf-8")
-        )
+    # A chapter may have more than one notebook (chapter 13 and its lab): each counts once.
+    for name, stem in re.findall(r"notebooks/((\d\d)_[a-z0-9_]+)", toc):
+        notebook = json.loads((root / "notebooks" / f"{name}.ipynb").read_text(encoding="utf-8"))
         code = "".join("".join(cell["source"]) for cell in notebook["cells"])
-        if f'exercises.check("ch{stem}-' in code:
+        if f'exercises.check("ch{stem}-' in code and f"ch{stem}" not in chapters:
             chapters.append(f"ch{stem}")
     return chapters
 

@@ -236,7 +236,7 @@ def _synthetic_p_value(n_queries: int) -> Callable[[], float]:
     return compute
 
 
-def _sklearn_ignore_ties() -> float:
+def _sklearn_ignore_ties(k: int = 6) -> float:
     # Reversed input under a stable sort puts tied items in reverse input order, which is
     # the order numpy's argsort(...)[::-1] gives for short arrays.
     from ndcg import ndcg_from_scores
@@ -244,7 +244,7 @@ def _sklearn_ignore_ties() -> float:
     return ndcg_from_scores(
         examples.RATINGS_TRUE[::-1],
         examples.RATINGS_ESTIMATE[::-1],
-        k=10,
+        k=k,
         gain="exponential",
         ties="stable",
     )
@@ -289,6 +289,15 @@ def _ch11_adagrad(accumulate: bool) -> float:
         if not accumulate:
             optimiser = ltr.AdaGrad(learning_rate=0.1)  # the trap: forget every earlier square
         optimiser.step(weight, [np.array([gradient])])
+    return float(weight[0][0])
+
+
+def _ch13_first_step(rate: float = 0.3) -> float:
+    # AdaGrad's first step moves a weight by almost exactly the rate, whatever the gradient.
+    from ndcg import ltr
+
+    weight = [np.array([0.2])]
+    ltr.AdaGrad(learning_rate=rate, epsilon=1e-8).step(weight, [np.array([-0.05])])
     return float(weight[0][0])
 
 
@@ -654,36 +663,45 @@ _EXERCISES: tuple[Exercise, ...] = (
     # --- chapter 9 ---
     Exercise(
         "ch09-sklearn-retrieved",
-        "scikit-learn's NDCG@6 for D1-D6 passed on their own",
-        _lib("ndcg", examples.D_RELEVANCE, k=6),
-        "scikit-learn only sees the items you pass it.",
+        "scikit-learn's NDCG@3 for D1-D6 passed on their own",
+        _lib("ndcg", examples.D_RELEVANCE, k=3),
+        "scikit-learn only sees the items you pass it: the ideal top 3 comes from D1-D6.",
         traps=(
             (
-                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                _lib("ndcg", examples.D_RELEVANCE, k=3, pool=examples.D_POOL),
                 "That is trec_eval's figure: it knows about D7 and D8 from the qrels.",
+            ),
+            (
+                _lib("ndcg", examples.D_RELEVANCE, k=6),
+                "That is NDCG@6, printed in the chapter; the exercise asks for k=3.",
             ),
         ),
     ),
     Exercise(
         "ch09-trec-uncut",
-        "trec_eval's uncut `ndcg` for the D1-D6 run",
-        _lib("ndcg", examples.D_RELEVANCE, pool=examples.D_POOL),
+        "trec_eval's uncut `ndcg` for the D1-D6 run once a ninth document, graded 3, is judged",
+        _lib("ndcg", examples.D_RELEVANCE, pool=(*examples.D_POOL, 3)),
         "No cutoff: the ideal runs over every judged document.",
         traps=(
             (
-                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=examples.D_POOL),
+                _lib("ndcg", examples.D_RELEVANCE, k=6, pool=(*examples.D_POOL, 3)),
                 "That is ndcg_cut.6; the uncut measure keeps the whole ideal.",
+            ),
+            (
+                _lib("ndcg", examples.D_RELEVANCE, pool=examples.D_POOL),
+                "That is the figure before the ninth document was judged.",
             ),
         ),
     ),
     Exercise(
         "ch09-ignore-ties",
-        "scikit-learn's NDCG@10 for the estimated ratings with ignore_ties=True",
+        "scikit-learn's NDCG@6 for the estimated ratings with ignore_ties=True",
         _sklearn_ignore_ties,
         "argsort(...)[::-1] puts tied items in reverse input order.",
         traps=(
-            (lambda: _scores(10, "stable"), "That keeps tied items in input order."),
-            (lambda: _scores(10, "average"), "That is the default, averaged over ties."),
+            (lambda: _scores(6, "stable"), "That keeps tied items in input order."),
+            (lambda: _scores(6, "average"), "That is the default, averaged over ties."),
+            (lambda: _sklearn_ignore_ties(10), "That is NDCG@10, printed in the chapter."),
         ),
     ),
     Exercise(
@@ -722,6 +740,24 @@ _EXERCISES: tuple[Exercise, ...] = (
             (lambda: _ch11_adagrad(accumulate=False), "G must keep every earlier square."),
         ),
         decimals=2,  # the worked answer moves the weight to 0.32
+    ),
+    Exercise(
+        "ch13-first-step",
+        "A weight of 0.2 after one AdaGrad step (rate 0.3) on its first gradient, -0.05",
+        _ch13_first_step,
+        "On a first step G is the gradient's own square, so the step is 0.3 * g / |g|, "
+        "in the direction opposite to the gradient.",
+        traps=(
+            (lambda: 0.2 + 0.3 * 0.05, "That is plain SGD's step, the rate times the gradient."),
+            (lambda: 0.2 - 0.3, "A negative gradient moves the weight up, not down."),
+        ),
+    ),
+    Exercise(
+        "ch13-budget",
+        "SGD's best epoch is the last of its 15: which conclusion does the comparison support?",
+        _value("b"),
+        "What would SGD have done with a sixteenth epoch? The table cannot say.",
+        kind="choice",
     ),
     Exercise(
         "ch13-idle-pairs",
