@@ -27,8 +27,9 @@ SHOWN_ON_THE_PAGE = [
     ("ch03-swap-ends", "6.217"),
     ("ch04-ndcg-at-3", "0.901"),
     ("ch06-padded-k5", "0.517"),
-    ("ch09-sklearn-retrieved", "0.961"),
-    ("ch09-trec-uncut", "0.756"),
+    # Chapter 9's exercises now ask for figures the page does not print above them.
+    ("ch09-sklearn-retrieved", "0.978"),
+    ("ch09-trec-uncut", "0.676"),
     ("ch11-tau", "0.667"),
     ("ch11-tau", "2/3"),
     ("ch13-best-swap", "0.562"),
