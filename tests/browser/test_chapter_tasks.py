@@ -61,6 +61,7 @@ WIDGETS: dict[int, Callable[[], RankingWidget]] = {
     1: lambda: RankingWidget(
         examples.D_TABLE,
         unretrieved=examples.D_UNRETRIEVED,
+        k=6,
         readouts=["ndcg"],
         series=["grade"],
         goal=goals.best("ndcg"),
@@ -195,7 +196,7 @@ def test_chapter1_best_order_is_recognised_and_falls_short_of_1(page, site_url: 
     widget.get_by_test_id("sort").click()
     w.order = order_of(widget)
     best = w.goal_status[0]["limit"]
-    assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), pool=examples.D_POOL)
+    assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), k=6, pool=examples.D_POOL)
     assert goal_state(widget, 0) == (
         True,
         f"Reached: {best:.3f} is the largest NDCG any order reaches, not 1: the ideal also "
