@@ -61,6 +61,7 @@ WIDGETS: dict[int, Callable[[], RankingWidget]] = {
     1: lambda: RankingWidget(
         examples.D_TABLE,
         unretrieved=examples.D_UNRETRIEVED,
+        k=6,
         readouts=["ndcg"],
         series=["grade"],
         goal=goals.best("ndcg"),
@@ -195,13 +196,13 @@ def test_chapter1_best_order_is_recognised_and_falls_short_of_1(page, site_url: 
     widget.get_by_test_id("sort").click()
     w.order = order_of(widget)
     best = w.goal_status[0]["limit"]
-    assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), pool=examples.D_POOL)
+    assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), k=6, pool=examples.D_POOL)
     assert goal_state(widget, 0) == (
         True,
-        f"Reached: {best:.3f} is the largest NDCG any order reaches, not 1: the ideal also "
+        f"Reached: {best:.3f} is the largest NDCG@6 any order reaches, not 1: the ideal also "
         "holds D7 and D8, which were never retrieved.",
     )
-    assert announcement(widget).startswith("Items sorted by grade. NDCG is now")
+    assert announcement(widget).startswith("Items sorted by grade. NDCG@6 is now")
     assert "Goal reached." in announcement(widget)
     # The worked answer waits in the fold after the task.
     section = page.locator(f"section:has(> h2:has-text('{PAGES[1][1]}'))")

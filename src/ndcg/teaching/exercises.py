@@ -382,7 +382,8 @@ _EXERCISES: tuple[Exercise, ...] = (
             (_value(1.0), "That is the ratio of the two CGs; compare the DCGs."),
             (_dcg_ratio((0, 1, 2, 3), (3, 2, 1, 0)), "That is the ratio the other way round."),
         ),
-        decimals=2,  # the worked answer says 1.63 times
+        # The worked answer says 1.63 times, from weights printed to three decimals.
+        decimals=2,
     ),
     # --- chapter 3 ---
     Exercise(
@@ -1201,12 +1202,13 @@ _EXERCISES += (
     ),
     Exercise(
         "ch10-err-swap",
-        "ERR of D1-D6 after swapping D3 and D4, on the 0..3 scale",
-        _lib("err", _D_SWAPPED, max_grade=3),
+        "ERR@2 of D1-D6 after swapping D3 and D4, on the 0..3 scale",
+        # ERR@2, not ERR@6: the chapter's table prints ERR@6 of the swapped list just above.
+        _lib("err", _D_SWAPPED, k=2, max_grade=3),
         "R(g) = (2**g - 1) / 2**3; the reader reaches rank i only if nothing above satisfied them.",
         traps=(
-            (_lib("err", _D_SWAPPED, max_grade=4), "That uses gdeval's 0..4 scale, not 0..3."),
-            (_lib("err", examples.D_RELEVANCE, max_grade=3), "That is ERR before the swap."),
+            (_lib("err", _D_SWAPPED, k=2, max_grade=4), "That uses gdeval's 0..4 scale, not 0..3."),
+            (_lib("err", _D_SWAPPED, max_grade=3), "That is ERR@6: stop at rank 2."),
         ),
     ),
     Exercise(
