@@ -26,11 +26,12 @@ from pyspark.sql import types as T
 
 from ndcg import _frames
 from ndcg import _validate as check
+from ndcg._columns import column_name
 from ndcg.discount import Discount, DiscountSpec
-from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS, _column
+from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS
 from ndcg.gains import Gain
 from ndcg.spark import _checks
-from ndcg.spark._gains import distinct_levels, gain_column
+from ndcg.spark._gains import distinct_levels, gain_column, scaled
 from ndcg.spark.session import session
 from ndcg.spark.trec import read_qrels, read_run
 
@@ -113,7 +114,8 @@ def evaluate(
     ------
     ValueError
         A missing column, a null id, a NaN or infinite grade or score, a document judged
-        or retrieved twice for a query, no judgments at all, an unjudged document with
+        or retrieved twice for a query, no judgments at all, no query in both inputs (with
+        ``missing="skip"``: nothing to evaluate), an unjudged document with
         ``unjudged="raise"``, an empty ideal with ``empty="raise"``, or a bad argument.
         Checks that need only the schema run before any job; checks of the rows stop the
         job at the first bad row.
@@ -155,7 +157,10 @@ def evaluate(
         result = observed.where(keep).select(*columns).repartition(1).sortWithinPartitions(Q)
         result = result.persist()
         try:
-            result.count()
+            if result.count() == 0:
+                # Judged queries exist (checked), so none of them was retrieved. (Spark keeps
+                # no observed figures of a job whose result it knows to be empty.)
+                raise ValueError(_nothing_shared(qrels, run))
             _refuse(checks.get, unjudged, empty)
         except BaseException:
             result.unpersist()
@@ -249,8 +254,11 @@ def _per_query(
         "*",
         F.row_number().over(by_rank).alias("_rank"),
         F.row_number().over(by_gain).alias("_irank"),
+        F.max("_gain").over(Window.partitionBy(Q)).alias("_peak"),
     )
-    gain = F.coalesce(F.col("_gain"), F.lit(0.0))
+    # Gains scaled by a power of two per query, as ndcg.evaluate scales lists whose sums
+    # would overflow (or whose gains are tiny): the ratio is unchanged, the sums finite.
+    gain = scaled(F.coalesce(F.col("_gain"), F.lit(0.0)), F.col("_peak"))
     sums = [
         F.max("_nq").alias("_judged"),
         F.max("_nr").alias("_retrieved"),
@@ -326,7 +334,7 @@ def _ndcg_columns(cutoffs: tuple[int | None, ...], empty: float | str) -> list[C
     for j, cutoff in enumerate(cutoffs):
         dcg, ideal = F.coalesce(F.col(f"_dcg{j}"), F.lit(0.0)), F.col(f"_idcg{j}")
         ratio = F.when(F.coalesce(ideal, F.lit(0.0)) == 0.0, value).otherwise(dcg / ideal)
-        columns.append(ratio.alias(_column(cutoff)))
+        columns.append(ratio.alias(column_name(cutoff)))
     return columns
 
 
@@ -339,6 +347,23 @@ def _summary(keep: Column) -> list[Column]:
         F.min(F.when(has_unjudged, F.struct(Q, "_unjudged_doc"))).alias("unjudged_first"),
         F.min(F.when(keep & (F.coalesce("_idcg0", F.lit(0.0)) == 0.0), F.col(Q))).alias("empty"),
     ]
+
+
+def _nothing_shared(qrels: DataFrame, run: DataFrame) -> str:
+    """Say that qrels and run share no query, with a count and a few ids of each side."""
+
+    def listed(frame: DataFrame) -> str:
+        ids = frame.select(Q).distinct()
+        n = ids.count()
+        first = [row[Q] for row in ids.orderBy(Q).limit(3).collect()]
+        return f"{n} (e.g. {first!r})" if n else "none"
+
+    return (
+        f"qrels and run share no query_id: qrels has {listed(qrels)}, run has {listed(run)}, "
+        "so there is nothing to evaluate (the mean of no scores is NaN); check that both "
+        "come from one collection and write the ids alike (e.g. '7' and 'q7' are different "
+        "ids), or pass missing='zero' to score every judged query 0 where the run has nothing"
+    )
 
 
 def _refuse(stats: dict[str, Any], unjudged: str, empty: float | str) -> None:
