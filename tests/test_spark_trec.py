@@ -7,6 +7,7 @@ the same rows, or the same exception with the same message.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 
@@ -25,6 +26,8 @@ pytestmark = [
     pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning"),
     pytest.mark.filterwarnings("ignore:The copy keyword is deprecated"),
 ]
+# The module, not the function ndcg.spark exports under the same name.
+spark_evaluate = importlib.import_module("ndcg.spark.evaluate")
 CORE = {"qrels": ndcg.read_qrels, "run": ndcg.read_run}
 SPARK = {"qrels": ns.read_qrels, "run": ns.read_run}
 CASES = {case.name: case for case in trec_cases.CASES}
@@ -146,14 +149,24 @@ def test_a_folder_is_read_file_by_file_and_remote_files_as_bytes(spark, tmp_path
     assert message == f"file:{folder / 'c.run'}:1: not UTF-8 text (invalid continuation byte)"
 
 
-def test_evaluate_reads_files_as_the_library_reads_them(spark, tmp_path):
+def test_evaluate_reads_files_as_the_library_reads_them(spark, tmp_path, monkeypatch):
     # A run whose lines start with a tab: Spark's old reader made its query '' and its
     # documents 'Q0' (NDCG 0.2398); the library and trec_eval read 0.6199.
     qrels = tmp_path / "tab.qrels"
     qrels.write_text("q1 0 d1 0\nq1 0 d2 1\nq1 0 d3 2\n")
     run = CASES["lines that start with a tab"].write(tmp_path)
     want = ndcg.evaluate(ndcg.read_qrels(qrels), ndcg.read_run(run))
-    got = ns.evaluate(qrels, run).toPandas()
+    read = []
+    for name in ("read_qrels", "read_run"):
+        reader = getattr(spark_evaluate, name)
+        monkeypatch.setattr(
+            spark_evaluate, name, lambda *a, r=reader, **o: read.append(r(*a, **o)) or read[-1]
+        )
+    result = ns.evaluate(qrels, run)
+    # The files' frames, cached by the readers, are freed once the result is computed.
+    assert len(read) == 2 and not any(frame.is_cached for frame in read)
+    got = result.toPandas()
+    result.unpersist()
     assert got["query_id"].tolist() == want["query_id"].tolist() == ["q1"]
     assert abs(got["ndcg"].iloc[0] - want["ndcg"].iloc[0]) <= 1e-12
     assert round(got["ndcg"].iloc[0], 4) == 0.6199

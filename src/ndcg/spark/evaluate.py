@@ -139,9 +139,32 @@ def evaluate(
     cutoffs = k
     if spark is None:
         spark = next((f.sparkSession for f in (qrels, run) if isinstance(f, DataFrame)), None)
+    # Files read here are cached by their readers; the result, computed and cached before
+    # it is returned, no longer needs them.
+    read: list[DataFrame] = []
+    try:
+        return _evaluate(qrels, run, cutoffs, gain, missing, empty, unjudged, discount, spark, read)
+    finally:
+        for frame in read:
+            frame.unpersist()
+
+
+def _evaluate(
+    qrels: Any,
+    run: Any,
+    cutoffs: tuple[int | None, ...],
+    gain: Gain,
+    missing: str,
+    empty: float | str,
+    unjudged: str,
+    discount: Discount,
+    spark: SparkSession | None,
+    read: list[DataFrame],
+) -> DataFrame:
+    """Run :func:`evaluate` on checked arguments; append the frames of files read to ``read``."""
     with _checks.translated():
-        qrels = _as_spark(qrels, "qrels", QRELS_COLUMNS, spark)
-        run = _as_spark(run, "run", RUN_COLUMNS, spark)
+        qrels = _as_spark(qrels, "qrels", QRELS_COLUMNS, spark, read)
+        run = _as_spark(run, "run", RUN_COLUMNS, spark, read)
         _checks.require_numeric(qrels, "qrels", "relevance")
         _checks.require_numeric(run, "run", "score")
         kinds = _checks.id_kinds(qrels, run)
@@ -169,9 +192,16 @@ def evaluate(
 
 
 def _as_spark(
-    frame: Any, name: str, columns: tuple[str, ...], spark: SparkSession | None
+    frame: Any,
+    name: str,
+    columns: tuple[str, ...],
+    spark: SparkSession | None,
+    read: list[DataFrame],
 ) -> DataFrame:
-    """Return a Spark DataFrame with ``columns`` from a Spark or pandas frame or a file."""
+    """Return a Spark DataFrame with ``columns`` from a Spark or pandas frame or a file.
+
+    A file's frame (cached by its reader) is also appended to ``read``.
+    """
     if isinstance(frame, pd.DataFrame):
         _checks.require_columns(frame, name, columns)
         if name == "qrels" and len(frame) == 0:
@@ -193,6 +223,7 @@ def _as_spark(
         return spark.createDataFrame(frame, schema=schema)
     if isinstance(frame, str | os.PathLike):
         frame = (read_qrels if name == "qrels" else read_run)(frame, spark=spark)
+        read.append(frame)
     if not isinstance(frame, DataFrame):
         raise TypeError(
             f"{name} must be a Spark or pandas DataFrame or the path of a TREC file, "
