@@ -114,7 +114,7 @@ def test_the_public_readers_answer_as_the_library(spark, tmp_path, name):
 
 
 def test_a_missing_or_empty_path_is_refused_as_the_library_refuses_it(spark, tmp_path):
-    for path in (tmp_path / "absent.qrels", str(tmp_path / "absent.qrels"), ""):
+    for path in (tmp_path / "absent.qrels", str(tmp_path / "absent.qrels"), "./absent", ""):
         want = core_outcome("qrels", path)
         assert want[0] == "error" and issubclass(want[1], FileNotFoundError)
         assert spark_outcome("qrels", path, spark) == want

@@ -155,12 +155,14 @@ def _files(path: str | os.PathLike[str], spark: SparkSession) -> DataFrame:
     except AnalysisException as error:
         if error.getCondition() != "PATH_NOT_FOUND":
             raise
+        if not urlsplit(name).scheme:
+            Path(name).open("rb").close()  # the system's own words, as the library gives them
         raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name) from None
     uris = sorted(uris)
     if all(urlsplit(uri).scheme in LOCAL_SCHEMES for uri in uris):
         local = [urlsplit(uri).path for uri in uris]
         frame = spark.createDataFrame([(p, p, None) for p in local], FILES)
-        return frame.repartition(max(1, len(local))) if len(local) > 1 else frame
+        return frame.repartition(len(local)) if len(local) > 1 else frame  # a task a file
     # Files the tasks cannot open themselves: Spark reads their bytes for them.
     remote = listing.load(name).select(
         F.col("path").alias("shown"), F.lit(None).cast("string").alias("local"), "content"
