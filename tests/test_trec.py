@@ -67,6 +67,23 @@ def test_missing_file(tmp_path):
         ndcg.read_run(tmp_path / "absent")
 
 
+# --- the readers' shared table (tests/trec_cases.py), also run against ndcg.spark ---------
+
+
+@pytest.mark.parametrize("case", trec_cases.CASES, ids=lambda case: case.name)
+def test_the_readers_table(tmp_path, case):
+    path = case.write(tmp_path)
+    read = ndcg.read_qrels if case.kind == "qrels" else ndcg.read_run
+    if case.error is not None:
+        with pytest.raises(_scan.TrecFormatError, match="^" + re.escape(str(path)) + case.error):
+            read(path)
+        return
+    frame = read(path)
+    assert list(frame.itertuples(index=False, name=None)) == list(case.rows)
+    assert frame.index.tolist() == list(case.lines)
+    assert frame.iloc[:, 2].dtype == (np.int64 if case.kind == "qrels" else np.float64)
+
+
 def test_bytes_that_are_not_text(tmp_path):
     path = tmp_path / "binary.qrels"
     path.write_bytes(b"1 0 a 1\n\xff\xfe 0 b 1\n")
@@ -239,20 +256,3 @@ def test_utf8_ids_short_and_long(tmp_path):
     frame = ndcg.read_qrels(write(tmp_path, "utf8.qrels", text))
     assert frame["query_id"].tolist() == ["q\u00e9", "q\u00e9", "q2"]
     assert frame["doc_id"].tolist() == ["d\u00f6c", "\u6587\u66f8-0123456789-\u00e9\u00e9", "d"]
-
-
-# --- the readers' shared table (tests/trec_cases.py), also run against ndcg.spark ---------
-
-
-@pytest.mark.parametrize("case", trec_cases.CASES, ids=lambda case: case.name)
-def test_the_readers_table(tmp_path, case):
-    path = case.write(tmp_path)
-    read = ndcg.read_qrels if case.kind == "qrels" else ndcg.read_run
-    if case.error is not None:
-        with pytest.raises(_scan.TrecFormatError, match="^" + re.escape(str(path)) + case.error):
-            read(path)
-        return
-    frame = read(path)
-    assert list(frame.itertuples(index=False, name=None)) == list(case.rows)
-    assert frame.index.tolist() == list(case.lines)
-    assert frame.iloc[:, 2].dtype == (np.int64 if case.kind == "qrels" else np.float64)
