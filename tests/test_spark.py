@@ -469,6 +469,10 @@ def test_no_query_in_both_inputs_is_said_plainly(spark):
         "different ids), or pass missing='zero' to score every judged query 0 where the run "
         "has nothing"
     )
+    try:
+        ndcg.evaluate(qrels, run)
+    except ValueError as error:  # the pandas path, where it refuses this too: the same words
+        assert str(error) == str(caught.value)
     scored = ns.evaluate(qrels, run, missing="zero").toPandas()
     assert scored.to_dict("list") == {"query_id": ["q1", "q3"], "ndcg": [0.0, 0.0]}
 
