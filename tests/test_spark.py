@@ -6,6 +6,7 @@ a few small jobs.
 
 from __future__ import annotations
 
+import math
 import subprocess
 import sys
 from pathlib import Path
@@ -132,14 +133,14 @@ def test_trec_files_read_by_spark(spark, trec):
 
 
 def test_spark_readers_match_the_pandas_ones(spark, trec):
-    key = ["query_id", "doc_id"]
+    # The same rows, values and types, in file order (one file is read by one task).
     for reader, name in (("read_qrels", "qrels.rel_level"), ("read_run", "results.test")):
-        want = plain(getattr(ndcg, reader)(trec / name)).reset_index(drop=True)
-        got = getattr(ns, reader)(trec / name).toPandas()
-        assert list(got.columns) == list(want.columns)
-        got = got.sort_values(key, ignore_index=True)
-        want = want.sort_values(key, ignore_index=True)
-        assert got.astype(str).equals(want.astype(str)), reader
+        want = getattr(ndcg, reader)(trec / name)
+        got = getattr(ns, reader)(trec / name)
+        assert got.columns == list(want.columns)
+        rows = [tuple(row) for row in got.collect()]
+        assert rows == list(want.itertuples(index=False, name=None)), reader
+        got.unpersist()
 
 
 # --- random collections --------------------------------------------------------------------
@@ -420,6 +421,62 @@ def test_exponential_gain_overflow_is_reported(spark):
     )
 
 
+# Three documents of equal gain ranked 2nd to 4th, under an unjudged one.
+HUGE_RUN = pd.DataFrame({"query_id": "q", "doc_id": ["x", "a", "b", "c"], "score": [4.0, 3, 2, 1]})
+
+
+@pytest.mark.parametrize(
+    ("grades", "gain"),
+    [([1023, 1023, 1023], "exponential"), ([1.7e308, 1.7e308, 1.7e308], "linear")],
+    ids=["2**1023 - 1 three times", "1.7e308 three times"],
+)
+def test_gains_whose_sums_overflow_are_scaled_as_the_pandas_path_scales_them(spark, grades, gain):
+    # Spark gave 0.0 and NaN: DCG and ideal DCG overflowed to inf.
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "c"], "relevance": grades})
+    got = ns.evaluate(qrels, HUGE_RUN, gain=gain).toPandas()["ndcg"].tolist()
+    want = ndcg.evaluate(qrels, HUGE_RUN, gain=gain)["ndcg"].tolist()
+    assert got == want and round(want[0], 4) == 0.7328
+
+
+def test_a_tiny_gain_is_scaled_up_not_rounded_away(spark):
+    # The smallest float64 gain, at rank 2: its NDCG is that of a gain of 1 there.
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b", "c"], "relevance": [5e-324, 0, 0]})
+    got = ns.evaluate(qrels, HUGE_RUN).toPandas()["ndcg"].tolist()
+    assert got == [ndcg.ndcg([0, 1, 0, 0])]
+
+
+def test_scaling_brings_any_largest_gain_into_half_to_one_exactly(spark):
+    # The exponent is log2's, corrected where it rounds off, and reaches subnormal gains.
+    from ndcg.spark._gains import scaled
+
+    powers = 2.0 ** np.arange(-1074, 1024)
+    values = np.concatenate([powers, np.nextafter(powers, np.inf), [1.7e308, 0.1, 3.0]])
+    frame = spark.createDataFrame(pd.DataFrame({"g": values}))
+    got = frame.select(scaled(F.col("g"), F.col("g")).alias("s")).toPandas()["s"]
+    assert got.tolist() == [math.frexp(v)[0] for v in values]
+
+
+def test_no_query_in_both_inputs_is_said_plainly(spark):
+    # Spark raised a bare Java AssertionError here.
+    qrels = pd.DataFrame({"query_id": ["q1", "q3"], "doc_id": "a", "relevance": [1, 2]})
+    run = pd.DataFrame({"query_id": ["7"], "doc_id": "a", "score": [1.0]})
+    with pytest.raises(ValueError) as caught:
+        ns.evaluate(qrels, run)
+    assert str(caught.value) == (
+        "qrels and run share no query_id: qrels has 2 (e.g. ['q1', 'q3']), run has 1 "
+        "(e.g. ['7']), so there is nothing to evaluate (the mean of no scores is NaN); check "
+        "that both come from one collection and write the ids alike (e.g. '7' and 'q7' are "
+        "different ids), or pass missing='zero' to score every judged query 0 where the run "
+        "has nothing"
+    )
+    try:
+        ndcg.evaluate(qrels, run)
+    except ValueError as error:  # the pandas path, where it refuses this too: the same words
+        assert str(error) == str(caught.value)
+    scored = ns.evaluate(qrels, run, missing="zero").toPandas()
+    assert scored.to_dict("list") == {"query_id": ["q1", "q3"], "ndcg": [0.0, 0.0]}
+
+
 def test_a_malformed_trec_line_names_the_file(spark, tmp_path):
     qrels = tmp_path / "qrels.txt"
     qrels.write_text("q1 0 a 1\nq1 0 b one\n")
@@ -427,16 +484,13 @@ def test_a_malformed_trec_line_names_the_file(spark, tmp_path):
     run.write_text("q1 Q0 a 1 0.5 r\n")
     with pytest.raises(ValueError) as caught:
         ns.evaluate(qrels, run)
-    assert (
-        str(caught.value)
-        == f"{qrels}: relevance must be an integer, got 'one' in line 'q1 0 b one'"
-    )
+    assert str(caught.value) == f"{qrels}:2: relevance must be an integer, got 'one'"
     qrels.write_text("q1 0 a 1\n")
     run.write_text("q1 Q0 a 1 0.5\n")
     with pytest.raises(ValueError) as caught:
         ns.evaluate(qrels, run)
-    assert "a run line needs 6 fields (query_id Q0 doc_id rank score run_id), found 5" in str(
-        caught.value
+    assert str(caught.value) == (
+        f"{run}:1: a run line needs 6 fields (query_id Q0 doc_id rank score run_id), found 5"
     )
 
 

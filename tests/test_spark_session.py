@@ -5,6 +5,7 @@ These tests start no JVM of their own: the launcher script is tried on a stand-i
 
 from __future__ import annotations
 
+import ast
 import os
 import stat
 import subprocess
@@ -106,3 +107,28 @@ def test_cores_must_be_a_positive_integer(cores):
     with pytest.raises(ValueError) as caught:
         session(cores=cores)
     assert str(caught.value) == f"cores must be a positive integer, got {cores!r}"
+
+
+def test_ndcg_spark_uses_no_private_name_of_the_core():
+    # The core's internal modules it may use are named here; within them, and in public
+    # modules, it imports only names without a leading underscore.
+    internal = {"ndcg._validate", "ndcg._frames", "ndcg._columns"}
+    spark = Path(_java.__file__).parent
+    for path in sorted(spark.glob("*.py")):
+        tree = ast.parse(path.read_text(), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                module, names = node.module, [alias.name for alias in node.names]
+            elif isinstance(node, ast.Import):
+                module, names = None, [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                full = f"{module}.{name}" if module else name
+                if not full.startswith("ndcg.") or full.startswith("ndcg.spark"):
+                    continue
+                parts = full.split(".")
+                # "from ndcg import _validate" names a module: held to the list, like ndcg._x.
+                where = ".".join(parts[:2])
+                assert not parts[1].startswith("_") or where in internal, (path.name, full)
+                assert not any(p.startswith("_") for p in parts[2:]), (path.name, full)

@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
+import trec_cases
 
 import ndcg
 from ndcg import _scan
@@ -64,6 +65,23 @@ def test_bad_file_is_refused_naming_the_line(tmp_path, read, text, message):
 def test_missing_file(tmp_path):
     with pytest.raises(OSError):
         ndcg.read_run(tmp_path / "absent")
+
+
+# --- the readers' shared table (tests/trec_cases.py), also run against ndcg.spark ---------
+
+
+@pytest.mark.parametrize("case", trec_cases.CASES, ids=lambda case: case.name)
+def test_the_readers_table(tmp_path, case):
+    path = case.write(tmp_path)
+    read = ndcg.read_qrels if case.kind == "qrels" else ndcg.read_run
+    if case.error is not None:
+        with pytest.raises(_scan.TrecFormatError, match="^" + re.escape(str(path)) + case.error):
+            read(path)
+        return
+    frame = read(path)
+    assert list(frame.itertuples(index=False, name=None)) == list(case.rows)
+    assert frame.index.tolist() == list(case.lines)
+    assert frame.iloc[:, 2].dtype == (np.int64 if case.kind == "qrels" else np.float64)
 
 
 def test_bytes_that_are_not_text(tmp_path):

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg import _family, _frames
+from ndcg import _columns, _family, _frames
 from ndcg import _validate as check
 from ndcg._kernel import (
     TIE_RULES,
@@ -405,8 +405,7 @@ def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged:
         )
 
 
-def _column(cutoff: int | None, metric: str = "ndcg") -> str:
-    return metric if cutoff is None else f"{metric}@{cutoff}"
+_column = _columns.column_name
 
 
 _DENSE_QRELS = check.numbers_array((0, 1, 2, 3), unjudged=True)

