@@ -27,6 +27,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from ndcg._scan import parse_float, parse_int
@@ -219,20 +220,23 @@ def compute(
     """
     by_gain: dict[str, list[Measure]] = {}
     for measure in measures:
-        by_gain.setdefault(repr(measure.gain), []).append(measure)
+        # NDCG reads the grades through a gain; the others only relevant or not, at -l.
+        key = repr(measure.gain) if measure.metric == "ndcg" else "binary"
+        by_gain.setdefault(key, []).append(measure)
     parts = []
-    for group in by_gain.values():
-        gain = _complete_gain(group[0].gain, qrels)
+    for key, group in by_gain.items():
+        judged = binary_at(qrels, level) if key == "binary" else qrels
+        gain = _complete_gain(group[0].gain, judged)
         ks = list(dict.fromkeys(m.k for m in group))
         result = evaluate(
-            qrels,
+            judged,
             run,
             k=ks,
             gain=gain,
             missing="zero" if complete else "skip",
             unjudged="condense" if judged_only else "zero",
             metrics=list(dict.fromkeys(m.metric for m in group)),
-            threshold=level,
+            threshold=1,
             p=RBP_P,
         )
         result = result.rename(
@@ -243,13 +247,54 @@ def compute(
     return table[[m.name for m in measures]]
 
 
+def trec_mean(table: pd.DataFrame) -> pd.Series:
+    """Each column's mean as trec_eval takes it: queries added one by one, in order.
+
+    trec_eval adds every query's value to a running total in the order it evaluates
+    them (query ids sorted as bytes, the table's order) and divides once. pandas' mean
+    sums pairwise, which can round differently in the last bit and so print another
+    fourth decimal (0.4563 where trec_eval prints 0.4562). ``np.add.accumulate`` adds
+    strictly in order.
+
+    Examples
+    --------
+    >>> trec_mean(pd.DataFrame({"P_10": [0.1, 0.2, 0.3]})).tolist()
+    [0.20000000000000004]
+
+    """
+    values = table.to_numpy(dtype=np.float64)
+    total = np.add.accumulate(values, axis=0)[-1] if len(values) else np.zeros(values.shape[1])
+    return pd.Series(total / max(len(values), 1), index=table.columns)
+
+
+def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
+    """Make the judgments binary at relevance level ``level``: 1 from it on, else 0.
+
+    A negative grade (a document of the pool never judged) stays as it is. This is how
+    trec_eval's binary measures read ``-l``, and it lets ``-l 0`` count every judged
+    document as relevant, as trec_eval does, where the library's ``threshold`` (which
+    never calls a grade of 0 relevant) would refuse 0.
+
+    Examples
+    --------
+    >>> qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abcd"),
+    ...                       "relevance": [3, 1, 0, -1]})
+    >>> binary_at(qrels, 2)["relevance"].tolist(), binary_at(qrels, 0)["relevance"].tolist()
+    ([1, 0, 0, -1], [1, 1, 1, -1])
+
+    """
+    grades = qrels["relevance"].to_numpy()
+    binary = np.where(grades < 0, grades, (grades >= level).astype(grades.dtype))
+    return qrels.assign(relevance=binary)
+
+
 def format_trec(table: pd.DataFrame, per_query: bool) -> str:
     """trec_eval's text report: ``measure<TAB>query<TAB>value`` with 4 decimals."""
     lines = []
     if per_query:
         for query, row in table.iterrows():
             lines += [f"{name:<{NAME_WIDTH}}\t{query}\t{value:.4f}" for name, value in row.items()]
-    for name, value in table.mean().items():
+    for name, value in trec_mean(table).items():
         lines.append(f"{name:<{NAME_WIDTH}}\tall\t{value:.4f}")
     return "\n".join(lines) + "\n"
 
@@ -259,7 +304,7 @@ def format_json(table: pd.DataFrame, per_query: bool) -> str:
 
     Strict JSON: a value that is not finite is an error here, never written as ``NaN``.
     """
-    report: dict[str, object] = {"all": {k: float(v) for k, v in table.mean().items()}}
+    report: dict[str, object] = {"all": {k: float(v) for k, v in trec_mean(table).items()}}
     if per_query:
         report["queries"] = {
             str(q): {k: float(v) for k, v in row.items()} for q, row in table.iterrows()
@@ -330,10 +375,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             if frame.empty:
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
         level = parse_int(args.l, "-l", "the relevance level")
-        if level < 1:
+        if level < 0:
             raise UsageError(
-                f"-l {args.l}: the relevance level must be 1 or more (a grade of 0 is never "
-                "relevant)"
+                f"-l {args.l}: the relevance level must be 0 or more; negative grades mark "
+                "documents never judged, which are not relevant here (trec_eval would count "
+                "them as relevant at a negative level)"
             )
         table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
         if table.empty:
