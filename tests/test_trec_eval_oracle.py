@@ -62,10 +62,12 @@ FLAGS = (("-q", 0.5), ("-c", 0.5), ("-J", 0.2))
 @pytest.fixture(scope="module")
 def trec_eval(tmp_path_factory) -> Path:
     """trec_eval 10.0 built from its source into a temporary folder."""
+    # CI (.ci/run) sets NDCG_ORACLE_REQUIRED: there a missing oracle is a failure.
+    give_up = pytest.fail if os.environ.get("NDCG_ORACLE_REQUIRED") else pytest.skip
     if not (SOURCE / "trec_eval.c").exists():
-        pytest.skip(f"trec_eval's source not found at {SOURCE}")
+        give_up(f"trec_eval's source not found at {SOURCE}")
     if not (shutil.which("gcc") and shutil.which("make")):
-        pytest.skip("no C compiler (gcc) or make: .ci/run installs them")
+        give_up("no C compiler (gcc) or make to build trec_eval: .ci/run installs them")
     folder = tmp_path_factory.mktemp("oracle") / "trec_eval"
     shutil.copytree(SOURCE, folder)
     subprocess.run(["make", "-C", str(folder)], check=True, capture_output=True)
@@ -108,6 +110,7 @@ def random_collection(seed: int, case: int) -> Collection:
     """A small random collection; the same ``(seed, case)`` always gives the same one."""
     rng = np.random.default_rng([seed, case])
     graded = rng.random() < 0.5
+    long = rng.random() < 0.15
     queries = [str(q) for q in rng.choice(QUERY_IDS, rng.integers(1, 7), replace=False)]
     judged: dict[str, dict[str, int]] = {}
     ranked: dict[str, dict[str, str]] = {}
@@ -123,16 +126,24 @@ def random_collection(seed: int, case: int) -> Collection:
             continue
         # Judged and unjudged documents alike, in any order (the file's order is not the rank).
         retrieved = rng.choice(DOCNOS, rng.integers(1, 16), replace=False)
-        ranked[q] = {str(d): str(rng.choice(SCORES)) for d in retrieved}
+        if long:  # deep rankings, past the larger cutoffs
+            retrieved = np.concatenate((retrieved, [f"z{n}" for n in range(rng.integers(120))]))
+            judged[q] |= {f"z{n}": int(rng.integers(0, top + 1)) for n in range(0, 150, 3)}
+        ranked[q] = {str(d): score(rng) for d in retrieved}
     if rng.random() < 0.3:  # a query of the run that no one judged: both ignore it
         extra = next(q for q in QUERY_IDS if q not in judged)
-        ranked[extra] = {str(d): str(rng.choice(SCORES)) for d in rng.choice(DOCNOS, 3)}
+        ranked[extra] = {str(d): score(rng) for d in rng.choice(DOCNOS, 3, replace=False)}
     if not any(q in judged for q in ranked):  # something to evaluate without -c
         q = queries[0]
         ranked[q] = {str(d): "1" for d in rng.choice(DOCNOS, 2, replace=False)}
     flags = [flag for flag, chance in FLAGS if rng.random() < chance]
     level = int(rng.choice([1, 1, 1, 2, 0]))
     return Collection(judged, ranked, flags, level, random_measures(rng), (seed, case))
+
+
+def score(rng: np.random.Generator) -> str:
+    """Mostly one of few scores (ties), sometimes any number with up to 6 decimals."""
+    return str(rng.choice(SCORES)) if rng.random() < 0.8 else f"{rng.normal(0, 3):.6f}"
 
 
 def random_measures(rng: np.random.Generator) -> list[str]:
