@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -220,3 +222,61 @@ def test_json_is_strict(files, capsys):
     assert report["queries"]["q3"]["ndcg"] == 0.0
     with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
         format_json(pd.DataFrame({"ndcg": [float("nan")]}, index=["q"]), per_query=False)
+
+
+def test_the_all_line_adds_queries_in_order_as_trec_eval_does(tmp_path, capsys):
+    # Issue 28, 2.1: 32 queries, each d0-d9 scored 10 down to 1, its first k judged 1.
+    # pandas' pairwise mean printed 0.4563; trec_eval adds query by query: 0.4562.
+    ks = (0, 7, 2, 2, 7, 8, 9, 2, 9, 9, 3, 0, 8, 9, 5, 1, 1, 4, 8, 3, 0, 7, 8, 1, 6, 4, 5, 0, 6)
+    ks += (2, 6, 4)
+    qrels = "".join(f"q{n:02d} 0 d{d} {int(d < k)}\n" for n, k in enumerate(ks) for d in range(10))
+    run = "".join(f"q{n:02d} Q0 d{d} {d + 1} {10 - d} r\n" for n in range(32) for d in range(10))
+    files = trec_files(tmp_path, qrels, run)
+    assert main([*files, "-m", "P.10"]) == 0
+    assert capsys.readouterr().out == "P_10                  \tall\t0.4562\n"
+    # The JSON mean is the same running sum, to the last bit.
+    assert main([*files, "-m", "P.10", "--json", "-q"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    running = 0.0
+    for query in sorted(report["queries"]):
+        running += report["queries"][query]["P_10"]
+    assert report["all"]["P_10"] == running / 32
+
+
+def test_average_precision_divides_as_trec_eval_does(tmp_path, capsys):
+    # Issue 28, 2.2: count * (1/i) printed 0.4437; trec_eval's count / i gives 0.4438.
+    qrels = "q1 0 d1 0\n" + "".join(f"q1 0 d{i} 1\n" for i in range(2, 10))
+    run = "".join(f"q1 Q0 d{i} {i} {7 - i} r\n" for i in range(1, 7))
+    assert main([*trec_files(tmp_path, qrels, run), "-m", "map"]) == 0
+    assert capsys.readouterr().out == "map                   \tall\t0.4438\n"
+
+
+def test_a_cutoff_beyond_64_bits_is_refused_as_l_is(small, capsys):
+    # trec_eval saturates it and prints ndcg_cut_9223372036854775807.
+    huge = "99999999999999999999"
+    for args in (["-m", f"ndcg_cut.{huge}"], ["-k", f"5,{huge}.5"], ["-l", huge]):
+        assert main([*small, *args]) == 2
+        err = capsys.readouterr().err
+        assert f"{huge} is outside the 64-bit integer range" in err
+        assert "trec_eval would silently read it as 9223372036854775807" in err
+    assert main([*small, "-m", "ndcg_cut.9223372036854775807"]) == 0
+    assert capsys.readouterr().out.startswith("ndcg_cut_9223372036854775807\tall\t")
+
+
+def test_an_empty_k_is_named(small, capsys):
+    assert main([*small, "-k", ""]) == 2
+    assert capsys.readouterr().err == (
+        "ndcg: -k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10\n"
+    )
+
+
+def test_the_run_dash_is_standard_input(small, capsys, monkeypatch):
+    text = Path(small[1]).read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    assert main([small[0], "-", "-m", "ndcg"]) == 0
+    from_stdin = capsys.readouterr().out
+    assert main([small[0], small[1], "-m", "ndcg"]) == 0
+    assert from_stdin == capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main([small[0], "-"]) == 2
+    assert "<stdin>: no result lines" in capsys.readouterr().err

@@ -36,9 +36,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 from conftest import SHARED
 
+import ndcg
 from ndcg.cli import main as cli_main
 
 SOURCE = SHARED / "oracles" / "trec_eval-10.0"
@@ -337,3 +339,15 @@ FIXED = {
         {"q1": {f"d{i}": str(7 - i) for i in range(1, 7)}},
     ),
 }
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_ids_ending_in_nul_are_not_taken_as_equal(first):
+    # trec_eval cannot read a NUL byte, so this is the library's side alone: among equal
+    # scores the larger id ranks first, compared as strings ("a\0" > "a"). NumPy's
+    # fixed-width text had dropped the NUL and taken the two as equal (row order decided).
+    docs = ["a", "a\0"] if first else ["a\0", "a"]
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "a\0"], "relevance": [0, 1]})
+    run = pd.DataFrame({"query_id": "q", "doc_id": docs, "score": [1.0, 1.0]})
+    table = ndcg.evaluate(qrels, run, metrics=["ndcg", "ap", "rr"])
+    assert table[["ndcg", "ap", "rr"]].iloc[0].tolist() == [1.0, 1.0, 1.0]

@@ -186,9 +186,12 @@ def _cutoffs(text: str, notes: list[str]) -> tuple[int, ...]:
         match = _CUTOFF.fullmatch(item)
         if not match or int(match.group(1)) == 0:
             raise UsageError(f"cutoff {item!r} in {text!r} must be a positive integer")
+        # Beyond 64 bits trec_eval saturates (prints ndcg_cut_9223372036854775807): refused,
+        # by the same rule as -l and the relevance column.
+        whole = parse_int(match.group(1), f"cutoff {item!r} in {text!r}", "the cutoff")
         if match.group(2):
-            notes.append(f"cutoff {item!r} read as {int(match.group(1))}, as trec_eval reads it")
-        cutoffs.append(int(match.group(1)))
+            notes.append(f"cutoff {item!r} read as {whole}, as trec_eval reads it")
+        cutoffs.append(whole)
     repeated = sorted({k for k in cutoffs if cutoffs.count(k) > 1})
     if repeated:
         raise UsageError(
@@ -319,7 +322,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="NDCG of a TREC run against TREC qrels, reported as trec_eval does.",
     )
     parser.add_argument("qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel")
-    parser.add_argument("run", metavar="RUN", help="run: query_id Q0 doc_id rank score run_id")
+    parser.add_argument(
+        "run",
+        metavar="RUN",
+        help="run: query_id Q0 doc_id rank score run_id ('-' reads standard input)",
+    )
     parser.add_argument("-q", action="store_true", help="also print every query, then 'all'")
     parser.add_argument(
         "-c", action="store_true", help="score queries of QRELS missing from RUN as 0"
@@ -366,12 +373,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         gain = _gain_option(args.gain)
         specs = list(args.m or [])
+        for value in args.k or []:
+            if not value:
+                raise UsageError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10")
         if args.k:
             specs.append("ndcg_cut." + ",".join(args.k))
         measures, notes = parse_measures(specs or ["ndcg", "ndcg_cut"], gain)
         qrels = read_qrels(args.qrels)
-        run = read_run(args.run)
-        for frame, path, what in ((qrels, args.qrels, "judgment"), (run, args.run, "result")):
+        # trec_eval reads the run from standard input when it is named "-".
+        run = read_run(sys.stdin.buffer if args.run == "-" else args.run)
+        run_name = "<stdin>" if args.run == "-" else args.run
+        for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
         level = parse_int(args.l, "-l", "the relevance level")
@@ -384,7 +396,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
         if table.empty:
             raise UsageError(
-                f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
+                f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
         text = format_json(table, args.q) if args.json else format_trec(table, args.q)
