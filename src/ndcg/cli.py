@@ -13,9 +13,13 @@ the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
 ``recall``, ``ndcg``, ``ndcg_cut``, ``map_cut``, ``set_P``, ``rbp``, ``rbp_resid``);
 cutoffs are sorted and a fractional cutoff is cut to its integer part (``23.4`` is 23).
 NDCG's family (chapter 11) is read with trec_eval's relevance level ``-l``, and ``rbp``
-with its persistence 0.9. Where trec_eval would
-silently read something else than what was typed, this command stops and says so: see
-the README's list of differences.
+with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval reads it.
+Where trec_eval would silently read something else than what was typed, this command
+stops and says so: see the README's list of differences.
+
+Every printed figure is computed with trec_eval's own operations, down to the order of
+the additions (the ``all`` line adds the queries one by one, in query order), so that the
+fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself.
 """
 
 from __future__ import annotations
@@ -341,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="1",
         metavar="LEVEL",
         help="lowest grade the binary measures (P, recall, map, recip_rank, rbp) count as "
-        "relevant (default 1)",
+        "relevant (default 1; 0 counts every judged document)",
     )
     parser.add_argument(
         "-m",
@@ -390,8 +394,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if level < 0:
             raise UsageError(
                 f"-l {args.l}: the relevance level must be 0 or more; negative grades mark "
-                "documents never judged, which are not relevant here (trec_eval would count "
-                "them as relevant at a negative level)"
+                "documents never judged, which are never relevant here (at a negative level "
+                "trec_eval counts retrieved documents without a judgment as relevant)"
             )
         table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
         if table.empty:
