@@ -6,7 +6,9 @@ collections, generated from fixed seeds: graded and binary judgments, tied score
 between document ids that differ in case, length and digits, unjudged documents,
 queries with nothing relevant, queries of the qrels missing from the run (with and
 without ``-c``), ``-q``, ``-J``, ``-l`` and per-level gains. Every line of
-``python -m ndcg``'s output must equal trec_eval's.
+``python -m ndcg``'s output must equal trec_eval's, and every value of its ``--json -q``
+must equal, bit for bit, what a second build of trec_eval prints with 17 significant
+digits (so a difference in the last bit is found before it moves a printed decimal).
 
 Where this library differs on purpose (the README's table), the case is named below and
 this library's side is checked instead, against trec_eval run on the input that states
@@ -22,17 +24,19 @@ what the library computes, or against the rule itself:
   which it prints for that query; the ``all`` line then averages other values, and is
   not compared.
 
-``NDCG_ORACLE_CASES=5000`` runs a larger sweep (default 300 collections).
+``NDCG_ORACLE_CASES=5000`` runs a larger sweep (default 200 collections).
 """
 
 from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import shutil
 import subprocess
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -44,11 +48,12 @@ import ndcg
 from ndcg.cli import main as cli_main
 
 SOURCE = SHARED / "oracles" / "trec_eval-10.0"
-CASES = int(os.environ.get("NDCG_ORACLE_CASES", "300"))
+CASES = int(os.environ.get("NDCG_ORACLE_CASES", "200"))
 #: trec_eval's persistence for rbp and rbp_resid.
 P = 0.9
 
 QUERY_IDS = ("q1", "q2", "q10", "Q1", "q01", "1", "10", "2", "topic-7", "a")
+MORE_QUERY_IDS = tuple(f"t{n}" for n in range(50))
 DOCNOS = (
     *("d1", "D1", "d10", "d2", "d01", "d001", "doc1", "DOC1", "Doc1", "a", "A", "aa", "AA"),
     *("b", "d1a", "d100", "x9", "X10", "x09", "d3", "d4", "d5", "d6", "d7", "d8", "d9"),
@@ -61,19 +66,46 @@ KINDS = ("usual", "nothing relevant", "missing from the run")
 FLAGS = (("-q", 0.5), ("-c", 0.5), ("-J", 0.2))
 
 
+@dataclass(frozen=True)
+class Oracle:
+    """trec_eval as released, and the same program printing 17 significant digits."""
+
+    printed: Path
+    exact: Path
+
+
 @pytest.fixture(scope="module")
-def trec_eval(tmp_path_factory) -> Path:
-    """trec_eval 10.0 built from its source into a temporary folder."""
+def trec_eval(tmp_path_factory) -> Oracle:
+    """trec_eval 10.0 built from its source into a temporary folder, twice.
+
+    The second build prints every value with ``%.17g`` instead of ``%6.4f``, which is
+    enough digits to tell any two doubles apart: the command line's ``--json`` must then
+    equal it bit for bit, which finds a difference in the last bit long before it happens
+    to move a printed fourth decimal.
+    """
     # CI (.ci/run) sets NDCG_ORACLE_REQUIRED: there a missing oracle is a failure.
     give_up = pytest.fail if os.environ.get("NDCG_ORACLE_REQUIRED") else pytest.skip
     if not (SOURCE / "trec_eval.c").exists():
         give_up(f"trec_eval's source not found at {SOURCE}")
     if not (shutil.which("gcc") and shutil.which("make")):
         give_up("no C compiler (gcc) or make to build trec_eval: .ci/run installs them")
-    folder = tmp_path_factory.mktemp("oracle") / "trec_eval"
-    shutil.copytree(SOURCE, folder)
-    subprocess.run(["make", "-C", str(folder)], check=True, capture_output=True)
-    return folder / "trec_eval"
+    base = tmp_path_factory.mktemp("oracle")
+    builds = []
+    for name, digits in (("printed", None), ("exact", "%.17g")):
+        folder = base / name
+        shutil.copytree(SOURCE, folder)
+        for source in ("meas_print_single.c", "meas_print_final.c") if digits else ():
+            path = folder / source
+            path.write_text(path.read_text().replace("%6.4f", digits))
+        # Both builds at once: each is one gcc command over every file.
+        make = ["make", "-C", str(folder)]
+        builds.append(
+            (subprocess.Popen(make, stdout=subprocess.PIPE, stderr=subprocess.STDOUT), folder)
+        )
+    for process, folder in builds:
+        output = process.communicate()[0].decode(errors="replace")
+        assert process.returncode == 0, f"building trec_eval in {folder} failed:\n{output}"
+    return Oracle(*(folder / "trec_eval" for _, folder in builds))
 
 
 @dataclass
@@ -113,7 +145,11 @@ def random_collection(seed: int, case: int) -> Collection:
     rng = np.random.default_rng([seed, case])
     graded = rng.random() < 0.5
     long = rng.random() < 0.15
-    queries = [str(q) for q in rng.choice(QUERY_IDS, rng.integers(1, 7), replace=False)]
+    # Sometimes many queries: the mean's order of additions shows from 9 on.
+    many = rng.random() < 0.3
+    pool = QUERY_IDS + MORE_QUERY_IDS if many else QUERY_IDS
+    count = rng.integers(9, 41) if many else rng.integers(1, 7)
+    queries = [str(q) for q in rng.choice(pool, count, replace=False)]
     judged: dict[str, dict[str, int]] = {}
     ranked: dict[str, dict[str, str]] = {}
     for q in queries:
@@ -133,7 +169,7 @@ def random_collection(seed: int, case: int) -> Collection:
             judged[q] |= {f"z{n}": int(rng.integers(0, top + 1)) for n in range(0, 150, 3)}
         ranked[q] = {str(d): score(rng) for d in retrieved}
     if rng.random() < 0.3:  # a query of the run that no one judged: both ignore it
-        extra = next(q for q in QUERY_IDS if q not in judged)
+        extra = next(q for q in QUERY_IDS + MORE_QUERY_IDS if q not in judged)
         ranked[extra] = {str(d): score(rng) for d in rng.choice(DOCNOS, 3, replace=False)}
     if not any(q in judged for q in ranked):  # something to evaluate without -c
         q = queries[0]
@@ -193,18 +229,20 @@ def run_trec_eval(binary: Path, folder: Path, qrels: str, run: str, argv: list[s
     return done.stdout
 
 
-def run_cli(folder: Path, collection: Collection) -> str:
+def run_cli(folder: Path, collection: Collection, extra: tuple[str, ...] = ()) -> str:
     qrels, run = folder / "mine.qrels", folder / "mine.run"
     qrels.write_text(collection.qrels_text())
     run.write_text(collection.run_text())
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = cli_main([*collection.argv(), str(qrels), str(run)])
+        code = cli_main([*collection.argv(), *extra, str(qrels), str(run)])
     assert code == 0, err.getvalue()
     return out.getvalue()
 
 
-def expected_report(binary: Path, folder: Path, c: Collection) -> tuple[str, set[int]]:
+def expected_report(
+    binary: Path, folder: Path, c: Collection, show: Callable[[float], str] = "{:.4f}".format
+) -> tuple[str, set[int]]:
     """trec_eval's report, with the library's side of each stated difference.
 
     Returns the text and the indices of its lines that are not compared (the ``all``
@@ -237,7 +275,7 @@ def expected_report(binary: Path, folder: Path, c: Collection) -> tuple[str, set
             if name.strip() != "rbp_resid":
                 continue
             if query in tails:
-                lines[i] = f"{name}\t{query}\t{tails[query]:.4f}\n"
+                lines[i] = f"{name}\t{query}\t{show(tails[query])}\n"
             elif query == "all" and tails:
                 skipped.add(i)
         if tails:
@@ -260,8 +298,36 @@ def resid_tails(c: Collection, judged: dict[str, dict[str, int]]) -> dict[str, f
     return tails
 
 
-def compare(binary: Path, folder: Path, c: Collection) -> tuple[int, list[str]]:
-    """Lines compared and the mismatching lines (as ``mine | expected``)."""
+def compare(oracle: Oracle, folder: Path, c: Collection) -> tuple[int, list[str]]:
+    """Lines and values compared, and the mismatches (as ``mine | expected``)."""
+    values, bad = compare_exact(oracle.exact, folder, c)
+    lines, bad_lines = compare_printed(oracle.printed, folder, c)
+    return lines + values, bad_lines + bad
+
+
+def compare_exact(binary: Path, folder: Path, c: Collection) -> tuple[int, list[str]]:
+    """Every value of ``--json -q`` against trec_eval's, bit for bit."""
+    every = replace(c, flags=[*c.flags, "-q"] if "-q" not in c.flags else c.flags)
+    text, skipped = expected_report(binary, folder, every, repr)
+    want = {}
+    for i, line in enumerate(text.splitlines()):
+        name, query, value = line.split("\t")
+        if i not in skipped:
+            want[name.strip(), query] = float(value)
+    report = json.loads(run_cli(folder, every, ("--json",)))
+    got = {(name, "all"): value for name, value in report["all"].items()}
+    for query, row in report["queries"].items():
+        got |= {(name, query): value for name, value in row.items()}
+    bad = [
+        f"{key} {got.get(key)!r} | {value!r}"
+        for key, value in want.items()
+        if got.get(key) != value
+    ]
+    return len(want), bad
+
+
+def compare_printed(binary: Path, folder: Path, c: Collection) -> tuple[int, list[str]]:
+    """The text report against trec_eval's, byte for byte."""
     want, skipped = expected_report(binary, folder, c)
     got = run_cli(folder, c).splitlines(keepends=True)
     want_lines = want.splitlines(keepends=True)
@@ -275,11 +341,11 @@ def compare(binary: Path, folder: Path, c: Collection) -> tuple[int, list[str]]:
     return len(want_lines) - len(skipped), bad
 
 
-def sweep(binary: Path, folder: Path, seed: int, n: int) -> tuple[int, int, list]:
+def sweep(oracle: Oracle, folder: Path, seed: int, n: int) -> tuple[int, int, list]:
     lines, failures, notes = 0, [], set()
     for case in range(n):
         c = random_collection(seed, case)
-        compared, bad = compare(binary, folder, c)
+        compared, bad = compare(oracle, folder, c)
         lines += compared
         notes.update(c.notes)
         if bad:
@@ -319,7 +385,7 @@ def test_the_command_line_prints_trec_eval_s_report(trec_eval, tmp_path):
 def test_the_last_digit_of_the_fixed_cases(trec_eval, tmp_path, measure, qrels, run, printed):
     judged, ranked = FIXED[qrels]
     c = Collection(judged, ranked, [], 1, [measure])
-    want, _ = expected_report(trec_eval, tmp_path, c)
+    want, _ = expected_report(trec_eval.printed, tmp_path, c)
     assert run_cli(tmp_path, c) == want
     assert want.split("\t")[-1] == printed + "\n"
 
