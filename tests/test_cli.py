@@ -13,6 +13,7 @@ import pytest
 from conftest import trec_files
 from golden import D_NDCG_AT_6
 
+import ndcg
 from ndcg.cli import format_json, main
 
 QRELS = "q1 0 D1 3\nq1 0 D2 2\nq1 0 D3 3\nq1 0 D4 0\nq1 0 D5 1\nq1 0 D6 2\nq1 0 D7 3\nq1 0 D8 2\n"
@@ -280,3 +281,38 @@ def test_the_run_dash_is_standard_input(small, capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
     assert main([small[0], "-"]) == 2
     assert "<stdin>: no result lines" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("qrels", "run", "args"),
+    [
+        ("# c\nq1 0 a 1\nq1 0 a 0\n", "q1 Q0 a 1 1 r\n", []),
+        ("q1 0 a 1\n", "# c\nq1 Q0 a 1 1 r\n\nq1 Q0 a 1 2 r\n", []),
+        ("q1 0 a 2000\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential"]),
+        ("q1 0 a 1\n", "q1 Q0 a 1 nan r\n", []),
+        ("q1 0 a 1\n", "q2 Q0 a 1 1 r\n", []),
+        ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-m", "ndcg.1=1e400"]),
+        ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-m", "P.5,5"]),
+        ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-l", "-3"]),
+    ],
+)
+def test_messages_show_values_as_typed_not_numpy_reprs(tmp_path, capsys, qrels, run, args):
+    assert main([*trec_files(tmp_path, qrels, run), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ndcg: ") and "np." not in err and "numpy" not in err
+
+
+def test_the_library_s_messages_show_ids_and_rows_as_python_values():
+    # They printed "(row np.int64(5))", "document np.int64(1)" and "query np.int64(1)".
+    run = pd.DataFrame({"query_id": "q", "doc_id": ["a"], "score": [1.0]})
+    twice = pd.DataFrame(
+        {"query_id": "q", "doc_id": ["a", "a"], "relevance": [0, 1]}, index=pd.Index([5, 7])
+    )
+    with pytest.raises(
+        ValueError, match=r"^qrels has document 'a' judged twice for query 'q' \(row 5\)$"
+    ):
+        ndcg.evaluate(twice, run)
+    numbers = pd.DataFrame({"query_id": [1, 1], "doc_id": [1, 2], "relevance": [0, 1]})
+    bad = pd.DataFrame({"query_id": [1], "doc_id": [1], "score": [float("nan")]})
+    with pytest.raises(ValueError, match=r"row 0 holds nan \(query 1, document 1\)$"):
+        ndcg.evaluate(numbers, bad)

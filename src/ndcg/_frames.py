@@ -9,6 +9,18 @@ import numpy as np
 import pandas as pd
 
 
+def shown(value: Any) -> str:
+    """Write an id or row label as a message shows it: ``1``, ``'a'``, never ``np.int64(1)``.
+
+    Examples
+    --------
+    >>> shown(np.int64(3)), shown("q1"), shown(np.str_("d1"))
+    ('3', "'q1'", "'d1'")
+
+    """
+    return repr(value.item() if isinstance(value, np.generic) else value)
+
+
 def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
     """Return ``frame`` if it is a DataFrame holding each of ``columns`` once, else raise."""
     if not isinstance(frame, pd.DataFrame):
@@ -41,8 +53,8 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise ValueError(
-            f"{label} must be finite; row {frame.index[i]!r} holds {values[i]} "
-            f"(query {frame['query_id'].iloc[i]!r}, document {frame['doc_id'].iloc[i]!r})"
+            f"{label} must be finite; row {shown(frame.index[i])} holds {values[i]} "
+            f"(query {shown(frame['query_id'].iloc[i])}, document {shown(frame['doc_id'].iloc[i])})"
         )
     return values
 
@@ -245,9 +257,10 @@ def _exact(values: np.ndarray, label: str, index: pd.Index) -> tuple[str, np.nda
         number = next(i for i, v in enumerate(values) if not isinstance(v, str))
         text = next(i for i, v in enumerate(values) if isinstance(v, str))
         raise TypeError(
-            f"{label} mixes numbers and text (row {index[number]!r} holds "
-            f"{values[number]!r}, row {index[text]!r} holds {values[text]!r}); 1 and '1' "
-            f"are different ids: make the column one kind, e.g. {label}.astype(str)"
+            f"{label} mixes numbers and text (row {shown(index[number])} holds "
+            f"{shown(values[number])}, row {shown(index[text])} holds "
+            f"{shown(values[text])}); 1 and '1' are different ids: make the column one kind, "
+            f"e.g. {label}.astype(str)"
         )
     what = {"boolean": "booleans", "x": "other values"}.get(inferred, inferred)
     raise TypeError(f"{label} must hold integers or text, got {what} (dtype {dtype})")
@@ -266,8 +279,8 @@ def _whole(values: np.ndarray, label: str, index: pd.Index) -> np.ndarray:
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
         raise TypeError(
-            f"{label} holds {float(values[i])!r} at row {index[i]!r}: numeric ids must be whole "
-            f"numbers within the 64-bit range"
+            f"{label} holds {float(values[i])!r} at row {shown(index[i])}: numeric ids must be "
+            f"whole numbers within the 64-bit range"
         )
     if present.all():
         return values.astype(np.int64)
@@ -312,7 +325,7 @@ def refuse_missing(codes: np.ndarray, frame: pd.DataFrame, name: str, column: st
     """Raise naming the first row whose id was missing (coded -1)."""
     if codes.size and codes.min() < 0:
         i = int(np.flatnonzero(codes < 0)[0])
-        raise ValueError(f"{name}[{column!r}] is missing at row {frame.index[i]!r}")
+        raise ValueError(f"{name}[{column!r}] is missing at row {shown(frame.index[i])}")
 
 
 def factorize_runs(values: Any) -> tuple[np.ndarray, Any]:

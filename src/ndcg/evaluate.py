@@ -350,7 +350,7 @@ def _table(
     """
 
     def where(i: int) -> str:
-        return f" for query {ids[i]!r}"
+        return f" for query {_frames.shown(ids[i])}"
 
     columns: dict[str, Any] = {"query_id": ids}
     for name in options.metrics:
@@ -377,8 +377,8 @@ def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged:
             count,
             unjudged,
             "run has {n} unjudged document(s) (absent from qrels for their query, or "
-            f"judged with a negative grade), the first {run['doc_id'].iloc[i]!r} for query "
-            f"{run['query_id'].iloc[i]!r}",
+            f"judged with a negative grade), the first {_frames.shown(run['doc_id'].iloc[i])} "
+            f"for query {_frames.shown(run['query_id'].iloc[i])}",
         )
 
 
@@ -545,8 +545,8 @@ def _refuse_duplicates(
 
 def _duplicate_error(frame: pd.DataFrame, name: str, verb: str, i: int) -> None:
     raise ValueError(
-        f"{name} has document {frame['doc_id'].iloc[i]!r} {verb} twice for query "
-        f"{frame['query_id'].iloc[i]!r} (row {frame.index[i]!r})"
+        f"{name} has document {_frames.shown(frame['doc_id'].iloc[i])} {verb} twice for query "
+        f"{_frames.shown(frame['query_id'].iloc[i])} (row {_frames.shown(frame.index[i])})"
     )
 
 
