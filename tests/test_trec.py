@@ -247,7 +247,7 @@ def test_utf8_ids_short_and_long(tmp_path):
     ("content", "message"),
     [
         (gzip.compress(b"1 0 a 1\n"), "a gzip-compressed file, not text: gunzip it first"),
-        (bz2.compress(b"1 0 a 1\n"), "a bzip2-compressed file, not text: bunzip2 it first"),
+        (bz2.compress(b"1 0 a 1\n", 1), "a bzip2-compressed file, not text: bunzip2 it first"),
         ("1 0 a 1\n".encode("utf-16"), "UTF-16 text (a byte-order mark FF FE); TREC files are"),
         ("1 0 a 1\n".encode("utf-16-be"), "UTF-16 text (a NUL byte beside every character)"),
         ("1 0 a 1\n".encode("utf-16-le"), "UTF-16 text (a NUL byte beside every character)"),
@@ -275,3 +275,10 @@ def test_a_run_is_read_from_a_binary_stream_named_in_errors():
     stream.name = "<stdin>"
     with pytest.raises(ValueError, match=r"^<stdin>:1: score must be a number, got 'x'$"):
         ndcg.read_run(stream)
+
+
+def test_text_that_starts_like_a_compressed_file_is_read_as_text(tmp_path):
+    # "BZh" opens bzip2 files too; a query id may start with it, and é is UTF-8 text.
+    path = tmp_path / "bzh.qrels"
+    path.write_text("BZh91 0 é 1\n", encoding="utf-8")
+    assert ndcg.read_qrels(path)["doc_id"].tolist() == ["é"]

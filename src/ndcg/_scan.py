@@ -222,30 +222,34 @@ def _check_bytes(data: np.ndarray, line_base: int, path: PathLike) -> None:
     if data.max(initial=0) < 0x80 and data.min(initial=1) > 0:
         return  # plain ASCII, no NUL: the common case, checked in one pass each
     text = data.tobytes()
-    if line_base == 0:  # the file's first bytes: say what kind of file it is, if known
-        kind = _not_text(text[:_SNIFF])
-        if kind:
-            raise TrecFormatError(f"{path}: {kind}")
     nul = text.find(b"\0")
     if nul >= 0:
         line = line_base + text.count(b"\n", 0, nul) + 1
-        raise TrecFormatError(f"{path}:{line}: a NUL byte; TREC files are text")
-    try:
-        text.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = line_base + text.count(b"\n", 0, error.start) + 1
-        raise TrecFormatError(f"{path}:{line}: not UTF-8 text ({error.reason})") from None
+        message = f"{path}:{line}: a NUL byte; TREC files are text"
+    else:
+        try:
+            text.decode("utf-8")
+            return
+        except UnicodeDecodeError as error:
+            line = line_base + text.count(b"\n", 0, error.start) + 1
+            message = f"{path}:{line}: not UTF-8 text ({error.reason})"
+    # Not text: at the file's start, say what kind of file it is when that is known.
+    kind = _not_text(text[:_SNIFF]) if line_base == 0 else None
+    raise TrecFormatError(f"{path}: {kind}" if kind else message)
 
 
 #: Bytes looked at to recognise a compressed or UTF-16 file.
 _SNIFF = 512
 #: The first bytes of compressed files (and how to undo each).
-_COMPRESSED = (
-    (b"\x1f\x8b", "gzip", "gunzip it"),
-    (b"BZh", "bzip2", "bunzip2 it"),
-    (b"\xfd7zXZ\x00", "xz", "unxz it"),
-    (b"\x28\xb5\x2f\xfd", "zstd", "unzstd it"),
-    (b"PK\x03\x04", "zip", "unzip it"),
+_COMPRESSED = tuple(
+    (re.compile(magic), name, undo)
+    for magic, name, undo in (
+        (rb"\x1f\x8b", "gzip", "gunzip it"),
+        (rb"BZh[1-9]1AY&SY", "bzip2", "bunzip2 it"),
+        (rb"\xfd7zXZ\x00", "xz", "unxz it"),
+        (rb"\x28\xb5\x2f\xfd", "zstd", "unzstd it"),
+        (rb"PK\x03\x04", "zip", "unzip it"),
+    )
 )
 
 
@@ -266,7 +270,7 @@ def _not_text(head: bytes) -> str | None:
 
     """
     for magic, name, undo in _COMPRESSED:
-        if head.startswith(magic):
+        if magic.match(head):
             return f"a {name}-compressed file, not text: {undo} first"
     advice = "TREC files are read as UTF-8: convert it (iconv -f UTF-16 -t UTF-8)"
     for mark in (b"\xff\xfe", b"\xfe\xff"):
