@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pandas as pd
 import pytest
 from conftest import trec_files
 from golden import D_NDCG_AT_6
 
+import ndcg
 from ndcg.cli import format_json, main
 
 QRELS = "q1 0 D1 3\nq1 0 D2 2\nq1 0 D3 3\nq1 0 D4 0\nq1 0 D5 1\nq1 0 D6 2\nq1 0 D7 3\nq1 0 D8 2\n"
@@ -220,3 +223,96 @@ def test_json_is_strict(files, capsys):
     assert report["queries"]["q3"]["ndcg"] == 0.0
     with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
         format_json(pd.DataFrame({"ndcg": [float("nan")]}, index=["q"]), per_query=False)
+
+
+def test_the_all_line_adds_queries_in_order_as_trec_eval_does(tmp_path, capsys):
+    # Issue 28, 2.1: 32 queries, each d0-d9 scored 10 down to 1, its first k judged 1.
+    # pandas' pairwise mean printed 0.4563; trec_eval adds query by query: 0.4562.
+    ks = (0, 7, 2, 2, 7, 8, 9, 2, 9, 9, 3, 0, 8, 9, 5, 1, 1, 4, 8, 3, 0, 7, 8, 1, 6, 4, 5, 0, 6)
+    ks += (2, 6, 4)
+    qrels = "".join(f"q{n:02d} 0 d{d} {int(d < k)}\n" for n, k in enumerate(ks) for d in range(10))
+    run = "".join(f"q{n:02d} Q0 d{d} {d + 1} {10 - d} r\n" for n in range(32) for d in range(10))
+    files = trec_files(tmp_path, qrels, run)
+    assert main([*files, "-m", "P.10"]) == 0
+    assert capsys.readouterr().out == "P_10                  \tall\t0.4562\n"
+    # The JSON mean is the same running sum, to the last bit.
+    assert main([*files, "-m", "P.10", "--json", "-q"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    running = 0.0
+    for query in sorted(report["queries"]):
+        running += report["queries"][query]["P_10"]
+    assert report["all"]["P_10"] == running / 32
+
+
+def test_average_precision_divides_as_trec_eval_does(tmp_path, capsys):
+    # Issue 28, 2.2: count * (1/i) printed 0.4437; trec_eval's count / i gives 0.4438.
+    qrels = "q1 0 d1 0\n" + "".join(f"q1 0 d{i} 1\n" for i in range(2, 10))
+    run = "".join(f"q1 Q0 d{i} {i} {7 - i} r\n" for i in range(1, 7))
+    assert main([*trec_files(tmp_path, qrels, run), "-m", "map"]) == 0
+    assert capsys.readouterr().out == "map                   \tall\t0.4438\n"
+
+
+def test_a_cutoff_beyond_64_bits_is_refused_as_l_is(small, capsys):
+    # trec_eval saturates it and prints ndcg_cut_9223372036854775807.
+    huge = "99999999999999999999"
+    for args in (["-m", f"ndcg_cut.{huge}"], ["-k", f"5,{huge}.5"], ["-l", huge]):
+        assert main([*small, *args]) == 2
+        err = capsys.readouterr().err
+        assert f"{huge} is outside the 64-bit integer range" in err
+        assert "trec_eval would silently read it as 9223372036854775807" in err
+    assert main([*small, "-m", "ndcg_cut.9223372036854775807"]) == 0
+    assert capsys.readouterr().out.startswith("ndcg_cut_9223372036854775807\tall\t")
+
+
+def test_an_empty_k_is_named(small, capsys):
+    assert main([*small, "-k", ""]) == 2
+    assert capsys.readouterr().err == (
+        "ndcg: -k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10\n"
+    )
+
+
+def test_the_run_dash_is_standard_input(small, capsys, monkeypatch):
+    text = Path(small[1]).read_bytes()
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(text)))
+    assert main([small[0], "-", "-m", "ndcg"]) == 0
+    from_stdin = capsys.readouterr().out
+    assert main([small[0], small[1], "-m", "ndcg"]) == 0
+    assert from_stdin == capsys.readouterr().out
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(b"")))
+    assert main([small[0], "-"]) == 2
+    assert "<stdin>: no result lines" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("qrels", "run", "args"),
+    [
+        ("# c\nq1 0 a 1\nq1 0 a 0\n", "q1 Q0 a 1 1 r\n", []),
+        ("q1 0 a 1\n", "# c\nq1 Q0 a 1 1 r\n\nq1 Q0 a 1 2 r\n", []),
+        ("q1 0 a 2000\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential"]),
+        ("q1 0 a 1\n", "q1 Q0 a 1 nan r\n", []),
+        ("q1 0 a 1\n", "q2 Q0 a 1 1 r\n", []),
+        ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-m", "ndcg.1=1e400"]),
+        ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-m", "P.5,5"]),
+        ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-l", "-3"]),
+    ],
+)
+def test_messages_show_values_as_typed_not_numpy_reprs(tmp_path, capsys, qrels, run, args):
+    assert main([*trec_files(tmp_path, qrels, run), *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ndcg: ") and "np." not in err and "numpy" not in err
+
+
+def test_the_library_s_messages_show_ids_and_rows_as_python_values():
+    # They printed "(row np.int64(5))", "document np.int64(1)" and "query np.int64(1)".
+    run = pd.DataFrame({"query_id": "q", "doc_id": ["a"], "score": [1.0]})
+    twice = pd.DataFrame(
+        {"query_id": "q", "doc_id": ["a", "a"], "relevance": [0, 1]}, index=pd.Index([5, 7])
+    )
+    with pytest.raises(
+        ValueError, match=r"^qrels has document 'a' judged twice for query 'q' \(row 5\)$"
+    ):
+        ndcg.evaluate(twice, run)
+    numbers = pd.DataFrame({"query_id": [1, 1], "doc_id": [1, 2], "relevance": [0, 1]})
+    bad = pd.DataFrame({"query_id": [1], "doc_id": [1], "score": [float("nan")]})
+    with pytest.raises(ValueError, match=r"row 0 holds nan \(query 1, document 1\)$"):
+        ndcg.evaluate(numbers, bad)

@@ -33,6 +33,12 @@ def test_the_relevance_level_reaches_the_binary_measures(files, capsys):
     assert '"recip_rank": 1.0' in out and '"set_P": 0.3333333333333333' in out
 
 
+def test_level_0_counts_every_judged_document_as_trec_eval_does(files, capsys):
+    # trec_eval -l 0 -m map -m set_P prints 0.7500 and 1.0000: b, c, a all count.
+    assert main([*files, "-l", "0", "-m", "map", "-m", "set_P"]) == 0
+    assert capsys.readouterr().out.split() == ["map", "all", "0.7500", "set_P", "all", "1.0000"]
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -40,7 +46,7 @@ def test_the_relevance_level_reaches_the_binary_measures(files, capsys):
         (["-m", "rbp.p=0.95"], "rbp takes no parameters here (its persistence is trec_eval's 0.9)"),
         (["-m", "P.0"], "cutoff '0' in '0' must be a positive integer"),
         (["-m", "bpref"], "the measures are ndcg, ndcg.GAINS, ndcg_cut.K1,K2,..., P.K1,K2,..."),
-        (["-l", "0", "-m", "map"], "-l 0: the relevance level must be 1 or more"),
+        (["-l", "-1", "-m", "map"], "-l -1: the relevance level must be 0 or more"),
         (["-l", "1.5", "-m", "map"], "the relevance level must be an integer, got '1.5'"),
     ],
 )

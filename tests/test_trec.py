@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import io
 import re
 
 import numpy as np
@@ -256,3 +259,44 @@ def test_utf8_ids_short_and_long(tmp_path):
     frame = ndcg.read_qrels(write(tmp_path, "utf8.qrels", text))
     assert frame["query_id"].tolist() == ["q\u00e9", "q\u00e9", "q2"]
     assert frame["doc_id"].tolist() == ["d\u00f6c", "\u6587\u66f8-0123456789-\u00e9\u00e9", "d"]
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (gzip.compress(b"1 0 a 1\n"), "a gzip-compressed file, not text: gunzip it first"),
+        (bz2.compress(b"1 0 a 1\n", 1), "a bzip2-compressed file, not text: bunzip2 it first"),
+        ("1 0 a 1\n".encode("utf-16"), "UTF-16 text (a byte-order mark FF FE); TREC files are"),
+        ("1 0 a 1\n".encode("utf-16-be"), "UTF-16 text (a NUL byte beside every character)"),
+        ("1 0 a 1\n".encode("utf-16-le"), "UTF-16 text (a NUL byte beside every character)"),
+    ],
+)
+def test_compressed_and_utf16_files_are_named_as_such(tmp_path, content, message):
+    # These were reported as "a NUL byte" or "not UTF-8", which says nothing of the fix.
+    path = tmp_path / "odd.qrels"
+    path.write_bytes(content)
+    with pytest.raises(ValueError, match=re.escape(f"odd.qrels: {message}")):
+        ndcg.read_qrels(path)
+
+
+def test_a_nul_byte_after_the_first_line_is_still_a_nul_byte(tmp_path):
+    path = tmp_path / "late.qrels"
+    path.write_bytes(b"1 0 a 1\n" * 3 + b"1 0 b\x00 1\n")
+    with pytest.raises(ValueError, match=r"late\.qrels:4: a NUL byte"):
+        ndcg.read_qrels(path)
+
+
+def test_a_run_is_read_from_a_binary_stream_named_in_errors():
+    run = ndcg.read_run(io.BytesIO(b"1 Q0 a 1 0.5 r\n1 Q0 b 2 0.25 r\n"))
+    assert run["score"].tolist() == [0.5, 0.25]
+    stream = io.BytesIO(b"1 Q0 a 1 x r\n")
+    stream.name = "<stdin>"
+    with pytest.raises(ValueError, match=r"^<stdin>:1: score must be a number, got 'x'$"):
+        ndcg.read_run(stream)
+
+
+def test_text_that_starts_like_a_compressed_file_is_read_as_text(tmp_path):
+    # "BZh" opens bzip2 files too; a query id may start with it, and é is UTF-8 text.
+    path = tmp_path / "bzh.qrels"
+    path.write_text("BZh91 0 é 1\n", encoding="utf-8")
+    assert ndcg.read_qrels(path)["doc_id"].tolist() == ["é"]

@@ -485,13 +485,14 @@ def _ranking_widget(items):
         (
             lambda: ndcg.read_qrels(io.StringIO("q1 0 d1 1\n")),
             TypeError,
-            r"^path must be a file's name \(a str or a pathlib.Path\), got an open file "
-            r"\(StringIO\); write the text to a file and pass its name$",
+            r"^path must be a file's name \(a str or a pathlib.Path\) or a binary stream, got an "
+            r"open file \(StringIO\); pass the text as bytes, "
+            r"e.g. path=io.BytesIO\(text.encode\(\)\)$",
         ),
         (
             lambda: ndcg.read_qrels(None),
             TypeError,
-            r"^path must be a file's name \(a str or a pathlib.Path\), got None",
+            r"^path must be a file's name \(a str or a pathlib.Path\) or a binary stream, got None",
         ),
         (
             lambda: ndcg.read_qrels(b"x.qrels"),

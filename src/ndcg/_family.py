@@ -5,11 +5,15 @@ other gains under another discount, which is how chapter 11 reads them:
 
 * precision and recall count relevant documents: binary gains, no discount;
 * average precision sums, at each relevant document, the precision so far: the gain
-  ``rel_i * (relevant documents up to i)`` under the discount ``1/i``;
+  ``rel_i * (relevant documents up to i) / i``, undiscounted;
 * ERR is a cascade: the reader stops at rank ``i`` with probability
   ``R_i * prod_{j<i} (1 - R_j)`` and is rewarded ``1/i``; reciprocal rank is the same
   cascade with a reader whom any relevant document satisfies;
 * RBP sums binary gains under the geometric discount ``p**(i-1)``, times ``1 - p``.
+
+Each term is formed with trec_eval's own operations (``count / i``, not ``count * (1/i)``;
+``p**(i-1)`` as a running product), so that the sums agree with it to the last bit and
+the fourth decimal it prints never differs.
 
 Arrays hold one ranked list along the last axis (1-D) or one per row (2-D). Grades are
 NaN where a position was never judged; such a position is never relevant.
@@ -84,8 +88,39 @@ def ratio_of_relevant(
 
 
 def average_precision_sums(binary: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
-    """Sum the precision at each relevant rank up to each cutoff (AP times R)."""
-    return dcg_at(binary * np.cumsum(binary, axis=-1), cutoffs, RECIPROCAL)
+    """Sum the precision at each relevant rank up to each cutoff (AP times R).
+
+    Each term is ``found / i`` (trec_eval's ``rel_so_far / (i + 1)``): multiplying by a
+    rounded ``1/i`` instead can move the last bit, and with it the printed fourth decimal.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> average_precision_sums(np.array([0.0, 1, 1, 1, 1, 1]), (None,)).round(4).tolist()
+    [3.55]
+
+    """
+    ranks = np.arange(1.0, binary.shape[-1] + 1.0)
+    return dcg_at(binary * np.cumsum(binary, axis=-1) / ranks, cutoffs, UNIFORM)
+
+
+def persistence(n: int, p: float) -> np.ndarray:
+    """``p**(i-1)`` for ranks ``i = 1..n``, each the one before times ``p``, as trec_eval forms it.
+
+    ``np.power`` rounds each power once; trec_eval multiplies a running ``cur_p`` by ``p``
+    at every rank, which can differ in the last bit. A running product is what RBP's
+    reader is, and it makes RBP and its residual agree with trec_eval bit for bit.
+
+    Examples
+    --------
+    >>> persistence(4, 0.5).tolist()
+    [1.0, 0.5, 0.25, 0.125]
+
+    """
+    steps = np.full(n, p, dtype=np.float64)
+    if n:
+        steps[0] = 1.0
+    return np.cumprod(steps)
 
 
 def satisfaction(grades: np.ndarray, max_grade: float) -> np.ndarray:
@@ -133,7 +168,7 @@ def cascade_at(chance: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
 
 def rbp_at(binary: np.ndarray, cutoffs: Sequence[int | None], p: float) -> np.ndarray:
     """Rank-biased precision, ``(1 - p) * sum_i rel_i * p**(i-1)``, up to each cutoff."""
-    return (1.0 - p) * dcg_at(binary, cutoffs, Discount("geometric", p))
+    return (1.0 - p) * dcg_at(binary * persistence(binary.shape[-1], p), cutoffs, UNIFORM)
 
 
 def residual_from(
@@ -149,11 +184,13 @@ def residual_from(
     ``(1 - p) * p**(i-1)`` (their RBP, ``inside``), and so could every document after
     ``d``, worth ``p**d`` in all.
     """
-    ranked = np.asarray(n_ranked, dtype=np.float64)
+    ranked = np.asarray(n_ranked, dtype=np.int64)
     out = np.empty_like(inside)
+    # p**d as the running product trec_eval ends its loop with (its cur_p).
+    tail = persistence(int(ranked.max(initial=0)) + 1, p)
     for j, c in enumerate(cutoffs):
         read = ranked if c is None else np.minimum(ranked, c)
-        out[..., j] = inside[..., j] + np.power(p, read)
+        out[..., j] = inside[..., j] + tail[read]
     return out
 
 
@@ -217,6 +254,9 @@ def family_rows(
             return np.take_along_axis(values, order, axis=1)
 
         def total(gains: np.ndarray, discount: Discount) -> np.ndarray:
+            if discount == geometric:  # trec_eval's running product, not np.power
+                top = ranked(gains)
+                return dcg_at(top * persistence(top.shape[-1], p), cutoffs, UNIFORM)
             return dcg_at(ranked(gains), cutoffs, discount)
 
     out: dict[str, np.ndarray] = {}

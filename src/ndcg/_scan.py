@@ -12,11 +12,13 @@ Every error names the file and the line.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import numpy as np
 import pandas as pd
@@ -24,6 +26,9 @@ import pandas as pd
 from ndcg._frames import factorize_runs
 
 PathLike = str | os.PathLike[str]
+#: A file to read: a path, or an open binary stream (``sys.stdin.buffer``, as trec_eval's
+#: ``-`` for the run).
+Source = PathLike | BinaryIO
 
 #: Bytes read per block (whole lines are kept together).
 BLOCK_BYTES = 1 << 23
@@ -62,15 +67,22 @@ class Block:
     ends: np.ndarray
 
 
+def source_name(source: Source) -> str | PathLike:
+    """Name a file as errors do: its path, or a stream's name (``<stdin>``)."""
+    if hasattr(source, "readinto"):
+        return str(getattr(source, "name", "<stream>"))
+    return source
+
+
 def blocks(
-    path: PathLike, fields: tuple[int, ...], exact: int | None, kind: str, layout: str
+    path: Source, fields: tuple[int, ...], exact: int | None, kind: str, layout: str
 ) -> Iterator[Block]:
     """Yield the data lines of ``path`` block by block, checked for their field count.
 
     Parameters
     ----------
-    path : str or path-like
-        The file.
+    path : str, path-like or binary stream
+        The file, or a stream open for reading bytes (read to its end, not closed).
     fields : tuple of int
         Which fields (0-based) to return the spans of.
     exact : int or None
@@ -90,13 +102,16 @@ def blocks(
         The path names no readable file (an empty path is refused by name).
 
     """
-    if not os.fspath(path):
+    stream = hasattr(path, "readinto")
+    if not stream and not os.fspath(path):
         raise FileNotFoundError(2, "empty path: give the name of a file", str(path))
+    name = source_name(path)
     # One buffer, reused: each block is read in after the partial line left over from
     # the one before, and the slack at the end lets fields be read 8 bytes at a time.
     buffer = np.zeros(BLOCK_BYTES + _SLACK, dtype=np.uint8)
     held, line_base, start = 0, 0, -1
-    with Path(path).open("rb") as handle:
+    opened = contextlib.nullcontext(path) if stream else Path(path).open("rb")
+    with opened as handle:
         while True:
             if held + BLOCK_BYTES + _SLACK > buffer.size:  # a line longer than a block
                 buffer = np.concatenate((buffer[:held], np.zeros(2 * buffer.size, np.uint8)))
@@ -116,7 +131,7 @@ def blocks(
                 if cut <= start:
                     held = end
                     continue
-            block, lines = _split(buffer, start, cut, line_base, fields, exact, kind, layout, path)
+            block, lines = _split(buffer, start, cut, line_base, fields, exact, kind, layout, name)
             line_base += lines
             if block.lines.size:
                 yield block
@@ -210,12 +225,62 @@ def _check_bytes(data: np.ndarray, line_base: int, path: PathLike) -> None:
     nul = text.find(b"\0")
     if nul >= 0:
         line = line_base + text.count(b"\n", 0, nul) + 1
-        raise TrecFormatError(f"{path}:{line}: a NUL byte; TREC files are text")
-    try:
-        text.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = line_base + text.count(b"\n", 0, error.start) + 1
-        raise TrecFormatError(f"{path}:{line}: not UTF-8 text ({error.reason})") from None
+        message = f"{path}:{line}: a NUL byte; TREC files are text"
+    else:
+        try:
+            text.decode("utf-8")
+            return
+        except UnicodeDecodeError as error:
+            line = line_base + text.count(b"\n", 0, error.start) + 1
+            message = f"{path}:{line}: not UTF-8 text ({error.reason})"
+    # Not text: at the file's start, say what kind of file it is when that is known.
+    kind = _not_text(text[:_SNIFF]) if line_base == 0 else None
+    raise TrecFormatError(f"{path}: {kind}" if kind else message)
+
+
+#: Bytes looked at to recognise a compressed or UTF-16 file.
+_SNIFF = 512
+#: The first bytes of compressed files (and how to undo each).
+_COMPRESSED = tuple(
+    (re.compile(magic), name, undo)
+    for magic, name, undo in (
+        (rb"\x1f\x8b", "gzip", "gunzip it"),
+        (rb"BZh[1-9]1AY&SY", "bzip2", "bunzip2 it"),
+        (rb"\xfd7zXZ\x00", "xz", "unxz it"),
+        (rb"\x28\xb5\x2f\xfd", "zstd", "unzstd it"),
+        (rb"PK\x03\x04", "zip", "unzip it"),
+    )
+)
+
+
+def _not_text(head: bytes) -> str | None:
+    r"""Say why a file that starts with ``head`` is not TREC text, if it is recognised.
+
+    A compressed file or UTF-16 text would otherwise be reported as "a NUL byte" or as
+    bytes that are not UTF-8, which does not say what to do.
+
+    Examples
+    --------
+    >>> _not_text(b"\x1f\x8b\x08\x00")
+    'a gzip-compressed file, not text: gunzip it first'
+    >>> _not_text("q1 0 d1 1\n".encode("utf-16"))[:40]
+    'UTF-16 text (a byte-order mark FF FE); T'
+    >>> _not_text(b"q1 0 d1 1\n") is None
+    True
+
+    """
+    for magic, name, undo in _COMPRESSED:
+        if magic.match(head):
+            return f"a {name}-compressed file, not text: {undo} first"
+    advice = "TREC files are read as UTF-8: convert it (iconv -f UTF-16 -t UTF-8)"
+    for mark in (b"\xff\xfe", b"\xfe\xff"):
+        if head.startswith(mark):
+            return f"UTF-16 text (a byte-order mark {mark[0]:02X} {mark[1]:02X}); {advice}"
+    # UTF-16 without a mark: ASCII text with a NUL after (or before) every character.
+    even, odd = head[0::2], head[1::2]
+    if len(head) >= 8 and (odd.count(0) == len(odd)) != (even.count(0) == len(even)):
+        return f"UTF-16 text (a NUL byte beside every character); {advice}"
+    return None
 
 
 def tokens(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:

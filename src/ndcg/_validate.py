@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import io
 import numbers
 import os
 from collections import Counter
@@ -628,8 +629,12 @@ def _ragged_message(value: Any, name: str) -> str:
     )
 
 
-def file_path(value: Any, name: str) -> str | os.PathLike[str]:
+def file_path(value: Any, name: str, streams: bool = False) -> Any:
     """Return the name of a file to read: a ``str`` or a path-like object such as a Path.
+
+    With ``streams``, a binary stream (``sys.stdin.buffer``, an ``open(..., "rb")`` file, a
+    ``BytesIO``) is taken too, as the command line reads standard input; a text stream is
+    refused with the fix (open it in binary mode).
 
     Examples
     --------
@@ -645,7 +650,11 @@ def file_path(value: Any, name: str) -> str | os.PathLike[str]:
         isinstance(value, os.PathLike) and isinstance(os.fspath(value), str)
     ):
         return value
-    wanted = f"{name} must be a file's name (a str or a pathlib.Path)"
+    if streams and isinstance(value, io.RawIOBase | io.BufferedIOBase):
+        return value
+    wanted = f"{name} must be a file's name (a str or a pathlib.Path)" + (
+        " or a binary stream" if streams else ""
+    )
     if isinstance(value, bytes):
         got, fix = "bytes", f"decode it, e.g. {name}={value.decode(errors='replace')!r}"
     elif hasattr(value, "read"):
@@ -656,6 +665,12 @@ def file_path(value: Any, name: str) -> str | os.PathLike[str]:
             if isinstance(named, str)
             else "write the text to a file and pass its name"
         )
+        if streams and isinstance(value, io.TextIOBase):
+            fix = (
+                "pass its .buffer, or open the file in binary mode ('rb')"
+                if hasattr(value, "buffer")
+                else f"pass the text as bytes, e.g. {name}=io.BytesIO(text.encode())"
+            )
     else:
         got = "None" if value is None else f"{type(value).__name__} {literal(value)}"
         fix = f"e.g. {name}='x.qrels'"

@@ -13,9 +13,13 @@ the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
 ``recall``, ``ndcg``, ``ndcg_cut``, ``map_cut``, ``set_P``, ``rbp``, ``rbp_resid``);
 cutoffs are sorted and a fractional cutoff is cut to its integer part (``23.4`` is 23).
 NDCG's family (chapter 11) is read with trec_eval's relevance level ``-l``, and ``rbp``
-with its persistence 0.9. Where trec_eval would
-silently read something else than what was typed, this command stops and says so: see
-the README's list of differences.
+with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval reads it.
+Where trec_eval would silently read something else than what was typed, this command
+stops and says so: see the README's list of differences.
+
+Every printed figure is computed with trec_eval's own operations, down to the order of
+the additions (the ``all`` line adds the queries one by one, in query order), so that the
+fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pandas as pd
 
 from ndcg._scan import parse_float, parse_int
@@ -185,9 +190,12 @@ def _cutoffs(text: str, notes: list[str]) -> tuple[int, ...]:
         match = _CUTOFF.fullmatch(item)
         if not match or int(match.group(1)) == 0:
             raise UsageError(f"cutoff {item!r} in {text!r} must be a positive integer")
+        # Beyond 64 bits trec_eval saturates (prints ndcg_cut_9223372036854775807): refused,
+        # by the same rule as -l and the relevance column.
+        whole = parse_int(match.group(1), f"cutoff {item!r} in {text!r}", "the cutoff")
         if match.group(2):
-            notes.append(f"cutoff {item!r} read as {int(match.group(1))}, as trec_eval reads it")
-        cutoffs.append(int(match.group(1)))
+            notes.append(f"cutoff {item!r} read as {whole}, as trec_eval reads it")
+        cutoffs.append(whole)
     repeated = sorted({k for k in cutoffs if cutoffs.count(k) > 1})
     if repeated:
         raise UsageError(
@@ -219,20 +227,23 @@ def compute(
     """
     by_gain: dict[str, list[Measure]] = {}
     for measure in measures:
-        by_gain.setdefault(repr(measure.gain), []).append(measure)
+        # NDCG reads the grades through a gain; the others only relevant or not, at -l.
+        key = repr(measure.gain) if measure.metric == "ndcg" else "binary"
+        by_gain.setdefault(key, []).append(measure)
     parts = []
-    for group in by_gain.values():
-        gain = _complete_gain(group[0].gain, qrels)
+    for key, group in by_gain.items():
+        judged = binary_at(qrels, level) if key == "binary" else qrels
+        gain = _complete_gain(group[0].gain, judged)
         ks = list(dict.fromkeys(m.k for m in group))
         result = evaluate(
-            qrels,
+            judged,
             run,
             k=ks,
             gain=gain,
             missing="zero" if complete else "skip",
             unjudged="condense" if judged_only else "zero",
             metrics=list(dict.fromkeys(m.metric for m in group)),
-            threshold=level,
+            threshold=1,
             p=RBP_P,
         )
         result = result.rename(
@@ -243,13 +254,54 @@ def compute(
     return table[[m.name for m in measures]]
 
 
+def trec_mean(table: pd.DataFrame) -> pd.Series:
+    """Each column's mean as trec_eval takes it: queries added one by one, in order.
+
+    trec_eval adds every query's value to a running total in the order it evaluates
+    them (query ids sorted as bytes, the table's order) and divides once. pandas' mean
+    sums pairwise, which can round differently in the last bit and so print another
+    fourth decimal (0.4563 where trec_eval prints 0.4562). ``np.add.accumulate`` adds
+    strictly in order.
+
+    Examples
+    --------
+    >>> trec_mean(pd.DataFrame({"P_10": [0.1, 0.2, 0.3]})).tolist()
+    [0.20000000000000004]
+
+    """
+    values = table.to_numpy(dtype=np.float64)
+    total = np.add.accumulate(values, axis=0)[-1] if len(values) else np.zeros(values.shape[1])
+    return pd.Series(total / max(len(values), 1), index=table.columns)
+
+
+def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
+    """Make the judgments binary at relevance level ``level``: 1 from it on, else 0.
+
+    A negative grade (a document of the pool never judged) stays as it is. This is how
+    trec_eval's binary measures read ``-l``, and it lets ``-l 0`` count every judged
+    document as relevant, as trec_eval does, where the library's ``threshold`` (which
+    never calls a grade of 0 relevant) would refuse 0.
+
+    Examples
+    --------
+    >>> qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abcd"),
+    ...                       "relevance": [3, 1, 0, -1]})
+    >>> binary_at(qrels, 2)["relevance"].tolist(), binary_at(qrels, 0)["relevance"].tolist()
+    ([1, 0, 0, -1], [1, 1, 1, -1])
+
+    """
+    grades = qrels["relevance"].to_numpy()
+    binary = np.where(grades < 0, grades, (grades >= level).astype(grades.dtype))
+    return qrels.assign(relevance=binary)
+
+
 def format_trec(table: pd.DataFrame, per_query: bool) -> str:
     """trec_eval's text report: ``measure<TAB>query<TAB>value`` with 4 decimals."""
     lines = []
     if per_query:
         for query, row in table.iterrows():
             lines += [f"{name:<{NAME_WIDTH}}\t{query}\t{value:.4f}" for name, value in row.items()]
-    for name, value in table.mean().items():
+    for name, value in trec_mean(table).items():
         lines.append(f"{name:<{NAME_WIDTH}}\tall\t{value:.4f}")
     return "\n".join(lines) + "\n"
 
@@ -259,7 +311,7 @@ def format_json(table: pd.DataFrame, per_query: bool) -> str:
 
     Strict JSON: a value that is not finite is an error here, never written as ``NaN``.
     """
-    report: dict[str, object] = {"all": {k: float(v) for k, v in table.mean().items()}}
+    report: dict[str, object] = {"all": {k: float(v) for k, v in trec_mean(table).items()}}
     if per_query:
         report["queries"] = {
             str(q): {k: float(v) for k, v in row.items()} for q, row in table.iterrows()
@@ -274,7 +326,11 @@ def build_parser() -> argparse.ArgumentParser:
         description="NDCG of a TREC run against TREC qrels, reported as trec_eval does.",
     )
     parser.add_argument("qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel")
-    parser.add_argument("run", metavar="RUN", help="run: query_id Q0 doc_id rank score run_id")
+    parser.add_argument(
+        "run",
+        metavar="RUN",
+        help="run: query_id Q0 doc_id rank score run_id ('-' reads standard input)",
+    )
     parser.add_argument("-q", action="store_true", help="also print every query, then 'all'")
     parser.add_argument(
         "-c", action="store_true", help="score queries of QRELS missing from RUN as 0"
@@ -289,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="1",
         metavar="LEVEL",
         help="lowest grade the binary measures (P, recall, map, recip_rank, rbp) count as "
-        "relevant (default 1)",
+        "relevant (default 1; 0 counts every judged document)",
     )
     parser.add_argument(
         "-m",
@@ -321,23 +377,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         gain = _gain_option(args.gain)
         specs = list(args.m or [])
+        for value in args.k or []:
+            if not value:
+                raise UsageError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10")
         if args.k:
             specs.append("ndcg_cut." + ",".join(args.k))
         measures, notes = parse_measures(specs or ["ndcg", "ndcg_cut"], gain)
         qrels = read_qrels(args.qrels)
-        run = read_run(args.run)
-        for frame, path, what in ((qrels, args.qrels, "judgment"), (run, args.run, "result")):
+        # trec_eval reads the run from standard input when it is named "-".
+        run = read_run(sys.stdin.buffer if args.run == "-" else args.run)
+        run_name = "<stdin>" if args.run == "-" else args.run
+        for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
         level = parse_int(args.l, "-l", "the relevance level")
-        if level < 1:
+        if level < 0:
             raise UsageError(
-                f"-l {args.l}: the relevance level must be 1 or more (a grade of 0 is never "
-                "relevant)"
+                f"-l {args.l}: the relevance level must be 0 or more; negative grades mark "
+                "documents never judged, which are never relevant here (at a negative level "
+                "trec_eval counts retrieved documents without a judgment as relevant)"
             )
         if not args.c and not qrels["query_id"].isin(run["query_id"]).any():
             raise UsageError(
-                f"no query is in both {args.qrels} and {args.run}: nothing to evaluate "
+                f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
         table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)

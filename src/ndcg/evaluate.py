@@ -578,8 +578,10 @@ def _doc_desc_tiebreak(cells: np.ndarray, doc_codes: np.ndarray, docs: np.ndarra
     def key(rows: np.ndarray) -> np.ndarray:
         picked = cells[rows]
         real = picked >= 0
-        # Only the rows that hold ties get here: their ids are turned into text alone.
-        text = np.asarray(docs[doc_codes[picked[real]]]).astype(str)
+        # Only the rows that hold ties get here: their ids are turned into text alone,
+        # as Python strings (NumPy's fixed-width text drops trailing NULs: "a\0" == "a").
+        ids = np.asarray(docs[doc_codes[picked[real]]])
+        text = np.fromiter(map(str, ids), dtype=object, count=ids.size)
         _, rank = np.unique(text, return_inverse=True)
         out = np.zeros(picked.shape, dtype=np.int64)
         out[real] = -rank.ravel()

@@ -23,7 +23,16 @@ import pandas as pd
 
 from ndcg import _frames
 from ndcg import _validate as check
-from ndcg._scan import PathLike, TextColumn, TrecFormatError, blocks, floats, integers
+from ndcg._scan import (
+    PathLike,
+    Source,
+    TextColumn,
+    TrecFormatError,
+    blocks,
+    floats,
+    integers,
+    source_name,
+)
 
 __all__ = ["TrecFormatError", "read_qrels", "read_run"]
 
@@ -67,14 +76,16 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     return _read(path, "qrels", (0, 2, 3), 4, "relevance", "judged")
 
 
-def read_run(path: PathLike) -> pd.DataFrame:
+def read_run(path: Source) -> pd.DataFrame:
     """Read a TREC run (results) file.
 
     Parameters
     ----------
-    path : str or path-like
+    path : str, path-like or binary stream
         File of lines ``query_id Q0 doc_id rank score run_id``. The rank column is not
-        used (documents are ranked by score); fields after the sixth are ignored.
+        used (documents are ranked by score); fields after the sixth are ignored. A
+        stream open for bytes (``sys.stdin.buffer``, which the command line reads for
+        the run ``-`` as trec_eval does) is read to its end; errors name it (``<stdin>``).
 
     Returns
     -------
@@ -95,7 +106,7 @@ def read_run(path: PathLike) -> pd.DataFrame:
 
 
 def _read(
-    path: PathLike,
+    path: Source,
     kind: str,
     fields: tuple[int, int, int],
     exact: int | None,
@@ -103,7 +114,7 @@ def _read(
     verb: str,
 ) -> pd.DataFrame:
     """Read either file kind: ids as categoricals, the value column typed, line index."""
-    path = check.file_path(path, "path")
+    path = check.file_path(path, "path", streams=True)
     layout = {
         "qrels": "query_id iteration doc_id relevance",
         "run": "query_id Q0 doc_id rank score run_id",
@@ -114,7 +125,7 @@ def _read(
     for block in blocks(path, fields, exact, kind, layout):
         queries.add(block, 0)
         docs.add(block, 1)
-        values.append(parse(block, 2, path, value))
+        values.append(parse(block, 2, source_name(path), value))
         lines.add(block.lines)
     column = np.concatenate(values) if values else np.zeros(0, _DTYPES[value])
     del values
@@ -123,7 +134,7 @@ def _read(
         index=lines.index(),
         copy=False,
     )
-    _refuse_repeats(frame, path, verb)
+    _refuse_repeats(frame, source_name(path), verb)
     return frame
 
 
