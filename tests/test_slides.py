@@ -63,10 +63,10 @@ def test_short_numbers_rounds_a_long_figure_at_a_sentence_end() -> None:
 
 
 def test_split_slides_reads_bodies_and_notes() -> None:
-    source = "# Title\n\nQuestion?\n\nNote:\nSay hello.\n\n---\n\n## Two\n\n[[figure 1]]\n"
+    source = "# Title\n\nQuestion?\n\nNote:\nSay hello.\n\n---\n\n## Two\n\n[[figure s 1]]\n"
     assert slides.split_slides(source) == [
         ("# Title\n\nQuestion?", "Say hello."),
-        ("## Two\n\n[[figure 1]]", ""),
+        ("## Two\n\n[[figure s 1]]", ""),
     ]
 
 
@@ -75,8 +75,11 @@ def test_a_slide_without_notes_or_with_a_missing_figure_is_refused() -> None:
     md = slides.MarkdownIt("commonmark")
     with pytest.raises(ValueError, match="no speaker notes"):
         slides.render_slide("## A slide", "", page, md, "01_x.md slide 2")
-    with pytest.raises(ValueError, match="asks for figure 3; the chapter page has 0"):
-        slides.render_slide("## A\n\n[[figure 3]]", "Notes here.", page, md, "01_x.md slide 2")
+    with pytest.raises(ValueError, match="figure 3 of section 'gone', which .* does not have"):
+        slides.render_slide("## A\n\n[[figure gone 3]]", "Notes.", page, md, "01_x.md slide 2")
+    page.nodes[("figure", "walk")] = []
+    with pytest.raises(ValueError, match="figure 3 of section 'walk'; that section .* has 0"):
+        slides.render_slide("## A\n\n[[figure walk 3]]", "Notes.", page, md, "01_x.md slide 2")
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)

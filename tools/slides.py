@@ -8,14 +8,18 @@ Each chapter page the build writes (``notebooks/NN_x.html``) gets a reveal.js de
   (reveal.js's convention: they are written into the deck as ``<aside class="notes">``);
 - ``# Title`` makes the title slide, ``## Heading`` a slide's heading; ``$...$`` and
   ``$$...$$`` are math, typeset with KaTeX when the deck is written (``tools/katex_math.py``);
-- a line ``[[figure N]]``, ``[[widget N]]`` or ``[[formula N]]`` places the chapter page's
-  N-th figure (an image its code drew), widget (answer boxes not counted) or display formula,
-  taken from the built page, so that a figure, formula or widget that changes in the chapter
-  changes on its slide with the next build. A widget is drawn from the page's saved widget
-  state by the site's own loader (``tools/widget-loader.js``) and scaled to fit the slide.
+- a line ``[[figure SECTION N]]``, ``[[widget SECTION N]]`` or ``[[formula SECTION N]]``
+  places the N-th figure (an image its code drew), widget (answer boxes not counted) or
+  display formula of the chapter's section whose anchor is SECTION (the id in the page's
+  address, ``...html#SECTION``), taken from the built page, so that a figure, formula or
+  widget that changes in the chapter changes on its slide with the next build. A widget is
+  drawn from the page's saved widget state by the site's own loader
+  (``tools/widget-loader.js``) and scaled to fit the slide.
 
 ``python tools/slides.py --draft SITE`` writes a first source for each chapter that has
-none, cut from its built page (one idea per slide; the page's prose as speaker notes).
+none, cut from its built page (one idea per slide; the page's prose as speaker notes). A
+chapter without a source still gets a deck, from such a draft made during the build, with a
+line in the build's log saying so (and ``tests/test_slides.py`` fails until it has one).
 
 Run by the book's build (``sphinx`` ``build-finished``, registered in ``_config.yml``), and
 on its own over a built site (``make slides``): ``python tools/slides.py [_build/html]``.
@@ -48,7 +52,8 @@ ANSWER_BOX = "ndcg.widgets.answer.AnswerBox"
 # Sections that get their own kind of slide in a draft.
 SUMMARY, EXERCISES = "Summary", "Exercises"
 SEPARATOR, NOTE = "---", "Note:"
-DIRECTIVE = re.compile(r"^\[\[(figure|widget|formula) (\d+)\]\]$", re.MULTILINE)
+DIRECTIVE = re.compile(r"^\[\[(figure|widget|formula) ([\w-]+) (\d+)\]\]$", re.MULTILINE)
+KINDS = ("figure", "widget", "formula")
 # A first sentence: . ? or ! before a space, not in "e.g." or "et al.".
 LEAD_CHARS = 120
 SENTENCE_END = re.compile(r"(?<!e\.g)(?<!i\.e)(?<! al)(?<!\bvs)[.?!](?=\s)")
@@ -126,9 +131,10 @@ class Page:
 
     path: str  # relative to the site (notebooks/NN_x.html)
     title: str
-    figures: list[Tag] = field(default_factory=list)
-    widgets: list[Tag] = field(default_factory=list)  # widget views, answer boxes left out
-    formulas: list[Tag] = field(default_factory=list)
+    # (kind, section id) -> the section's own figures, widgets (answer boxes left out) or
+    # display formulas, in page order. Keyed by section so that a deck survives a figure
+    # added elsewhere in the chapter.
+    nodes: dict[tuple[str, str], list[Tag]] = field(default_factory=dict)
     states: list[str] = field(default_factory=list)  # the page's widget-state scripts
 
 
@@ -175,12 +181,19 @@ def read_page(site: Path, page: Path, soup: BeautifulSoup | None = None) -> Page
     states: dict[str, Any] = {}
     for tag in state_tags:
         states.update(json.loads(tag.get_text())["state"])
+    nodes: dict[tuple[str, str], list[Tag]] = {}
+    for section in article.select("section[id]"):
+        cells = section.select(":scope > div.cell")
+        anchor = section["id"]
+        nodes[("figure", anchor)] = [i for c in cells for i in c.select("div.cell_output img")]
+        nodes[("widget", anchor)] = [
+            v for c in cells for v in c.select(VIEW) if _widget_kind(v, states) != ANSWER_BOX
+        ]
+        nodes[("formula", anchor)] = section.select(":scope > div.math")
     return Page(
         path=page.relative_to(site).as_posix(),
         title=_heading_text(article.find("h1")),
-        figures=article.select("div.cell_output img"),
-        widgets=[v for v in article.select(VIEW) if _widget_kind(v, states) != ANSWER_BOX],
-        formulas=article.select("div.math"),
+        nodes=nodes,
         states=[str(t) for t in state_tags],
     )
 
@@ -199,10 +212,8 @@ def split_slides(source: str) -> list[tuple[str, str]]:
     return slides
 
 
-def _markdown() -> MarkdownIt:
-    from katex_math import KatexProcess
-
-    katex = KatexProcess()
+def _markdown(katex: Any) -> MarkdownIt:
+    """Markdown with math typeset by ``katex`` (a ``katex_math.KatexProcess``)."""
 
     def math(tex: str, options: dict[str, Any]) -> str:
         display = bool(options.get("display_mode"))
@@ -229,11 +240,17 @@ def _relink(node: Tag, page: str) -> Tag:
     return node
 
 
-def _placed(kind: str, number: int, page: Page, where: str) -> str:
-    found = {"figure": page.figures, "widget": page.widgets, "formula": page.formulas}[kind]
+def _placed(kind: str, section: str, number: int, page: Page, where: str) -> str:
+    if (kind, section) not in page.nodes:
+        raise ValueError(
+            f"slides: {where} asks for {kind} {number} of section {section!r}, which "
+            f"{page.path} does not have; its sections: {sorted({s for _, s in page.nodes})}"
+        )
+    found = page.nodes[(kind, section)]
     if not 1 <= number <= len(found):
         raise ValueError(
-            f"slides: {where} asks for {kind} {number}; the chapter page has {len(found)}"
+            f"slides: {where} asks for {kind} {number} of section {section!r}; "
+            f"that section of {page.path} has {len(found)}"
         )
     node = _relink(copy.copy(found[number - 1]), page.path)
     if kind == "figure":
@@ -246,9 +263,7 @@ def _placed(kind: str, number: int, page: Page, where: str) -> str:
 def render_slide(body: str, notes: str, page: Page, md: MarkdownIt, where: str) -> str:
     """One slide's ``<section>``: its Markdown with the page's nodes placed, and its notes."""
     kinds = {m.group(1) for m in DIRECTIVE.finditer(body)}
-    placed = DIRECTIVE.sub(
-        lambda m: "\n\n" + _placed(m.group(1), int(m.group(2)), page, where) + "\n\n", body
-    )
+    placed = DIRECTIVE.sub(lambda m: f"\n\n{_placed(m[1], m[2], int(m[3]), page, where)}\n\n", body)
     classes = ["title-slide" if body.startswith("# ") else "slide"]
     classes += [f"{kind}-slide" for kind in sorted(kinds)]
     if not notes:
@@ -260,12 +275,13 @@ def render_slide(body: str, notes: str, page: Page, md: MarkdownIt, where: str) 
 
 
 def deck_for(site: Path, page_path: Path, source: Path, md: MarkdownIt) -> Deck:
-    """The deck of one chapter: its source rendered with its built page's nodes."""
+    """The deck of one chapter: its source (or, while it has none, a draft from its page)
+    rendered with its built page's nodes."""
     page = read_page(site, page_path)
     deck = Deck(page=page.path, title=page.title, states=page.states)
-    text = source.read_text(encoding="utf-8")
+    text = source.read_text(encoding="utf-8") if source.is_file() else draft(site, page_path)
     for i, (body, notes) in enumerate(split_slides(text), start=1):
-        where = f"{source.relative_to(source.parents[2])} slide {i}"
+        where = f"{source.name} slide {i}"
         deck.slides.append(render_slide(body, notes, page, md, where))
     return deck
 
@@ -343,12 +359,18 @@ def build(site: Path, book_title: str = "Ranking, Measured", sources: Path = SOU
         raise RuntimeError(f"slides: no chapter pages in {site / 'notebooks'}; build the book")
     missing = [p.stem for p in pages if not (sources / f"{p.stem}.md").is_file()]
     if missing:
-        raise RuntimeError(
-            f"slides: no source in {sources} for {missing}; write one, or draft it with "
-            "`python tools/slides.py --draft _build/html`"
+        print(
+            f"slides: no source in {sources} for {missing}: their decks are drafted from the "
+            "pages; write a source with `python tools/slides.py --draft _build/html`"
         )
-    md = _markdown()
-    decks = [deck_for(site, p, sources / f"{p.stem}.md", md) for p in pages]
+    from katex_math import KatexProcess
+
+    katex = KatexProcess()
+    try:
+        md = _markdown(katex)
+        decks = [deck_for(site, p, sources / f"{p.stem}.md", md) for p in pages]
+    finally:
+        katex.close()
     for deck in decks:
         (out / deck.name).write_text(render(deck, book_title), encoding="utf-8")
     (out / "slides.css").write_text(DECK_CSS, encoding="utf-8")
@@ -430,10 +452,11 @@ def draft(site: Path, page_path: Path) -> str:
     soup = BeautifulSoup(page_path.read_text(encoding="utf-8"), "html.parser")
     article = _article(soup)
     page = read_page(site, page_path, soup)
+    # Each node's directive: [[kind section n]].
     index = {
-        "figure": {id(t): i for i, t in enumerate(page.figures, 1)},
-        "widget": {id(t): i for i, t in enumerate(page.widgets, 1)},
-        "formula": {id(t): i for i, t in enumerate(page.formulas, 1)},
+        id(tag): f"[[{kind} {anchor} {n}]]"
+        for (kind, anchor), tags in page.nodes.items()
+        for n, tag in enumerate(tags, 1)
     }
     top = article.find("section")
     children = _own(top)
@@ -487,19 +510,19 @@ def draft(site: Path, page_path: Path) -> str:
         if paragraphs:
             body += md_text(first_sentences(paragraphs[0])) + "\n\n"
         maths = [c for c in own if c.name == "div" and "math" in c.get("class", [])]
-        body += "\n\n".join(f"[[formula {index['formula'][id(m)]}]]" for m in maths[:2])
+        body += "\n\n".join(index[id(m)] for m in maths[:2])
         out.append(_slide(body, notes))
         for cell in section.select(":scope > div.cell"):
             for img in cell.select("div.cell_output img"):
                 before = cell.find_previous_sibling("p")
                 out.append(
                     _slide(
-                        f"## {name}\n\n[[figure {index['figure'][id(img)]}]]",
+                        f"## {name}\n\n{index[id(img)]}",
                         md_text(before) if before else notes,
                     )
                 )
             for view in cell.select(VIEW):
-                if id(view) not in index["widget"]:
+                if id(view) not in index:
                     continue
                 tasks = [
                     c
@@ -517,7 +540,7 @@ def draft(site: Path, page_path: Path) -> str:
                     )
                 out.append(
                     _slide(
-                        f"## {name}\n\n[[widget {index['widget'][id(view)]}]]",
+                        f"## {name}\n\n{index[id(view)]}",
                         task or "Work the widget with the room: ask what will change first.",
                     )
                 )
