@@ -82,6 +82,22 @@ def test_a_slide_without_notes_or_with_a_missing_figure_is_refused() -> None:
         slides.render_slide("## A\n\n[[figure walk 3]]", "Notes.", page, md, "01_x.md slide 2")
 
 
+def test_a_place_the_page_lost_is_shown_and_recorded_in_a_build() -> None:
+    page = slides.Page(path="notebooks/01_x.html", title="x")
+    problems: list[str] = []
+    md = slides.MarkdownIt("commonmark", {"html": True})
+    shown = slides.render_slide("## A\n\n[[widget gone 1]]", "Notes.", page, md, "s 2", problems)
+    assert len(problems) == 1 and "widget 1 of section 'gone'" in problems[0]
+    assert '<p class="missing">' in shown
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_place_a_deck_names_is_on_its_chapter(site: Path, chapter: str) -> None:
+    deck = _soup(site / "slides" / f"{chapter}.html")
+    missing = [_text for p in deck.select(".missing") if (_text := p.get_text())]
+    assert not missing, f"course/slides/{chapter}.md: {missing}"
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_slide_figures_match_the_chapter(site: Path, chapter: str) -> None:
     """Every rounded figure on a slide is a figure of the chapter page, rounded: no slide

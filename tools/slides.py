@@ -84,6 +84,7 @@ DECK_CSS = """\
 .reveal .widget-slide h2 { font-size: 1em; margin-bottom: 0.3em; }
 .reveal a { color: #1a5b96; }
 .reveal .small { font-size: 0.72em; }
+.reveal .missing { color: #a00; border: 3px solid #a00; padding: 0.4em; font-size: 0.7em; }
 /* reveal.js draws the slide number white on 40 % black: too faint to read (axe). */
 .reveal .slide-number { background-color: #222; color: #fff; }
 .reveal code { font-size: 0.9em; }
@@ -146,6 +147,7 @@ class Deck:
     title: str
     slides: list[str] = field(default_factory=list)
     states: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)  # places the page no longer has
 
     @property
     def name(self) -> str:
@@ -260,10 +262,26 @@ def _placed(kind: str, section: str, number: int, page: Page, where: str) -> str
     return str(node)
 
 
-def render_slide(body: str, notes: str, page: Page, md: MarkdownIt, where: str) -> str:
-    """One slide's ``<section>``: its Markdown with the page's nodes placed, and its notes."""
+def render_slide(
+    body: str, notes: str, page: Page, md: MarkdownIt, where: str, problems: list[str] | None = None
+) -> str:
+    """One slide's ``<section>``: its Markdown with the page's nodes placed, and its notes.
+
+    A place the page does not have raises ``ValueError``; with a ``problems`` list, it is
+    recorded there instead and the slide says what is missing, so that a chapter edited
+    under its slides still builds, and the tests (and the build's log) name the slide."""
     kinds = {m.group(1) for m in DIRECTIVE.finditer(body)}
-    placed = DIRECTIVE.sub(lambda m: f"\n\n{_placed(m[1], m[2], int(m[3]), page, where)}\n\n", body)
+
+    def place(match: re.Match[str]) -> str:
+        try:
+            return f"\n\n{_placed(match[1], match[2], int(match[3]), page, where)}\n\n"
+        except ValueError as error:
+            if problems is None:
+                raise
+            problems.append(str(error))
+            return f'\n\n<p class="missing">{html.escape(str(error))}</p>\n\n'
+
+    placed = DIRECTIVE.sub(place, body)
     classes = ["title-slide" if body.startswith("# ") else "slide"]
     classes += [f"{kind}-slide" for kind in sorted(kinds)]
     if not notes:
@@ -282,7 +300,7 @@ def deck_for(site: Path, page_path: Path, source: Path, md: MarkdownIt) -> Deck:
     text = source.read_text(encoding="utf-8") if source.is_file() else draft(site, page_path)
     for i, (body, notes) in enumerate(split_slides(text), start=1):
         where = f"{source.name} slide {i}"
-        deck.slides.append(render_slide(body, notes, page, md, where))
+        deck.slides.append(render_slide(body, notes, page, md, where, deck.problems))
     return deck
 
 
@@ -373,6 +391,8 @@ def build(site: Path, book_title: str = "Ranking, Measured", sources: Path = SOU
         katex.close()
     for deck in decks:
         (out / deck.name).write_text(render(deck, book_title), encoding="utf-8")
+        for problem in deck.problems:
+            print(problem)
     (out / "slides.css").write_text(DECK_CSS, encoding="utf-8")
     (out / "slides.js").write_text(DECK_JS, encoding="utf-8")
     (out / "index.css").write_text(INDEX_CSS, encoding="utf-8")
@@ -466,7 +486,9 @@ def draft(site: Path, page_path: Path) -> str:
     out.append(
         _slide(
             f"# {page.title}\n\n" + ("\n\n".join(_blocks(question)) if question else ""),
-            "\n\n".join(intro) or f"Chapter: {page.title}.",
+            "\n\n".join(intro)
+            or "Put the chapter's question to the room and take a few answers before moving "
+            "on; come back to them when the chapter has answered it.",
         )
     )
     goals = next((c for c in children if c.name == "p" and "goals" in _text(c).lower()), None)
