@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test lint serve bench clean venv assets instructor grade pdf lab student
+.PHONY: book test lint serve bench clean venv assets instructor grade pdf slides lab student
 
 book: assets
 	mkdir -p _build
@@ -19,11 +19,18 @@ test: book $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
 
-# The whole book as one PDF (tools/print_book.py): Chromium prints the built pages, with page
-# numbers, a table of contents and bookmarks. The slides need no target of their own: the
-# book's build writes them into _build/html/slides (tools/slides.py).
+# The whole book as PDFs (tools/print_book.py): Chromium prints the built pages, with page
+# numbers, a table of contents and bookmarks. Two editions: the student's, without solutions,
+# and the instructor's, with them (keep that one off the website).
 pdf: book $(VENV)/.stamp-dev
-	$(BIN)/python tools/print_book.py _build/html _build/pdf/book.pdf
+	$(BIN)/python tools/print_book.py _build/html _build/pdf/book-student.pdf --edition student
+	$(BIN)/python tools/print_book.py _build/html _build/pdf/book-instructor.pdf --edition instructor
+
+# The chapters' decks again from their sources in course/slides/ (tools/slides.py), over the
+# last build: an edited slide shows without building the book (which writes them too).
+slides: $(VENV)/.stamp-runtime
+	test -f _build/html/index.html || { echo "slides: build the book first (make book)"; exit 1; }
+	$(BIN)/python tools/slides.py _build/html
 
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .

@@ -1,10 +1,15 @@
-"""The printed book (``make pdf``, tools/print_book.py), printed once from the built site:
-every chapter in it, numbered pages, a table of contents whose numbers are the pages the
-chapters start on, bookmarks, typeset math, the figures, and each widget with its note."""
+"""The printed book (``make pdf``, tools/print_book.py), its student edition printed once
+from the built site: every chapter in it, numbered pages, a table of contents whose numbers are
+the pages the chapters start on, bookmarks, typeset math, the figures, each widget once with
+the address where it is interactive, answer boxes as answer lines, no solutions; and the cover
+and contents pages visibly printed, as rendered to images (poppler's ``pdftoppm``)."""
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
+import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -34,7 +39,7 @@ def _squeeze(text: str) -> str:
 def printed(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     from pypdf import PdfReader
 
-    out = tmp_path_factory.mktemp("pdf") / "book.pdf"
+    out = tmp_path_factory.mktemp("pdf") / "book-student.pdf"
     # In a thread of its own: Playwright's sync API refuses a thread where an asyncio loop is
     # running, as one may be after another test module (the notebook runners use asyncio).
     with ThreadPoolExecutor(max_workers=1) as pool:
@@ -45,7 +50,31 @@ def printed(site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict:
     soups = {
         e.path: BeautifulSoup((site / e.path).read_text("utf-8"), "html.parser") for e in entries
     }
-    return {"info": info, "reader": reader, "texts": texts, "entries": entries, "soups": soups}
+    return {
+        "info": info,
+        "reader": reader,
+        "texts": texts,
+        "entries": entries,
+        "soups": soups,
+        "path": out,
+    }
+
+
+def _ink(pdf: Path, page: int, out: Path) -> float:
+    """The share of a printed page's pixels that are not white, from its image (150 dpi)."""
+    from PIL import Image
+
+    if shutil.which("pdftoppm") is None:
+        pytest.fail("pdftoppm is missing: apt-get install -y poppler-utils")
+    stem = out / f"page-{page}"
+    subprocess.run(
+        ["pdftoppm", "-r", "150", "-gray", "-png", "-f", str(page), "-l", str(page), "-singlefile"]
+        + [str(pdf), str(stem)],
+        check=True,
+    )
+    image = Image.open(f"{stem}.png").convert("L")
+    dark = sum(count for level, count in enumerate(image.histogram()) if level < 200)
+    return dark / (image.width * image.height)
 
 
 def _title(soup: BeautifulSoup) -> str:
@@ -111,11 +140,62 @@ def test_the_books_key_figures_are_printed_as_text(printed: dict) -> None:
     assert "import ndcg" in text  # the code, with its outputs
 
 
-def test_every_widget_is_drawn_with_a_note_that_it_is_interactive(printed: dict) -> None:
-    views = sum(len(s.select(f"article {VIEW}")) for s in printed["soups"].values())
+def _views(soups: dict, answer_boxes: bool) -> int:
+    """How many widget views the pages place: the answer boxes, or all the others (once each)."""
+    count = 0
+    for soup in soups.values():
+        states = {}
+        for tag in soup.select('script[type="application/vnd.jupyter.widget-state+json"]'):
+            states.update(json.loads(tag.get_text())["state"])
+        models = {json.loads(v.get_text())["model_id"] for v in soup.select(f"article {VIEW}")}
+        count += sum(
+            (states[m]["state"].get("_anywidget_id") == print_book.ANSWER_BOX) == answer_boxes
+            for m in models
+        )
+    return count
+
+
+def test_every_widget_is_drawn_once_with_the_address_where_it_is_interactive(
+    printed: dict,
+) -> None:
+    views = _views(printed["soups"], answer_boxes=False)
     assert printed["info"]["widgets"] == {"drawn": views, "placed": views}
     text = _squeeze(" ".join(printed["texts"]))
-    assert text.lower().count("interactive on the website") == views
+    assert text.count("Interactive at") == views
+
+
+def test_answer_boxes_are_printed_as_answer_lines_and_solutions_left_out(printed: dict) -> None:
+    boxes = _views(printed["soups"], answer_boxes=True)
+    text = _squeeze(" ".join(printed["texts"]))
+    assert boxes > 20 and text.count("Your answer (checked as you type at") == boxes
+    solutions = sum(len(s.select("article div.solution")) for s in printed["soups"].values())
+    assert solutions > 20 and "Solution to" not in text
+    assert "Student edition" in printed["texts"][0]
+
+
+def test_the_instructor_edition_keeps_the_solutions(site: Path) -> None:
+    entries = print_book.toc_pages(ROOT)
+    chapter = next(e for e in entries if e.path.startswith("notebooks/04_"))
+    chapter.slug = print_book._slug(chapter.path)
+    kept = {}
+    for edition in print_book.EDITIONS:
+        page, _ = print_book.article(site, chapter, {}, {}, edition)
+        kept[edition] = len(page.select("div.solution"))
+    assert kept == {"student": 0, "instructor": kept["instructor"]} and kept["instructor"] >= 3
+    with pytest.raises(ValueError, match="edition='teacher'"):
+        print_book.build(site, Path("unused.pdf"), edition="teacher")
+
+
+def test_cover_and_contents_are_visible_when_rendered(printed: dict, tmp_path: Path) -> None:
+    """The contents' numbers are laid over the first pages afterwards: that overlay once
+    painted white over them, leaving the cover and contents blank in a viewer while their
+    text could still be extracted."""
+    count = printed["info"]["contents_pages"]
+    for number in range(1, count + 1):
+        ink = _ink(printed["path"], number, tmp_path)
+        assert ink > 0.002, f"page {number} prints blank ({ink:.4%} dark pixels)"
+    # The contents are a page of lines: far more ink than the cover's three lines.
+    assert _ink(printed["path"], 2, tmp_path) > 0.01
 
 
 def test_math_is_typeset_and_figures_are_images(printed: dict) -> None:
@@ -132,8 +212,29 @@ def test_math_is_typeset_and_figures_are_images(printed: dict) -> None:
     assert images >= figures > 20
 
 
-def test_contents_and_notes_name_pages_of_the_site(printed: dict) -> None:
-    # Each note says where the widget can be used: a page the site has.
+def test_notes_and_title_page_give_the_sites_address(printed: dict) -> None:
+    # Each note says where the widget can be used: the site's address (html.baseurl) and a
+    # page the site has; with no address set, "this book's website" and the page's path.
+    base = print_book.site_address(ROOT)
     text = _squeeze(" ".join(printed["texts"]))
-    named = set(re.findall(r"website \((notebooks/[\w.]+\.html)\)", text))
+    where = (
+        re.escape(base) + r"(notebooks/[\w.]+\.html)"
+        if base
+        else (r"this book's website \((notebooks/[\w.]+\.html)\)")
+    )
+    named = set(re.findall(where, text.replace("\u2019", "'")))
     assert named and named <= {f"notebooks/{c}.html" for c in CHAPTERS}
+    assert (base or "this book's website") in printed["texts"][0].replace("\u2019", "'")
+
+
+def test_the_address_is_the_one_setting_or_no_invented_domain(tmp_path: Path) -> None:
+    (tmp_path / "_config.yml").write_text("html:\n  baseurl: https://books.example/rm\n")
+    assert print_book.site_address(tmp_path) == "https://books.example/rm/"
+    assert print_book.page_address("notebooks/03_x.html", "https://books.example/rm/") == (
+        "https://books.example/rm/notebooks/03_x.html"
+    )
+    (tmp_path / "_config.yml").write_text("html:\n  baseurl: ''\n")
+    assert print_book.site_address(tmp_path) == ""
+    assert print_book.page_address("notebooks/03_x.html", "") == (
+        "this book's website (notebooks/03_x.html)"
+    )

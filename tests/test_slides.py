@@ -1,9 +1,9 @@
-"""The chapters' slides (tools/slides.py) in the built site: a deck for every chapter, cut from
-the chapter's own page, so that its figures, formulas and widget are the chapter's."""
+"""The chapters' slides (tools/slides.py): an editable Markdown source per chapter in
+course/slides/, with speaker notes on every slide, rendered into the built site with the
+chapter page's own figures, formulas and widgets."""
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -18,29 +18,98 @@ import slides  # noqa: E402
 
 CHAPTERS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
+# What a slide may not say: a pointer to a fold (a solution, a hint) that a slide does not have.
+FOLD = re.compile(r"check your answer|solution below|see the solution|unfold|dropdown", re.I)
+DECIMAL = re.compile(r"(?<![\w.])\d+\.(\d{3,})(?!\w|\.\d)")
 
 
 def _soup(path: Path) -> BeautifulSoup:
     return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
 
 
-def _before_summary(page: BeautifulSoup) -> list:
-    """The chapter's sections up to its summary (the walk, without summary and exercises)."""
-    top = page.select_one("article").find("section")
-    found = []
-    for section in top.find_all("section"):
-        heading = section.find(["h2", "h3"], recursive=False)
-        if heading is None:  # the body of an exercise or solution
-            continue
-        name = re.sub(r"^[\d.]+\s*", "", heading.get_text(" ", strip=True)).rstrip(" #")
-        if name in (slides.SUMMARY, slides.EXERCISES):
-            break
-        found.append(section)
-    return found
+def _source(chapter: str) -> list[tuple[str, str]]:
+    return slides.split_slides((slides.SOURCES / f"{chapter}.md").read_text(encoding="utf-8"))
 
 
 def test_chapters_are_found() -> None:
     assert len(CHAPTERS) >= 13
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_chapter_has_a_source_with_notes_on_every_slide(chapter: str) -> None:
+    deck = _source(chapter)
+    assert len(deck) >= 8, f"{chapter}: {len(deck)} slides"
+    assert deck[0][0].startswith("# "), "the first slide is the title slide"
+    for i, (body, notes) in enumerate(deck, start=1):
+        assert len(notes) >= 20, f"{chapter} slide {i}: no speaker notes"
+        assert not FOLD.search(body), f"{chapter} slide {i} refers to a fold: {body[:80]!r}"
+        assert "#" not in body.lstrip("#").split("\n", 1)[0], f"{chapter} slide {i}: a '#'"
+        # One idea per slide: a heading and a few lines (an exercise with four options is longest).
+        assert len(body.split()) <= 120, f"{chapter} slide {i} has {len(body.split())} words"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_slides_show_no_long_figures(chapter: str) -> None:
+    for i, (body, _) in enumerate(_source(chapter), start=1):
+        long = [m.group() for m in DECIMAL.finditer(body) if len(m.group(1)) > 4]
+        assert not long, f"{chapter} slide {i}: {long} (round the number you display)"
+
+
+def test_short_numbers_rounds_a_long_figure_at_a_sentence_end() -> None:
+    # The exact figures of chapter 4's text: NDCG@6 of D1-D6, and its IDCG@6.
+    text = "Its DCG is 8.740262365546284, and D1-D6 reach 0.785002371969948."
+    assert slides.short_numbers(text) == "Its DCG is 8.740, and D1-D6 reach 0.785."
+    assert slides.short_numbers("version 1.2.3 and 0.125") == "version 1.2.3 and 0.125"
+
+
+def test_split_slides_reads_bodies_and_notes() -> None:
+    source = "# Title\n\nQuestion?\n\nNote:\nSay hello.\n\n---\n\n## Two\n\n[[figure s 1]]\n"
+    assert slides.split_slides(source) == [
+        ("# Title\n\nQuestion?", "Say hello."),
+        ("## Two\n\n[[figure s 1]]", ""),
+    ]
+
+
+def test_a_slide_without_notes_or_with_a_missing_figure_is_refused() -> None:
+    page = slides.Page(path="notebooks/01_x.html", title="x")
+    md = slides.MarkdownIt("commonmark")
+    with pytest.raises(ValueError, match="no speaker notes"):
+        slides.render_slide("## A slide", "", page, md, "01_x.md slide 2")
+    with pytest.raises(ValueError, match="figure 3 of section 'gone', which .* does not have"):
+        slides.render_slide("## A\n\n[[figure gone 3]]", "Notes.", page, md, "01_x.md slide 2")
+    page.nodes[("figure", "walk")] = []
+    with pytest.raises(ValueError, match="figure 3 of section 'walk'; that section .* has 0"):
+        slides.render_slide("## A\n\n[[figure walk 3]]", "Notes.", page, md, "01_x.md slide 2")
+
+
+def test_a_place_the_page_lost_is_shown_and_recorded_in_a_build() -> None:
+    page = slides.Page(path="notebooks/01_x.html", title="x")
+    problems: list[str] = []
+    md = slides.MarkdownIt("commonmark", {"html": True})
+    shown = slides.render_slide("## A\n\n[[widget gone 1]]", "Notes.", page, md, "s 2", problems)
+    assert len(problems) == 1 and "widget 1 of section 'gone'" in problems[0]
+    assert '<p class="missing">' in shown
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_every_place_a_deck_names_is_on_its_chapter(site: Path, chapter: str) -> None:
+    deck = _soup(site / "slides" / f"{chapter}.html")
+    missing = [_text for p in deck.select(".missing") if (_text := p.get_text())]
+    assert not missing, f"course/slides/{chapter}.md: {missing}"
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_slide_figures_match_the_chapter(site: Path, chapter: str) -> None:
+    """Every rounded figure on a slide is a figure of the chapter page, rounded: no slide
+    carries a number of its own that could drift from the book."""
+    page = _soup(site / "notebooks" / f"{chapter}.html").get_text(" ")
+    numbers = [float(n) for n in re.findall(r"\d+\.\d+", page)]
+    for i, (body, _) in enumerate(_source(chapter), start=1):
+        for match in DECIMAL.finditer(body):
+            shown, places = float(match.group()), len(match.group(1))
+            assert any(round(n, places) == shown for n in numbers), (
+                f"{chapter} slide {i}: {match.group()} is no figure of the chapter"
+            )
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
@@ -52,58 +121,24 @@ def test_every_chapter_has_a_deck_listed_on_the_index(site: Path, chapter: str) 
 
 
 @pytest.mark.parametrize("chapter", CHAPTERS)
-def test_deck_carries_the_chapters_figures_formulas_and_widget(site: Path, chapter: str) -> None:
+def test_deck_renders_its_source_with_the_chapters_nodes(site: Path, chapter: str) -> None:
     page = _soup(site / "notebooks" / f"{chapter}.html")
     deck = _soup(site / "slides" / f"{chapter}.html")
-    walk = _before_summary(page)
-    figures = {img["src"] for s in walk for img in s.select(":scope > div.cell .cell_output img")}
-    shown = {img["src"] for img in deck.select("section.figure-slide img")}
-    assert figures <= shown, f"figures missing from the slides: {figures - shown}"
-    # The first display formula of every section, as the chapter typesets it.
-    for section in walk:
-        maths = section.select(":scope > div.math")
-        if maths:
-            katex = maths[0].select_one(".katex-mathml").get_text()
-            assert katex in deck.get_text(), f"{chapter}: a formula of {section.get('id')}"
-    # Every widget of the walk but the answer boxes, from the same saved state.
-    state = {}
-    for tag in page.select('script[type="application/vnd.jupyter.widget-state+json"]'):
-        state.update(json.loads(tag.get_text())["state"])
-    widgets = {
-        json.loads(v.get_text())["model_id"]
-        for s in walk
-        for v in s.select(VIEW)
-        if state[json.loads(v.get_text())["model_id"]]["state"].get("_anywidget_id")
-        != slides.ANSWER_BOX
-    }
-    on_slides = {json.loads(v.get_text())["model_id"] for v in deck.select("section " + VIEW)}
-    assert widgets <= on_slides
-    # One slide per exercise, with its answer box.
-    exercises = page.select("div.exercise")
-    assert len(deck.select("section.exercise-slide")) == len(exercises) >= 3
-    assert all(s.select_one(VIEW) for s in deck.select("section.exercise-slide"))
-    # The decks load their scripts from the site: reveal.js and the widget loader.
+    sections = deck.select(".slides > section")
+    assert len(sections) == len(_source(chapter))
+    assert all(s.select_one("aside.notes") for s in sections)
+    # The figures placed are the chapter's own images.
+    figures = {img["src"] for img in page.select("article div.cell_output img")}
+    shown = {img["src"] for img in deck.select("section.figure-slide .figure img")}
+    assert shown and {s.replace("../", "../", 1) for s in shown} <= figures
+    # Widgets come from the page's saved state; answer boxes stay on the page.
+    views = {v.get_text() for v in page.select(f"article {VIEW}")}
+    on_slides = deck.select(f"section {VIEW}")
+    assert all(v.get_text() in views for v in on_slides)
+    if page.select_one("article .ndcg-widget, article " + VIEW):
+        assert deck.select_one("section.widget-slide " + VIEW)
     scripts = [s.get("src") for s in deck.select("script[src]")]
     assert "../vendor/reveal/reveal.js" in scripts and "../vendor/widget-loader.js" in scripts
-
-
-def test_summary_and_goals_come_from_the_chapter(site: Path) -> None:
-    chapter = CHAPTERS[2]
-    page = _soup(site / "notebooks" / f"{chapter}.html")
-    deck = _soup(site / "slides" / f"{chapter}.html")
-    summary = next(s for s in page.select("section") if s.get("id", "").startswith("summary"))
-    first = summary.find("li").get_text(" ", strip=True)
-    assert first in deck.select_one("section.summary-slide").get_text(" ", strip=True)
-
-
-def test_first_sentences_stop_at_a_sentence_end() -> None:
-    paragraph = BeautifulSoup(
-        "<p>Short one, e.g. this. A second sentence that makes it long enough to stop here. "
-        "Then a third that is dropped.</p>",
-        "html.parser",
-    ).p
-    text = slides.first_sentences(paragraph, at_least=30).get_text()
-    assert text == "Short one, e.g. this. A second sentence that makes it long enough to stop here."
 
 
 def test_instructor_guide_links_the_slides(site: Path) -> None:

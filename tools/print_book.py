@@ -14,8 +14,18 @@ the book starts is read from that outline, and the numbers are printed onto the 
 contents (pypdf): a second, tiny print with the same layout showing nothing but the numbers,
 laid over the contents page(s), so nothing else moves.
 
-Usage: ``python tools/print_book.py [SITE] [OUT]`` (defaults ``_build/html``,
-``_build/pdf/book.pdf``).
+Two editions: the *student* edition leaves out every solution; the *instructor* edition
+prints them, unfolded. In both, an answer box is printed as lines to write the answer on, and
+every other widget is drawn once, small, in its saved starting state, with the web address
+of the page where it is interactive. That address is the site's (``html.baseurl`` in
+``_config.yml``, the one setting for it) followed by the page's path; while no address is
+set, the book says "this book's website" and the page's path, and invents no domain.
+
+The contents' page numbers are printed without backgrounds, so that the overlay adds ink
+and paints nothing over the title and contents pages beneath it.
+
+Usage: ``python tools/print_book.py [SITE] [OUT] [--edition student|instructor]``
+(defaults ``_build/html``, ``_build/pdf/book-student.pdf``, ``student``).
 """
 
 from __future__ import annotations
@@ -42,6 +52,9 @@ SITE = "../html"  # the built site, seen from the printable document's folder
 STATE = 'script[type="application/vnd.jupyter.widget-state+json"]'
 VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
 ANSWER_BOX = "ndcg.widgets.answer.AnswerBox"
+EDITIONS = ("student", "instructor")
+# How many lines an answer box becomes on paper.
+ANSWER_LINES = 2
 MARGIN = {"top": "16mm", "bottom": "18mm", "left": "15mm", "right": "15mm"}
 FOOTER = (
     '<div style="width:100%;font-size:9px;color:#444;text-align:center;'
@@ -65,6 +78,11 @@ body { font-size: 11pt; margin: 0; }
 .print-toc .dots { flex: 1; border-bottom: 1px dotted #999; margin-bottom: 0.3em; }
 .print-toc .num { min-width: 2.5em; text-align: right; }
 .print-toc a { color: inherit; text-decoration: none; }
+.print-title .print-address { font-size: 12pt; margin-top: 2em; }
+.print-title .print-edition { font-size: 12pt; font-weight: bold; }
+/* The overlay carries the contents' numbers only: no background, so it adds ink and hides
+   nothing of the pages it is laid over. */
+html.print-overlay, html.print-overlay body { background: transparent !important; }
 .print-overlay .print-toc *, .print-overlay .print-title * { visibility: hidden; }
 .print-overlay .print-toc .num, .print-overlay .print-toc .num * { visibility: visible; }
 a.headerlink, .copybtn, .toggle-button, .sd-summary-down, .sd-summary-up {
@@ -79,6 +97,11 @@ img { max-width: 100% !important; height: auto !important; }
 .cell_output { max-height: none !important; overflow: visible !important; }
 .output pre { max-height: none !important; overflow: visible !important; }
 details > summary { list-style: none; }
+/* A widget in its saved state, small: paper cannot be interacted with. */
+.widget-subarea { zoom: 0.8; }
+.print-answer { margin: 0.4em 0 1.2em; break-inside: avoid; }
+.print-answer p { margin: 0 0 0.2em; font-size: 10pt; }
+.print-answer .print-line { border-bottom: 1px solid #333; height: 2.2em; }
 .print-widget-note {
   font-size: 9.5pt; font-style: italic; color: #333; border-left: 3px solid #2a6fb0;
   padding-left: 0.6em; margin: 0.3em 0 1em;
@@ -94,6 +117,20 @@ class Entry:
     part: str  # the caption of its part of the table of contents ("" for the front matter)
     title: str = ""
     slug: str = ""
+
+
+def site_address(root: Path = ROOT) -> str:
+    """The site's public address (``html.baseurl`` in ``_config.yml``), ending in "/"; "" when
+    none is set."""
+    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    base = str((config.get("html") or {}).get("baseurl") or "").strip()
+    return base if not base or base.endswith("/") else base + "/"
+
+
+def page_address(page: str, base: str) -> str:
+    """Where a reader finds ``page`` (a path on the site): its full web address when the
+    site's address is set, else the path on "this book's website"."""
+    return f"{base}{page}" if base else f"this book's website ({page})"
 
 
 def toc_pages(root: Path = ROOT) -> list[Entry]:
@@ -130,22 +167,35 @@ def _widget_kind(view: Tag, states: dict) -> str:
     return entry.get("state", {}).get("_anywidget_id") or entry.get("model_name", "")
 
 
-def widget_note(kind: str, page: str) -> str:
-    """The line printed under a widget."""
-    where = html.escape(page)
-    if kind == ANSWER_BOX:
-        return (
-            f"Answer box: interactive on the website ({where}), where it checks your answer "
-            "as you type it. Shown here empty; the worked solution follows."
-        )
+def widget_note(page: str, base: str = "") -> str:
+    """The line printed under a widget: where it is interactive."""
+    where = html.escape(page_address(page, base))
     return (
-        f"Interactive on the website ({where}): there you can change the list and watch the "
-        "figures follow. Shown here in its saved starting state."
+        f"Interactive at {where}: there you can change the list and watch the figures "
+        "follow. Shown here in its saved starting state."
     )
 
 
-def article(site: Path, entry: Entry, pages: dict[str, str], states: dict) -> tuple[Tag, list]:
-    """One page's article, ready to be printed inside the joined document."""
+def answer_lines(page: str, base: str = "") -> str:
+    """An answer box on paper: lines to write on, and where the box checks an answer."""
+    where = html.escape(page_address(page, base))
+    lines = '<div class="print-line"></div>' * ANSWER_LINES
+    return (
+        f'<div class="print-answer"><p>Your answer (checked as you type at {where}):</p>'
+        f"{lines}</div>"
+    )
+
+
+def article(
+    site: Path,
+    entry: Entry,
+    pages: dict[str, str],
+    states: dict,
+    edition: str = "student",
+    base: str = "",
+) -> tuple[Tag, list]:
+    """One page's article, ready to be printed inside the joined document: in the student
+    edition without its solutions; answer boxes as answer lines; each other widget once."""
     soup = BeautifulSoup((site / entry.path).read_text(encoding="utf-8"), "html.parser")
     body = soup.select_one("article.bd-article") or soup.select_one("article")
     if body is None:
@@ -181,10 +231,21 @@ def article(site: Path, entry: Entry, pages: dict[str, str], states: dict) -> tu
             tag["open"] = ""
     for link in body.select("a.headerlink"):
         link.decompose()
+    if edition == "student":
+        for solution in body.select("div.solution"):
+            solution.decompose()
+    drawn: set[str] = set()
     for view in body.select(VIEW):
-        line = widget_note(_widget_kind(view, states), entry.path)
-        note = BeautifulSoup(f'<p class="print-widget-note">{line}</p>', "html.parser")
-        view.insert_after(note)
+        model = json.loads(view.get_text())["model_id"]
+        if _widget_kind(view, states) == ANSWER_BOX:
+            view.replace_with(BeautifulSoup(answer_lines(entry.path, base), "html.parser"))
+        elif model in drawn:  # a view shown again: once on paper is enough
+            view.decompose()
+        else:
+            drawn.add(model)
+            line = widget_note(entry.path, base)
+            note = BeautifulSoup(f'<p class="print-widget-note">{line}</p>', "html.parser")
+            view.insert_after(note)
     wrapper = BeautifulSoup(
         f'<section class="print-page" id="{entry.slug}"></section>', "html.parser"
     ).section
@@ -224,18 +285,33 @@ def contents(entries: list[Entry], numbers: dict[str, int] | None = None) -> str
     )
 
 
+def title_page(title: str, edition: str, base: str) -> str:
+    """The first page: the title, the edition and where the book lives on the web."""
+    where = html.escape(base) if base else "this book's website"
+    return (
+        f'<section class="print-page print-title"><h1>{html.escape(title)}</h1>'
+        "<p>An open textbook on ranking evaluation, printed from its website.</p>"
+        f'<p class="print-edition">{edition.capitalize()} edition'
+        + (" (without solutions)" if edition == "student" else " (with solutions)")
+        + "</p>"
+        f'<p class="print-address">Read it, and use its widgets, at {where}</p></section>'
+    )
+
+
 def document(
-    title: str, styles: list[str], toc: str, states: list, pages: list, overlay: bool
+    title: str,
+    styles: list[str],
+    toc: str,
+    states: list,
+    pages: list,
+    overlay: bool,
+    front: str = "",
 ) -> str:
     links = "".join(f'<link rel="stylesheet" href="{html.escape(s)}">' for s in styles)
     state = "".join(map(str, states))
     body = "".join(map(str, pages))
-    front = (
-        f'<section class="print-page print-title"><h1>{html.escape(title)}</h1>'
-        "<p>An open textbook on ranking evaluation, printed from its website.</p></section>"
-    )
     return f"""<!DOCTYPE html>
-<html lang="en" data-theme="light" data-mode="light">
+<html lang="en" data-theme="light" data-mode="light"{' class="print-overlay"' if overlay else ""}>
 <head>
 <meta charset="utf-8">
 <title>{html.escape(title)}</title>
@@ -308,12 +384,16 @@ def rebuild_outline(writer, reader, headings: list[tuple[int, str]]) -> None:
         parents.append((level, made))
 
 
-def build(site: Path, out: Path, root: Path = ROOT) -> dict:
-    """Print the book from the built ``site`` into ``out``; returns figures about the PDF."""
+def build(site: Path, out: Path, root: Path = ROOT, edition: str = "student") -> dict:
+    """Print the book's ``edition`` ("student" or "instructor") from the built ``site`` into
+    ``out``; returns figures about the PDF."""
     from playwright.sync_api import sync_playwright
     from pypdf import PdfReader, PdfWriter
 
+    if edition not in EDITIONS:
+        raise ValueError(f"print_book: edition={edition!r}; use one of {EDITIONS}")
     started = time.monotonic()
+    base = site_address(root)
     entries = toc_pages(root)
     for entry in entries:
         entry.slug = _slug(entry.path)
@@ -326,15 +406,16 @@ def build(site: Path, out: Path, root: Path = ROOT) -> dict:
     states: dict = {}
     pages, state_tags = [], []
     for entry in entries:
-        page, tags = article(site, entry, slugs, states)
+        page, tags = article(site, entry, slugs, states, edition, base)
         pages.append(page)
         state_tags.extend(tags)
     title = "Ranking, Measured"
+    front = title_page(title, edition, base)
     styles = _stylesheets(site, entries)
     (work / "print.css").write_text(PRINT_CSS, encoding="utf-8")
     book_html = work / "book.html"
     book_html.write_text(
-        document(title, styles, contents(entries), state_tags, pages, overlay=False),
+        document(title, styles, contents(entries), state_tags, pages, False, front),
         encoding="utf-8",
     )
     options = dict(
@@ -380,23 +461,26 @@ def build(site: Path, out: Path, root: Path = ROOT) -> dict:
         }
         overlay_html = work / "contents.html"
         overlay_html.write_text(
-            document(title, styles, contents(entries, numbers), [], [], overlay=True),
+            document(title, styles, contents(entries, numbers), [], [], True, front),
             encoding="utf-8",
         )
         page.goto(overlay_html.resolve().as_uri(), wait_until="load")
-        page.pdf(path=str(overlay_pdf), **{**options, "footer_template": "<div></div>"})
+        # Without backgrounds: the overlay must add the numbers and paint nothing else.
+        overlay_options = {**options, "footer_template": "<div></div>", "print_background": False}
+        page.pdf(path=str(overlay_pdf), **overlay_options)
         browser.close()
     writer = PdfWriter(clone_from=reader)
     rebuild_outline(writer, reader, headings)
     overlay = PdfReader(overlay_pdf)
     for i, sheet in enumerate(overlay.pages):
         writer.pages[i].merge_page(sheet)
-    writer.add_metadata({"/Title": title})
+    writer.add_metadata({"/Title": f"{title} ({edition} edition)"})
     with out.open("wb") as handle:
         writer.write(handle)
     raw.unlink()
     return {
         "pages": len(reader.pages),
+        "edition": edition,
         "contents_pages": len(overlay.pages),
         "starts": {entry.title: numbers[entry.slug] for entry in entries},
         "widgets": {"drawn": drawn[0], "placed": drawn[1]},
@@ -407,11 +491,18 @@ def build(site: Path, out: Path, root: Path = ROOT) -> dict:
 
 
 def main(argv: list[str]) -> None:
+    edition = "student"
+    if "--edition" in argv:
+        at = argv.index("--edition")
+        edition = argv[at + 1] if at + 1 < len(argv) else ""
+        argv = argv[:at] + argv[at + 2 :]
+    if edition not in EDITIONS:
+        sys.exit(f"print_book: --edition {edition!r}; use one of {', '.join(EDITIONS)}")
     site = Path(argv[0]) if argv else ROOT / "_build" / "html"
-    out = Path(argv[1]) if len(argv) > 1 else ROOT / "_build" / "pdf" / "book.pdf"
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / "_build" / "pdf" / f"book-{edition}.pdf"
     if not (site / "index.html").exists():
         sys.exit(f"print_book: no built site at {site}; run `make book` first")
-    info = build(site, out)
+    info = build(site, out, edition=edition)
     print(
         f"print_book: {out} ({info['pages']} pages, {info['seconds']} s: "
         f"{info['seconds_loading']} s loading, {info['seconds_printing']} s printing)"

@@ -3,6 +3,7 @@ outside the site, figures the size of the slide, and a widget that answers on it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
-SLIDE_HEIGHT = 720  # the decks' design size (tools/slides.py)
+SLIDE_WIDTH, SLIDE_HEIGHT = 1280, 720  # the decks' design size (tools/slides.py)
 
 # Runs in the deck, on the current slide: what a test needs to judge it.
 _SLIDE_JS = """
@@ -27,15 +28,31 @@ _SLIDE_JS = """
     loaded: img.complete && img.naturalWidth > 0,
     height: img.getBoundingClientRect().height / Reveal.getScale(),
   }));
+  // Everything shown, the speaker notes aside: its lowest and rightmost edge, in slide pixels.
+  const box = s.getBoundingClientRect();
+  let bottom = 0, right = 0;
+  for (const el of s.querySelectorAll(':scope > *:not(aside.notes)')) {
+    const r = el.getBoundingClientRect();
+    bottom = Math.max(bottom, (r.bottom - box.top) / Reveal.getScale());
+    right = Math.max(right, (r.right - box.left) / Reveal.getScale());
+  }
+  const shown = s.cloneNode(true);
+  shown.querySelectorAll('aside.notes').forEach(n => n.remove());
   return {
-    kind: s.className.split(' ')[0] || 'goals',
-    overflows: s.scrollHeight > HEIGHT + 2,
+    kind: s.className,
+    overflows: s.scrollHeight > HEIGHT + 2 || bottom > HEIGHT + 2 || right > WIDTH + 2,
+    bottom, right,
     figures,
     widgets: s.querySelectorAll('.widget-subarea').length,
     views: s.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length,
+    headings: Array.from(s.querySelectorAll('h1, h2, h3')).map(h => h.innerText),
+    text: s.innerText,
+    notes: (s.querySelector('aside.notes') || {textContent: ''}).textContent.trim().length,
   };
 }
-""".replace("HEIGHT", str(SLIDE_HEIGHT))
+""".replace("HEIGHT", str(SLIDE_HEIGHT)).replace("WIDTH", str(SLIDE_WIDTH))
+# What a slide may not say: a link to a fold it does not have, or a heading's permalink.
+FOLD = re.compile(r"check your answer|solution below|see the solution|unfold|dropdown", re.I)
 
 
 def open_deck(page, site_url: str, chapter: str) -> dict[str, list[str]]:
@@ -60,8 +77,17 @@ def test_walk_every_slide_of_the_deck(page, site_url: str, chapter: str) -> None
         index = page.evaluate("Reveal.getIndices().h")
         slide = page.evaluate(_SLIDE_JS)
         visited.append(index)
-        if slide["overflows"] and slide["kind"] != "widget-slide":
-            problems.append(f"slide {index + 1} ({slide['kind']}) runs off the slide")
+        where = f"slide {index + 1} ({slide['kind']})"
+        if slide["overflows"]:  # widget slides too: a widget is scaled to fit
+            problems.append(f"{where} runs off the slide: {slide['bottom']}, {slide['right']}")
+        if any("#" in h for h in slide["headings"]) or len(set(slide["headings"])) < len(
+            slide["headings"]
+        ):
+            problems.append(f"{where}: a heading shows a permalink: {slide['headings']}")
+        if FOLD.search(slide["text"]):
+            problems.append(f"{where} refers to a fold: {FOLD.search(slide['text'])[0]!r}")
+        if slide["notes"] < 20:
+            problems.append(f"{where} has no speaker notes")
         if slide["widgets"] != slide["views"]:
             problems.append(f"slide {index + 1}: a widget was not drawn")
         for figure in slide["figures"]:
