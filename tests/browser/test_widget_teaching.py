@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -264,8 +265,21 @@ def test_goal_verdicts_match_python_on_many_orders(shown) -> None:
             for i, status in enumerate(w.goal_status):
                 reached, text = goal_state(widget, i)
                 assert reached == status["reached"], (make.__name__, order, i, text)
-                assert f"{status['value']:.3f}" in text, (order, text)
+                assert shows_figure(text, status["value"], w.goals[i]["value"]), (order, text)
         assert not widget.page.console_errors
+
+
+def shows_figure(text: str, value: float, threshold: float | None) -> bool:
+    """Whether ``text`` prints ``value``: to three decimals, or to more where three would
+    hide which side of the goal's threshold it is on (then it says "just under" or "over")."""
+    if f"{value:.3f}" in text:
+        return True
+    found = re.search(r"is (\d+\.\d{4,}), just (under|over) ", text)
+    if threshold is None or found is None:
+        return False
+    decimals = len(found.group(1).split(".")[1])
+    side = "under" if value < threshold else "over"
+    return found.group(1) == f"{value:.{decimals}f}" and found.group(2) == side
 
 
 def test_chapter5_worst_and_best_goals_within_ties(shown) -> None:
@@ -431,8 +445,25 @@ def test_change_readout_says_no_change_and_is_never_stale(shown) -> None:
     assert announcement(widget) == "Items sorted by grade. Nothing moved: no change."
     drag(widget.page, widget, "D4", onto="D4")
     assert delta.inner_text() == "no change"
+    # A new cutoff changes every figure but moves no item: it is not reported as a move.
     widget.get_by_test_id("k").select_option("3")
-    assert delta.inner_text().startswith("CG −3.000")
+    assert delta.inner_text() == "no move: the cutoff changed"
+    widget.get_by_role("button", name="Move D4 up").click()
+    assert delta.inner_text().startswith("CG ")
+
+
+def test_a_threshold_verdict_shows_the_digits_rounding_hides(shown) -> None:
+    # Swapping D2 and D3, the first swap most readers try, gives NDCG@6 = 0.79998: three
+    # decimals would print 0.800 beside "Not yet" for a goal of 0.8.
+    w = chapter4()
+    widget = shown(w)
+    widget.get_by_test_id("swap-D2").click()
+    widget.get_by_test_id("swap-D3").click()
+    w.order = order_of(widget)
+    value = w.goal_status[0]["value"]
+    assert not w.goal_status[0]["reached"] and f"{value:.3f}" == "0.800" and value < 0.8
+    assert goal_state(widget, 0) == (False, f"Not yet: NDCG@6 is {value:.5f}, just under 0.8.")
+    assert widget.get_by_test_id("ndcg").inner_text() == "0.800"
 
 
 def test_labels_break_between_words_only(browser, tmp_path: Path) -> None:

@@ -485,14 +485,17 @@ function statusText(goal, status, tied) {
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${o} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }
   const limit = fixed(status.limit);
+  // A threshold's verdict prints the digits that show which side of it the figure is on.
+  const side = goal.kind === "at_least" || goal.kind === "below";
+  const sided = side ? thresholdFigure(status.value, goal.value, numberText(goal.value)) : v;
   const swapsNote = goal.swaps === 1 && status.distance > 1
     ? ` The order is ${status.distance} swaps from the start: press Reset and make one swap.` : "";
   if (status.reached) {
     switch (goal.kind) {
       case "at_least":
-        return `Reached: ${m} is ${v}, at least ${numberText(goal.value)}. The best ${which} reaches is ${limit}${shortfall(goal, status, tied)}.`;
+        return `Reached: ${m} is ${sideOf(status.value, goal.value).text}, at least ${numberText(goal.value)}. The best ${which} reaches is ${limit}${shortfall(goal, status, tied)}.`;
       case "below":
-        return `Reached: ${m} is ${v}, below ${numberText(goal.value)}. The lowest ${which} reaches is ${limit}.`;
+        return `Reached: ${m} is ${sideOf(status.value, goal.value).text}, below ${numberText(goal.value)}. The lowest ${which} reaches is ${limit}.`;
       case "best":
         return `Reached: ${v} is the largest ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
       default:
@@ -501,9 +504,9 @@ function statusText(goal, status, tied) {
   }
   if (status.outOfReach && near(status.value, status.limit)) {
     const bound = goal.kind === "at_least" ? "best" : "lowest";
-    return `Out of reach: ${limit} is the ${bound} ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
+    return `Out of reach: ${sideOf(status.limit, goal.value).text} is the ${bound} ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
   }
-  return `Not yet: ${m} is ${v}.${swapsNote}`;
+  return `Not yet: ${m} is ${sided}.${swapsNote}`;
 }
 
 /** Every text a goal's status can show, with the widest figures: they size its box. */
@@ -518,6 +521,9 @@ function statusSizers(goal, status, tied) {
     }
   }
   if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true }, tied));
+  if (goal.kind === "at_least" || goal.kind === "below") {
+    texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false }, tied));
+  }
   return texts;
 }
 
@@ -1088,7 +1094,7 @@ function render({ model, el }) {
       const b = `${READOUTS[key].name} ${signed(-ui.ceiling[key])}`;
       return a.length > b.length ? a : b;
     }).join(", ");
-    return ["none yet", "no change", widest];
+    return ["none yet", "no change", widest, ...settingChangeSizers()];
   }
 
   function goalStatuses(order, grades, unjudged) {
@@ -1152,7 +1158,8 @@ function render({ model, el }) {
     const before = state.shown;
     const moved = before !== null && !sameList(order, before.order);
     const changed = before !== null && (moved || settings !== before.settings);
-    if (changed) ui.change.show(changeText(before.figures, now, moved), changeSizers());
+    if (moved) ui.change.show(changeText(before.figures, now, moved), changeSizers());
+    else if (changed) ui.change.show(settingChangeText(before.settings, settings), changeSizers());
     else if (before === null) ui.change.show("none yet", changeSizers());
 
     syncKOptions(k);
