@@ -559,3 +559,44 @@ def test_a_note_says_what_the_chapter_leaves_out(shown) -> None:
     assert widget.get_by_test_id("note").inner_text() == note
     labels = widget.locator(".ndcg-rw__panel--ideal .ndcg-rw__label").all_text_contents()
     assert sorted(labels) == ["D1", "D2", "D3", "D4", "D5", "D6"]
+
+
+def chapter14() -> RankingWidget:
+    from test_widget_goals import CH14
+
+    return RankingWidget(
+        CH14,
+        k=10,
+        gain="exponential",
+        readouts=["ndcg", "binary_ndcg"],
+        goal=goals.below("ndcg", 0.6, relevant_first=True),
+    )
+
+
+def test_chapter14_reverse_breaks_the_rule_and_the_verdict_says_so(shown) -> None:
+    # The bug: Reverse broke the task's rule (grade-0 items at the bottom), got a tick and
+    # named 0.428, reachable only by breaking the rule, as the lowest.
+    w = chapter14()
+    widget = shown(w)
+    assert widget.get_by_test_id("goal-0").locator(".ndcg-rw__goal-text").inner_text() == (
+        "Get NDCG@10 below 0.6. Rule: every item graded 1 or more stays above every other."
+    )
+    widget.get_by_test_id("reverse").click()
+    reached, status = goal_state(widget, 0)
+    w.order = order_of(widget)
+    assert not reached and w.goal_status[0]["broken"]
+    assert status == (
+        "Not yet: the order breaks the rule, an item that is not relevant sits above a "
+        f"relevant one (NDCG@10 is {w.metrics['ndcg']:.3f})."
+    )
+    grade = dict((item["label"], item["grade"]) for item in w.items)
+    worst = sorted(grade, key=lambda label: (grade[label] == 0, grade[label]))
+    set_order(widget.page, worst)
+    w.order = worst
+    reached, status = goal_state(widget, 0)
+    assert reached and w.goal_status[0]["reached"]
+    assert status.endswith("The lowest any order that keeps the rule reaches is 0.539.")
+    assert widget.get_by_test_id("binary_ndcg").inner_text() == "1.000"
+    assert widget.locator(".ndcg-rw__readout--binary_ndcg .ndcg-rw__name").inner_text() == (
+        "binary NDCG@10"
+    )

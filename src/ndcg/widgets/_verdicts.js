@@ -45,3 +45,9 @@ function settingChangeText(before, after) {
 function settingChangeSizers() {
   return SETTING_WORDS.map((words) => `no move: ${words} changed`).concat(`no move: ${listText(SETTING_WORDS)} changed`);
 }
+
+/** A goal's rule in words, after its own (empty when it has none). */
+function ruleText(goal, threshold) {
+  if (!goal.relevant_first) return "";
+  return ` Rule: every item graded ${numberText(threshold)} or more stays above every other.`;
+}

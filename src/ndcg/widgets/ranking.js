@@ -243,12 +243,17 @@ export function dcgDiscounted(grades, k = null, gain = "linear", unjudged = "zer
 
 /**
  * Every readout the widget can show, under one set of settings: CG, DCG, IDCG and NDCG
- * (with the discount) and the family (P@k as "precision", R@k as "recall", AP, RR, ERR,
- * RBP), as RankingWidget.metrics computes them with the library.
+ * (with the discount), the family (P@k as "precision", R@k as "recall", AP, RR, ERR,
+ * RBP) and binary NDCG, as RankingWidget.metrics computes them with the library.
  */
 export function figures(grades, unretrieved = [], k = null, { gain = "linear", unjudged = "zero", discount = "log2", threshold = 1, maxGrade = 3, p = 0.8 } = {}) {
   const d = dcgDiscounted(grades, k, gain, unjudged, discount);
   const i = dcgDiscounted(idealGrades(grades, unretrieved, k, gain), k, gain, "zero", discount);
+  // Binary NDCG: every grade at or above the threshold counts 1, the rest 0 (unjudged stays
+  // unjudged), as PySpark's RankingMetrics scores a list given without its grades.
+  const binary = (g) => (g === null ? null : relevant(g, threshold));
+  const bd = dcgDiscounted(grades.map(binary), k, "linear", unjudged, discount);
+  const bi = dcgDiscounted(idealGrades(grades.map(binary), unretrieved.map(binary), k, "linear"), k, "linear", "zero", discount);
   return {
     cg: cg(grades, k, unjudged),
     dcg: d,
@@ -260,6 +265,7 @@ export function figures(grades, unretrieved = [], k = null, { gain = "linear", u
     rr: reciprocalRank(grades, k, threshold, unjudged),
     err: err(grades, maxGrade, k, unjudged),
     rbp: rbp(grades, p, k, threshold, unjudged),
+    binary_ndcg: bi > 0 ? bd / bi : 0,
   };
 }
 
@@ -295,9 +301,11 @@ export function blocksOf(scores, n) {
 // widget's goals count swaps too.
 export { swapDistance };
 
-function* candidates(start, blocks, swaps, direction, gain) {
+function* candidates(start, blocks, swaps, direction, gain, threshold = null) {
   if (swaps === null || swaps === undefined) {
-    yield extremeOrder(start, blocks, direction, gain).map((i) => start[i]);
+    let order = extremeOrder(start, blocks, direction, gain);
+    if (threshold !== null && direction < 0) order = worstRelevantFirst(start, order, blocks, threshold);
+    yield order.map((i) => start[i]);
     return;
   }
   yield start.slice();
@@ -328,6 +336,7 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
   const status = {
     reached: false, value, start: begin, limit: null, outOfReach: false, distance,
     sameValue: null, sameStart: null, missing: [],
+    broken: Boolean(goal.relevant_first) && !relevantFirst(now, settings.threshold ?? 1),
   };
   if (goal.kind === "falls_while_same") {
     status.sameValue = figure(goal.same, now);
@@ -349,7 +358,8 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
   if (limit === null) {
     // The limit depends on the starting order only, so a view computes it once (known).
     limit = up ? -Infinity : Infinity;
-    for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain)) {
+    const rule = goal.relevant_first ? settings.threshold ?? 1 : null;
+    for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain, rule)) {
       const f = figure(goal.metric, grades);
       limit = up ? Math.max(limit, f) : Math.min(limit, f);
     }
@@ -365,7 +375,7 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
     meets = value < goal.value && !near(value, goal.value);
     status.outOfReach = limit > goal.value || near(limit, goal.value);
   }
-  status.reached = inReach && meets;
+  status.reached = inReach && meets && !status.broken;
   if (goal.metric === "ndcg" && up && limit < 1 && !near(limit, 1)) status.missing = missing.slice();
   return status;
 }
@@ -386,6 +396,7 @@ const READOUTS = {
   rr: { name: "RR", words: "reciprocal rank of the first relevant item" },
   err: { name: "ERR", words: "expected reciprocal rank" },
   rbp: { name: "RBP", words: "rank-biased precision" },
+  binary_ndcg: { name: "binary NDCG", words: "NDCG with each grade at or above the relevance threshold counted 1 and the others 0" },
 };
 /** The readouts that depend on the gain (they come with a gain selector and the DCG chart). */
 const GAINED = ["dcg", "idcg", "ndcg"];
@@ -463,7 +474,8 @@ function shortfall(goal, status, tied) {
 function statusText(goal, status, tied) {
   const m = nameOf(goal.metric, goal.k);
   const v = fixed(status.value);
-  const which = goal.swaps === 1 ? "any single swap" : "any order";
+  const which = goal.swaps === 1 ? "any single swap" : goal.relevant_first ? "any order that keeps the rule" : "any order";
+  if (status.broken) return `Not yet: the order breaks the rule, an item that is not relevant sits above a relevant one (${m} is ${v}).`;
   if (goal.kind === "falls_while_same") {
     const s = nameOf(goal.same, goal.k);
     if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
@@ -507,13 +519,14 @@ function statusSizers(goal, status, tied) {
   const texts = [];
   for (const reached of [false, true]) {
     for (const distance of [0, 99]) {
-      texts.push(statusText(goal, { ...wide, reached, distance, outOfReach: false }, tied));
+      texts.push(statusText(goal, { ...wide, reached, distance, outOfReach: false, broken: false }, tied));
     }
   }
-  if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true }, tied));
+  if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true, broken: false }, tied));
   if (goal.kind === "at_least" || goal.kind === "below") {
-    texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false }, tied));
+    texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false, broken: false }, tied));
   }
+  if (goal.relevant_first) texts.push(statusText(goal, { ...wide, broken: true }, tied));
   return texts;
 }
 
@@ -839,7 +852,7 @@ function render({ model, el }) {
         const status = stack({ class: "ndcg-rw__goal-status", "data-testid": `goal-status-${i}` });
         const mark = h("span", { class: "ndcg-rw__goal-mark", "aria-hidden": "true" });
         const row = h("li", { class: "ndcg-rw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
-          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(goal) }), status]),
+          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(goal) + ruleText(goal, get.family().threshold) }), status]),
         ]);
         return { row, mark, status, goal };
       });
