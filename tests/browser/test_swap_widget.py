@@ -195,7 +195,10 @@ def test_the_grid_is_keyboard_operable(alone) -> None:
     )
     assert focused == ["0", "4"]
     label = alone.evaluate("() => document.activeElement.getAttribute('aria-label')")
-    assert label.startswith("Swap position 1, doc0 (grade 0), with position 5, doc4 (grade 4)")
+    printed = alone.evaluate("() => document.activeElement.textContent")
+    assert label.startswith(
+        f"{printed}: Swap position 1, doc0 (grade 0), with position 5, doc4 (grade 4)"
+    )
     alone.keyboard.press("Enter")
     assert order_of(alone)[0] == "doc4"
     # Focus stays on the cell, which now offers the swap back.

@@ -600,3 +600,59 @@ def test_chapter14_reverse_breaks_the_rule_and_the_verdict_says_so(shown) -> Non
     assert widget.locator(".ndcg-rw__readout--binary_ndcg .ndcg-rw__name").inner_text() == (
         "binary NDCG@10"
     )
+
+
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_goals_stay_in_view_while_the_list_is_worked(browser, tmp_path: Path, phone) -> None:
+    # Chapter 5's list is taller than a window: once the goals box has scrolled away, a
+    # copy of the verdicts is docked at the bottom of the window, and follows every move.
+    viewport = PHONE if phone else {"width": 1280, "height": 700}
+    context = browser.new_context(viewport=viewport, has_touch=phone, is_mobile=phone)
+    try:
+        page = context.new_page()
+        w = chapter5()
+        open_standalone(page, w, tmp_path / "dock.html")
+        widget = page.locator(".ndcg-rw")
+        dock = widget.get_by_test_id("dock")
+        assert dock.is_hidden()
+        page.get_by_test_id("item-film 4").scroll_into_view_if_needed()
+        page.evaluate(
+            """() => window.scrollBy(0, document.querySelector('.ndcg-rw__goals')
+                 .getBoundingClientRect().bottom + 10)"""
+        )
+        dock.wait_for(state="visible")
+        assert page.get_by_test_id("item-film 4").is_visible()
+        box = dock.bounding_box()
+        assert box["y"] + box["height"] == pytest.approx(viewport["height"], abs=1)
+        shown = [text.strip() for text in dock.locator("li").all_inner_texts()]
+        assert shown == ["○ " + goal_state(widget, i)[1] for i in range(len(w.goals))] or shown == [
+            "○\n" + goal_state(widget, i)[1] for i in range(len(w.goals))
+        ]
+        page.get_by_test_id("sort").evaluate("(b) => b.click()")
+        assert (
+            dock.locator("li").first.get_attribute("data-reached")
+            == str(goal_state(widget, 0)[0]).lower()
+        )
+        page.evaluate("() => window.scrollTo(0, 0)")
+        dock.wait_for(state="hidden")
+    finally:
+        context.close()
+
+
+def test_desktop_rows_are_one_line_tall(browser, tmp_path: Path) -> None:
+    # In the book's text column (about 660 px at a 1280 px window) a row of chapter 5 wrapped
+    # onto two lines, 68 px, and the list of ten was taller than the window.
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        page = context.new_page()
+        open_standalone(page, chapter5(), tmp_path / "rows.html")
+        page.evaluate("() => { document.querySelector('.ndcg-rw').style.width = '660px'; }")
+        heights = page.locator(".ndcg-rw__item").evaluate_all(
+            "els => els.map((e) => e.getBoundingClientRect().height)"
+        )
+        line = page.locator(".ndcg-rw__item .ndcg-rw__label").first.evaluate(
+            "e => parseFloat(getComputedStyle(e).lineHeight) || e.getBoundingClientRect().height"
+        )
+        assert max(heights) < 2 * line, heights
+    finally:
+        context.close()

@@ -18,7 +18,7 @@ WIDGETS = ("answer", "ranking", "swap")
 KINDS = ("js", "css")
 # Files of a widget's module between the shared helpers and its own file: small parts of
 # one view, kept apart so each has one job (they share the module's names).
-_PARTS = {("ranking", "js"): ("_rule", "_verdicts")}
+_PARTS = {("ranking", "js"): ("_rule", "_verdicts", "_dock")}
 
 
 @functools.cache
@@ -35,8 +35,8 @@ def front_end(widget: str, kind: str) -> str:
     Returns
     -------
     str
-        ``_shared.<kind>``, the widget's parts (``_rule.js`` and ``_verdicts.js``
-        for the ranking widget's module), then ``<widget>.<kind>``.
+        ``_shared.<kind>``, the widget's parts (``_rule.js``, ``_verdicts.js`` and
+        ``_dock.js`` for the ranking widget's module), then ``<widget>.<kind>``.
 
     Examples
     --------

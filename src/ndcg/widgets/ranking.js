@@ -935,7 +935,9 @@ function render({ model, el }) {
     const note = model.get("note") ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: model.get("note") }) : "";
     root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
 
-    ui = { showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
+    ui?.dock?.stop();
+    const dock = goalsBox ? createDock(root, goalsBox, list, uid) : null;
+    ui = { dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
     ui.ceiling = ceilings();
     state.rows = new Map(items.map((item) => [item.label, buildRow(item)]));
     list.replaceChildren(...state.rows.values());
@@ -1123,6 +1125,7 @@ function render({ model, el }) {
       setText(mark, status.reached ? "✓" : "○");
       box.show(statusText(goal, status, ui.tied), statusSizers(goal, { ...status, start: ceiling, limit: status.limit === null ? null : ceiling, value: ceiling }, ui.tied));
     });
+    ui.dock?.show(statuses.map((status, i) => ({ reached: status.reached, text: statusText(ui.goalRows[i].goal, status, ui.tied) })));
   }
 
   function update() {
@@ -1462,7 +1465,11 @@ function render({ model, el }) {
     root.classList.remove("ndcg-rw--settling");
   }
 
-  return follow(model, ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"], update, root);
+  const stop = follow(model, ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"], update, root);
+  return () => {
+    ui?.dock?.stop();
+    stop();
+  };
 }
 
 export default { render };

@@ -464,7 +464,9 @@ function render({ model, el }) {
     if (i === j) return `Position ${i + 1}, ${order[i]}: no swap`;
     const { k, gain } = settings();
     const after = ndcg(swapped(state.grades, i, j), k, gain, unretrievedGrades());
-    return `Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
+    // The name starts with the figure the cell prints, as a name must hold a control's text.
+    const printed = valuesToggle.checked ? `${cellText(state.matrix[i][j])}: ` : "";
+    return `${printed}Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
       `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG${at(k)} ${fixed(state.now)} to ${fixed(after)}, ` +
       `${signed(state.matrix[i][j])}`;
   }
