@@ -439,7 +439,7 @@ def test_change_readout_says_no_change_and_is_never_stale(shown) -> None:
     delta = widget.get_by_test_id("delta").locator(".ndcg-rw__stack-shown")
     assert delta.inner_text() == "none yet"
     widget.get_by_test_id("sort").click()
-    assert delta.inner_text() == "CG unchanged, DCG +0.280, IDCG unchanged, NDCG +0.032"
+    assert delta.inner_text() == "CG@6 unchanged, DCG@6 +0.280, IDCG@6 unchanged, NDCG@6 +0.032"
     widget.get_by_test_id("sort").click()
     assert delta.inner_text() == "no change"
     assert announcement(widget) == "Items sorted by grade. Nothing moved: no change."
@@ -449,7 +449,7 @@ def test_change_readout_says_no_change_and_is_never_stale(shown) -> None:
     widget.get_by_test_id("k").select_option("3")
     assert delta.inner_text() == "no move: the cutoff changed"
     widget.get_by_role("button", name="Move D4 up").click()
-    assert delta.inner_text().startswith("CG ")
+    assert delta.inner_text().startswith("CG@3 ")
 
 
 def test_a_threshold_verdict_shows_the_digits_rounding_hides(shown) -> None:
@@ -656,3 +656,20 @@ def test_desktop_rows_are_one_line_tall(browser, tmp_path: Path) -> None:
         assert max(heights) < 2 * line, heights
     finally:
         context.close()
+
+
+def test_an_ndcg_without_a_cutoff_says_so(shown) -> None:
+    # Chapter 1's widget: NDCG over the whole list, which a bare "NDCG" leaves unsaid.
+    w = RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        readouts=["cg", "ndcg"],
+        goal=goals.best("ndcg"),
+    )
+    widget = shown(w)
+    names = widget.locator(".ndcg-rw__readout .ndcg-rw__name").all_inner_texts()
+    assert names[:2] == ["CG", "NDCG (no cutoff)"]
+    assert goal_state(widget, 0)[1].startswith("Not yet: NDCG (no cutoff) is ")
+    widget.get_by_test_id("sort").click()
+    change = widget.get_by_test_id("delta").locator(".ndcg-rw__stack-shown").inner_text()
+    assert change.startswith("CG unchanged, NDCG (no cutoff) +")

@@ -389,14 +389,14 @@ const READOUTS = {
   cg: { name: "CG", words: "cumulative gain" },
   dcg: { name: "DCG", words: "discounted cumulative gain" },
   idcg: { name: "IDCG", words: "ideal DCG", fixedByOrder: true },
-  ndcg: { name: "NDCG", words: "normalized DCG" },
+  ndcg: { name: "NDCG", words: "normalized DCG", noCutoff: true },
   precision: { name: "P", words: "precision: the share of relevant items in the top k" },
   recall: { name: "R", words: "recall: the share of every relevant judged item found in the top k" },
   ap: { name: "AP", words: "average precision" },
   rr: { name: "RR", words: "reciprocal rank of the first relevant item" },
   err: { name: "ERR", words: "expected reciprocal rank" },
   rbp: { name: "RBP", words: "rank-biased precision" },
-  binary_ndcg: { name: "binary NDCG", words: "NDCG with each grade at or above the relevance threshold counted 1 and the others 0" },
+  binary_ndcg: { name: "binary NDCG", words: "NDCG with each grade at or above the relevance threshold counted 1 and the others 0", noCutoff: true },
 };
 /** The readouts that depend on the gain (they come with a gain selector and the DCG chart). */
 const GAINED = ["dcg", "idcg", "ndcg"];
@@ -426,7 +426,9 @@ const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String
 const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
 const numberText = (x) => String(Number(x.toFixed(6)));
 const at = (k) => (k === null || k === undefined ? "" : `@${k}`);
-const nameOf = (key, k) => `${READOUTS[key].name}${at(k)}`;
+// Every figure names its cutoff, k = 6 as NDCG@6; every NDCG names the whole list too, as
+// "NDCG (no cutoff)", since an NDCG without a cutoff reads as a figure at some unsaid k.
+const nameOf = (key, k) => `${READOUTS[key].name}${READOUTS[key].noCutoff && (k === null || k === undefined) ? " (no cutoff)" : at(k)}`;
 
 function listText(words) {
   if (words.length <= 1) return words.join("");
@@ -1084,22 +1086,27 @@ function render({ model, el }) {
     }
   }
 
-  function changeText(before, after, moved) {
+  /** The figures' changes, each named with its cutoff. */
+  function changeText(before, after, moved, k) {
+    const name = (key) => nameOf(key, k);
     const parts = ui.readouts.map((key) => {
       const d = after[key] - before[key];
-      return near(after[key], before[key]) ? `${READOUTS[key].name} unchanged` : `${READOUTS[key].name} ${signed(d)}`;
+      return near(after[key], before[key]) ? `${name(key)} unchanged` : `${name(key)} ${signed(d)}`;
     });
     if (!moved && ui.readouts.every((key) => near(after[key], before[key]))) return "no change";
     return parts.join(", ");
   }
 
   function changeSizers() {
-    const widest = ui.readouts.map((key) => {
-      const a = `${READOUTS[key].name} unchanged`;
-      const b = `${READOUTS[key].name} ${signed(-ui.ceiling[key])}`;
+    // The widest cutoff a list offers (its length plus the unjudged, at least 10) in every name.
+    const top = Math.max(state.items.length + state.unretrieved.length, 10);
+    const widest = (k) => ui.readouts.map((key) => {
+      const name = nameOf(key, k);
+      const a = `${name} unchanged`;
+      const b = `${name} ${signed(-ui.ceiling[key])}`;
       return a.length > b.length ? a : b;
     }).join(", ");
-    return ["none yet", "no change", widest, ...settingChangeSizers()];
+    return ["none yet", "no change", widest(top), widest(null), ...settingChangeSizers()];
   }
 
   function goalStatuses(order, grades, unjudged) {
@@ -1164,7 +1171,7 @@ function render({ model, el }) {
     const before = state.shown;
     const moved = before !== null && !sameList(order, before.order);
     const changed = before !== null && (moved || settings !== before.settings);
-    if (moved) ui.change.show(changeText(before.figures, now, moved), changeSizers());
+    if (moved) ui.change.show(changeText(before.figures, now, moved, k), changeSizers());
     else if (changed) ui.change.show(settingChangeText(before.settings, settings), changeSizers());
     else if (before === null) ui.change.show("none yet", changeSizers());
 

@@ -112,7 +112,7 @@ export function lambdas(grades, matrix, sigma = 1) {
 
 const fixed = (x) => x.toFixed(3);
 const gradeText = (g) => (Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
-const at = (k) => (k === null || k === undefined ? ", no cutoff" : `@${k}`);
+const at = (k) => (k === null || k === undefined ? " (no cutoff)" : `@${k}`);
 
 function signed(x) {
   const text = Math.abs(x).toFixed(3);
