@@ -199,10 +199,10 @@ function render({ model, el }) {
 
   // The heat map: a grid of documents x documents, each row ending in its document's lambda
   const grid = h("table", { class: "ndcg-sw__grid", role: "grid", "aria-labelledby": `${uid}-map`, "aria-describedby": `${uid}-map-hint` });
+  const gainKey = h("span", { class: "ndcg-sw__key ndcg-sw__key--gain" });
+  const lossKey = h("span", { class: "ndcg-sw__key ndcg-sw__key--loss" });
   const legend = h("p", { class: "ndcg-sw__legend" }, [
-    h("span", { class: "ndcg-sw__key ndcg-sw__key--gain", text: "swap gains NDCG" }),
-    h("span", { class: "ndcg-sw__key ndcg-sw__key--loss", text: "swap loses NDCG" }),
-    h("span", { class: "ndcg-sw__scale", "data-testid": "scale" }),
+    gainKey, lossKey, h("span", { class: "ndcg-sw__scale", "data-testid": "scale" }),
   ]);
   const lambdaNote = h("p", { class: "ndcg-sw__legend", "data-testid": "lambda-note" });
   const mapTitle = h("div", { class: "ndcg-sw__title", id: `${uid}-map` });
@@ -371,6 +371,8 @@ function render({ model, el }) {
         setText(cell, values ? cellText(value) : "");
       }
     }
+    setText(gainKey, `swap gains ${m}`);
+    setText(lossKey, `swap loses ${m}`);
     setText(legend.lastChild, `darkest: |ΔNDCG${at(k)}| = ${fixed(largest)}`);
     setText(mapTitle, `Change in ${m} if the row's and the column's documents swap places`);
     setText(lambdaNote, `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded below it, less half of those with documents graded above it. Negative pushes the document up.`);
