@@ -198,10 +198,10 @@ def test_chapter1_best_order_is_recognised_and_falls_short_of_1(page, site_url: 
     assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), pool=examples.D_POOL)
     assert goal_state(widget, 0) == (
         True,
-        f"Reached: {best:.3f} is the largest NDCG any order reaches, not 1: the ideal also "
-        "holds D7 and D8, which were never retrieved.",
+        f"Reached: {best:.3f} is the largest NDCG (no cutoff) any order reaches, not 1: the "
+        "ideal also holds D7 and D8, which were never retrieved.",
     )
-    assert announcement(widget).startswith("Items sorted by grade. NDCG is now")
+    assert announcement(widget).startswith("Items sorted by grade. NDCG (no cutoff) is now")
     assert "Goal reached." in announcement(widget)
     # The worked answer waits in the fold after the task.
     section = page.locator(f"section:has(> h2:has-text('{PAGES[1][1]}'))")
