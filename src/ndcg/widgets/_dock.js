@@ -40,10 +40,11 @@ function createDock(root, goalsBox, list, uid) {
   globalThis.addEventListener?.("resize", place);
 
   return {
-    /** Show each goal's mark and verdict: [{ reached, text }]. */
+    /** Show each goal, its mark and its verdict: [{ reached, goal, text }]. */
     show(verdicts) {
-      items.replaceChildren(...verdicts.map(({ reached, text }) => h("li", { class: "ndcg-rw__dock-goal", "data-reached": String(reached) }, [
-        h("span", { class: "ndcg-rw__goal-mark", text: reached ? "✓" : "○" }), h("span", { text }),
+      items.replaceChildren(...verdicts.map(({ reached, goal, text }) => h("li", { class: "ndcg-rw__dock-goal", "data-reached": String(reached) }, [
+        h("span", { class: "ndcg-rw__goal-mark", text: reached ? "✓" : "○" }),
+        h("span", {}, [h("strong", { text: goal }), ` ${text}`]),
       ])));
     },
     stop() {

@@ -1132,7 +1132,10 @@ function render({ model, el }) {
       setText(mark, status.reached ? "✓" : "○");
       box.show(statusText(goal, status, ui.tied), statusSizers(goal, { ...status, start: ceiling, limit: status.limit === null ? null : ceiling, value: ceiling }, ui.tied));
     });
-    ui.dock?.show(statuses.map((status, i) => ({ reached: status.reached, text: statusText(ui.goalRows[i].goal, status, ui.tied) })));
+    ui.dock?.show(statuses.map((status, i) => {
+      const { goal } = ui.goalRows[i];
+      return { reached: status.reached, goal: goalText(goal), text: statusText(goal, status, ui.tied) };
+    }));
   }
 
   function update() {
