@@ -18,7 +18,7 @@ from ndcg.widgets import SwapWidget, standalone_html
 from .conftest import import_module
 from .test_widget_browser import axe_violations, watch_requests
 from .test_widget_parity import close
-from .widgetpage import PHONE
+from .widgetpage import PHONE, small_targets
 
 pytestmark = pytest.mark.browser
 
@@ -322,5 +322,6 @@ def test_a_tap_previews_and_a_second_tap_swaps(browser, tmp_path: Path) -> None:
         cell.tap()
         assert order_of(page)[0] == "doc4"
         assert widget.get_by_test_id("last").inner_text().startswith("doc0 ↔ doc4: +")
+        assert small_targets(page, ".ndcg-sw") == []
     finally:
         context.close()
