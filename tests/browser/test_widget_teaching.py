@@ -149,6 +149,8 @@ def test_the_chart_follows_the_readouts(shown) -> None:
         "Position 3: D3, grade 3, cumulative CG 8"
     )
     widget.page.get_by_text("Figures per position").click()
+    # The table is drawn on the fold's toggle event, which comes after the click returns.
+    widget.locator(".ndcg-rw__table th").first.wait_for()
     heads = widget.locator(".ndcg-rw__table th").all_text_contents()
     assert heads == ["position", "item", "grade", "cumulative CG"]
 
