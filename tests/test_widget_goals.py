@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from typing import Any
 
 import pytest
 import traitlets
@@ -70,6 +71,7 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
             "discount": "log2",
             "swaps": None,
             "text": None,
+            "relevant_first": False,
         }
     ]
     w = chapter4(goal=[goals.best("dcg", k=None, gain="exponential"), goals.worst("cg", k=3)])
@@ -85,7 +87,7 @@ def test_a_goal_is_completed_with_the_widgets_cutoff_and_gain() -> None:
         (
             goals.best("idcg"),
             "goal: metric must be one of ['cg', 'dcg', 'ndcg', 'precision', 'recall', 'ap', "
-            "'rr', 'err', 'rbp'], got 'idcg'",
+            "'rr', 'err', 'rbp', 'binary_ndcg'], got 'idcg'",
         ),
         (goals.at_least("ndcg", float("nan")), "goal: value must be finite"),
         (goals.best("dcg", k=0), "goal: k must be a positive integer or None, got 0"),
@@ -215,3 +217,84 @@ def test_a_second_metric_can_have_its_own_cutoff() -> None:
         chapter4(goal=goals.rises_while_falls("ndcg", "ndcg"))
     with pytest.raises(ValueError, match="unknown \\['other_k'\\]"):
         chapter4(goal={"kind": "best", "metric": "ndcg", "other_k": 3})
+
+
+# --- chapter 14: the rule "relevant items first", and binary NDCG -------------------------
+
+# User u0050's top ten recommendations in chapter 14 (scale.top_items of the skewed
+# collection): three items with grade 0 sit among the seven relevant ones.
+CH14 = [
+    ("i00004", 3),
+    ("i00442", 4),
+    ("i00231", 2),
+    ("i11121 (unrated)", 0),
+    ("i17836 (unrated)", 0),
+    ("i02185", 3),
+    ("i00022", 1),
+    ("i00003", 1),
+    ("i04224 (unrated)", 0),
+    ("i01272", 1),
+]
+
+
+def chapter14(**kwargs: Any) -> RankingWidget:
+    goal = goals.below("ndcg", 0.6, relevant_first=True)
+    return RankingWidget(CH14, k=10, gain="exponential", goal=goal, **kwargs)
+
+
+def test_reverse_breaks_the_rule_and_is_not_reached() -> None:
+    # The bug: Reverse put two relevant items below the unrated ones, got a tick, and the
+    # verdict named 0.428, the lowest NDCG@10 of any order, reachable only by breaking the rule.
+    w = chapter14()
+    w.order = w.order[::-1]
+    status = w.goal_status[0]
+    assert status["value"] < 0.6 and status["broken"] and not status["reached"]
+    relevant = sorted(grade for _, grade in CH14 if grade > 0)
+    lowest = ndcg.ndcg(relevant + [0, 0, 0], k=10, gain="exponential")
+    assert status["limit"] == lowest and f"{lowest:.3f}" == "0.539"
+    unconstrained = ndcg.ndcg(sorted(grade for _, grade in CH14), k=10, gain="exponential")
+    assert f"{unconstrained:.3f}" == "0.428" and status["limit"] > unconstrained
+
+
+def test_the_worst_order_that_keeps_the_rule_reaches_the_goal() -> None:
+    w = chapter14(readouts=["ndcg", "binary_ndcg"])
+    grade = dict(CH14)
+    w.order = sorted(w.order, key=lambda label: (grade[label] == 0, grade[label]))
+    status = w.goal_status[0]
+    assert status["reached"] and not status["broken"]
+    assert status["value"] == status["limit"]
+    # A binary NDCG cannot tell this order from the best: both score 1.
+    assert w.metrics["binary_ndcg"] == 1.0
+    w.order = [label for label, _ in CH14]
+    assert w.metrics["binary_ndcg"] < 1.0
+
+
+def test_binary_ndcg_counts_every_grade_at_the_threshold_as_1() -> None:
+    w = RankingWidget(CH14, k=5, readouts=["binary_ndcg"], threshold=2)
+    relevance = [float(grade >= 2) for _, grade in CH14]
+    assert w.metrics["binary_ndcg"] == ndcg.ndcg(relevance, k=5)
+
+
+@pytest.mark.parametrize(
+    ("goal", "error", "message"),
+    [
+        (
+            goals.below("ndcg", 0.6, swaps=1, relevant_first=True),
+            ValueError,
+            "relevant_first=True is a rule for any order",
+        ),
+        (
+            {"kind": "below", "metric": "ndcg", "value": 0.6, "relevant_first": "yes"},
+            TypeError,
+            "relevant_first must be True or False, got 'yes'",
+        ),
+        (
+            {"kind": "falls_while_same", "metric": "ndcg", "same": "cg", "relevant_first": True},
+            ValueError,
+            r"unknown \['relevant_first'\]",
+        ),
+    ],
+)
+def test_the_rule_is_checked(goal: dict[str, Any], error: type, message: str) -> None:
+    with pytest.raises(error, match=message):
+        RankingWidget(CH14, goal=goal)

@@ -230,3 +230,26 @@ def test_every_exercise_has_a_live_answer_box_on_the_site(page, site: Path) -> N
             page.wait_for_selector(".ndcg-ab", timeout=30_000)
         found += page.locator(".ndcg-ab").evaluate_all("els => els.map(e => e.dataset.key)")
     assert sorted(found) == sorted(exercises.exercise_keys())
+
+
+@pytest.mark.parametrize("chapter", [4, 5])
+def test_a_skip_link_at_the_top_reaches_the_task_in_a_few_tabs(
+    page, site_url: str, chapter: int
+) -> None:
+    # From the top of chapter 4, the widget was 58 Tab presses away (header and sidebar
+    # links first) and the task's own skip link the 56th stop. The second stop now skips.
+    widget = open_chapter(page, site_url, chapter)
+    page.evaluate("() => { window.scrollTo(0, 0); document.activeElement?.blur(); }")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    link = page.evaluate("() => [document.activeElement.textContent, document.activeElement.hash]")
+    assert link == ["Skip to the task", f"#ch{chapter:02d}-widget"]
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.getAttribute('data-testid')")
+    assert focused == f"item-{order_of(widget)[0]}"
+
+
+def test_pages_without_a_task_have_no_task_skip_link(page, site_url: str) -> None:
+    page.goto(f"{site_url}/book/preface.html")
+    assert page.locator("#ndcg-skip-task").count() == 0

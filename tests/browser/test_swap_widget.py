@@ -18,16 +18,21 @@ from ndcg.widgets import SwapWidget, standalone_html
 from .conftest import import_module
 from .test_widget_browser import axe_violations, watch_requests
 from .test_widget_parity import close
+from .widgetpage import PHONE, small_targets
 
 pytestmark = pytest.mark.browser
 
 ESM = "swap"
 CHAPTER = "notebooks/13_optimising_ndcg.html"
 
-COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain }) => ({
-  matrix: sw.swapMatrix(grades, k, gain, unretrieved).map((row) => Array.from(row)),
-  ndcg: sw.ndcg(grades, k, gain, unretrieved),
-}))"""
+COMPUTE = """(cases) => cases.map(({ grades, unretrieved, k, gain }) => {
+  const matrix = sw.swapMatrix(grades, k, gain, unretrieved);
+  return {
+    matrix: matrix.map((row) => Array.from(row)),
+    ndcg: sw.ndcg(grades, k, gain, unretrieved),
+    lambdas: Array.from(sw.lambdas(grades, matrix)),
+  };
+})"""
 
 
 def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, object]]:
@@ -57,7 +62,7 @@ def random_cases(seed: int = 20261123, count: int = 400) -> list[dict[str, objec
 @pytest.fixture()
 def module_page(page):
     exports = import_module(page, ESM, "sw", "swap parity")
-    assert {"swapMatrix", "ndcg", "idcg", "dcg", "gainOf", "cutDiscounts"} <= exports
+    assert {"swapMatrix", "ndcg", "idcg", "dcg", "gainOf", "cutDiscounts", "lambdas"} <= exports
     return page
 
 
@@ -79,6 +84,30 @@ def test_browser_swap_matrix_equals_the_library(module_page) -> None:
                     mismatches.append((case, (i, j), got["matrix"][i][j], float(value)))
     assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
     assert cells > 100_000 and nonzero > cells // 3  # not a comparison of zeros
+
+
+def test_browser_lambdas_equal_the_library(module_page) -> None:
+    # ndcg.ltr.lambdarank at equal scores (the current order, every pull one half); with
+    # unretrieved items the pairs are weighted by the pool's matrix, as SwapWidget.lambdas.
+    cases = random_cases(seed=20261125, count=300)
+    browser = module_page.evaluate(COMPUTE, cases)
+    mismatches, compared, by_lambdarank = [], 0, 0
+    for case, got in zip(cases, browser, strict=True):
+        grades = case["grades"]
+        if case["unretrieved"]:
+            items = [(f"d{i}", g) for i, g in enumerate(grades)]  # type: ignore[arg-type]
+            extra = [(f"u{i}", g) for i, g in enumerate(case["unretrieved"])]  # type: ignore[arg-type]
+            want = SwapWidget(items, unretrieved=extra, k=case["k"], gain=case["gain"]).lambdas
+        else:
+            zeros = [0.0] * len(grades)  # type: ignore[arg-type]
+            want = ltr.lambdarank(grades, zeros, k=case["k"], gain=case["gain"]).gradient
+            by_lambdarank += 1
+        for i, value in enumerate(want):
+            compared += 1
+            if not close(got["lambdas"][i], float(value)):
+                mismatches.append((case, i, got["lambdas"][i], float(value)))
+    assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
+    assert compared > 4000 and by_lambdarank > 150
 
 
 def test_a_wrong_rule_would_be_caught(module_page) -> None:
@@ -166,7 +195,10 @@ def test_the_grid_is_keyboard_operable(alone) -> None:
     )
     assert focused == ["0", "4"]
     label = alone.evaluate("() => document.activeElement.getAttribute('aria-label')")
-    assert label.startswith("Swap position 1, doc0 (grade 0), with position 5, doc4 (grade 4)")
+    printed = alone.evaluate("() => document.activeElement.textContent")
+    assert label.startswith(
+        f"{printed}: Swap position 1, doc0 (grade 0), with position 5, doc4 (grade 4)"
+    )
     alone.keyboard.press("Enter")
     assert order_of(alone)[0] == "doc4"
     # Focus stays on the cell, which now offers the swap back.
@@ -207,3 +239,89 @@ def test_the_chapter_widget_is_live_without_a_kernel(page, site: Path) -> None:
     assert widget.get_by_test_id("ndcg").inner_text() != before
     assert not page.console_errors
     assert not seen["offsite"], seen["offsite"]
+
+
+def test_rows_and_columns_name_their_documents_and_cells_print_values(alone) -> None:
+    widget = alone.locator(".ndcg-sw")
+    heads = widget.locator(".ndcg-sw__head--col").all_inner_texts()
+    assert heads == order_of(alone)
+    assert widget.locator(".ndcg-sw__head--row").all_inner_texts() == order_of(alone)
+    m = alone.widget.matrix
+    cell = widget.locator(".ndcg-sw__cell[data-i='0'][data-j='4']")
+    assert cell.inner_text() == f"+{m[0, 4]:.2f}".replace("+0.", "+.")
+    width, height = cell.evaluate("e => [e.offsetWidth, e.offsetHeight]")
+    assert width >= 36 and height >= 36
+    widget.get_by_test_id("values").uncheck()
+    assert cell.inner_text() == ""
+    widget.get_by_test_id("values").check()
+    assert cell.inner_text() != ""
+
+
+def test_lambdas_stand_beside_the_matrix_and_follow_it(alone) -> None:
+    widget = alone.locator(".ndcg-sw")
+
+    def shown() -> list[float]:
+        cells = widget.locator(".ndcg-sw__lambda")
+        return [
+            float(t.split(": ")[1].split(" ")[0])
+            for t in cells.evaluate_all("els => els.map(e => e.title)")
+        ]
+
+    assert shown() == pytest.approx(alone.widget.lambdas.tolist(), rel=1e-12, abs=1e-15)
+    alone.locator(".ndcg-sw__cell[data-i='0'][data-j='4']").click()
+    alone.widget.order = order_of(alone)
+    assert shown() == pytest.approx(alone.widget.lambdas.tolist(), rel=1e-12, abs=1e-15)
+
+
+def test_last_swap_reports_the_swap_made_not_its_undo(alone) -> None:
+    # The bug: right after a +0.562 swap the readouts showed only the cell's new value,
+    # the swap back (-0.562).
+    widget = alone.locator(".ndcg-sw")
+    assert widget.get_by_test_id("last").inner_text() == "none yet"
+    m = alone.widget.matrix
+    alone.locator(".ndcg-sw__cell[data-i='0'][data-j='4']").click()
+    assert widget.get_by_test_id("last").inner_text() == f"doc0 ↔ doc4: +{m[0, 4]:.3f}"
+    assert float(widget.get_by_test_id("last").get_attribute("title")) == m[0, 4]
+    widget.get_by_test_id("reset").click()
+    assert widget.get_by_test_id("last").inner_text() == "none yet"
+
+
+def test_the_goal_recognises_the_best_swap(alone) -> None:
+    widget = alone.locator(".ndcg-sw")
+    first, second, gain = alone.widget.best_swap()
+    status = widget.get_by_test_id("goal-status-0")
+    assert widget.get_by_test_id("goal-0").get_attribute("data-reached") == "false"
+    order = order_of(alone)
+    i, j = order.index(first), order.index(second)
+    worse = (0, 1) if (0, 1) != (i, j) else (0, 2)
+    alone.locator(f".ndcg-sw__cell[data-i='{worse[0]}'][data-j='{worse[1]}']").click()
+    assert status.inner_text().startswith("Not yet: this swap changes NDCG@5 by")
+    widget.get_by_test_id("reset").click()
+    alone.locator(f".ndcg-sw__cell[data-i='{i}'][data-j='{j}']").click()
+    assert widget.get_by_test_id("goal-0").get_attribute("data-reached") == "true"
+    assert status.inner_text().startswith(f"Reached: +{gain:.3f}, the most any single swap gains")
+    assert "Goal reached." in widget.locator("[role=status]").inner_text()
+    alone.widget.order = order_of(alone)
+    assert alone.widget.goal_status[0]["reached"]
+
+
+def test_a_tap_previews_and_a_second_tap_swaps(browser, tmp_path: Path) -> None:
+    context = browser.new_context(has_touch=True, is_mobile=True, viewport=PHONE)
+    try:
+        page = context.new_page()
+        items = [(f"doc{i}", g) for i, g in enumerate([0, 3, 1, 0, 4, 2])]
+        path = tmp_path / "touch.html"
+        path.write_text(standalone_html(SwapWidget(items, k=5)), encoding="utf-8")
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready='1']", timeout=10_000)
+        widget = page.locator(".ndcg-sw")
+        cell = page.locator(".ndcg-sw__cell[data-i='0'][data-j='4']")
+        cell.tap()
+        assert order_of(page)[0] == "doc0"  # shown, not made
+        assert widget.get_by_test_id("pair").inner_text() == "doc0 ↔ doc4"
+        cell.tap()
+        assert order_of(page)[0] == "doc4"
+        assert widget.get_by_test_id("last").inner_text().startswith("doc0 ↔ doc4: +")
+        assert small_targets(page, ".ndcg-sw") == []
+    finally:
+        context.close()

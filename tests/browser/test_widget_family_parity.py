@@ -74,6 +74,16 @@ def library(case: dict[str, object]) -> dict[str, float]:
         "err": ndcg.err(rel, k=k, max_grade=case["max_grade"], unjudged=unjudged),
         "rbp": ndcg.rbp(rel, p=p, **binary),
         "rbpResidual": ndcg.rbp_residual(rel, p=p, k=k, unjudged=unjudged),
+        # Every grade at or above the threshold counts 1: the NDCG PySpark computes from
+        # Python, where the grades never reach the metric (chapter 14).
+        "binary_ndcg": ndcg.ndcg(
+            rel,
+            k=k,
+            gain=lambda g: float(g >= threshold),
+            pool=pool,
+            unjudged=unjudged,
+            discount=discount,
+        ),
     }
 
 
@@ -95,7 +105,7 @@ def test_browser_family_equals_the_library_on_random_lists(module_page) -> None:
     ]
     assert not mismatches, f"{len(mismatches)} mismatches, first: {mismatches[0]}"
     # Not vacuous: every metric takes many values, and every rule is reached.
-    for key in ("ndcg", "ap", "err", "rbp", "rbpResidual"):
+    for key in ("ndcg", "ap", "err", "rbp", "rbpResidual", "binary_ndcg"):
         assert len({round(got[key], 9) for got in browser}) > 100, key
     assert len({got["rr"] for got in browser}) > 8  # 1/i for many first relevant ranks i
     assert sum(None in c["grades"] for c in cases) > 200  # type: ignore[operator]
@@ -185,6 +195,10 @@ def test_the_view_s_goal_verdicts_on_the_family_equal_python_s(module_page) -> N
         goals.worst("recall", swaps=1),
         goals.at_least("precision", 0.6),
         goals.below("ndcg", 0.8, discount="reciprocal"),
+        # The rule of chapter 14: relevant items (here grade 2 or more) first.
+        goals.worst("ndcg", relevant_first=True),
+        goals.below("ap", 0.5, relevant_first=True),
+        goals.best("err", relevant_first=True),
     ]
     w = RankingWidget(
         items,
@@ -221,6 +235,7 @@ def test_the_view_s_goal_verdicts_on_the_family_equal_python_s(module_page) -> N
         )
         for goal, mine, theirs in zip(w.goals, got, w.goal_status, strict=True):
             assert mine["reached"] == theirs["reached"], (goal, order)
+            assert mine["broken"] == theirs["broken"], (goal, order)
             assert close(mine["value"], theirs["value"]), (goal, order)
             if theirs["limit"] is not None:
                 assert close(mine["limit"], theirs["limit"]), (goal, order)

@@ -16,6 +16,9 @@ import pathlib
 _HERE = pathlib.Path(__file__).parent
 WIDGETS = ("answer", "ranking", "swap")
 KINDS = ("js", "css")
+# Files of a widget's module between the shared helpers and its own file: small parts of
+# one view, kept apart so each has one job (they share the module's names).
+_PARTS = {("ranking", "js"): ("_rule", "_verdicts", "_dock")}
 
 
 @functools.cache
@@ -32,7 +35,8 @@ def front_end(widget: str, kind: str) -> str:
     Returns
     -------
     str
-        ``_shared.<kind>`` followed by ``<widget>.<kind>``.
+        ``_shared.<kind>``, the widget's parts (``_rule.js``, ``_verdicts.js`` and
+        ``_dock.js`` for the ranking widget's module), then ``<widget>.<kind>``.
 
     Examples
     --------
@@ -44,5 +48,6 @@ def front_end(widget: str, kind: str) -> str:
         raise ValueError(f"widget must be one of {list(WIDGETS)}, got {widget!r}")
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {list(KINDS)}, got {kind!r}")
-    parts = (_HERE / f"_shared.{kind}", _HERE / f"{widget}.{kind}")
+    names = ("_shared", *_PARTS.get((widget, kind), ()), widget)
+    parts = [_HERE / f"{name}.{kind}" for name in names]
     return "\n".join(path.read_text(encoding="utf-8") for path in parts)

@@ -4,8 +4,9 @@ A chapter shows only the measures it has taught, so both are chosen per widget. 
 follows the readouts unless told otherwise: a widget that reads out CG alone charts grades
 and their running sum, one that reads out DCG charts gains, discounts and the running DCG,
 and one that reads out IDCG or NDCG adds the ideal's running DCG. The other members of
-NDCG's family (chapters 10 to 12: P@k, R@k, AP, RR, ERR, RBP) chart the grades alone unless
-DCG's kin are on screen too.
+NDCG's family (chapters 10 to 12: P@k, R@k, AP, RR, ERR, RBP) and binary NDCG (chapter 14:
+NDCG with every relevant grade counted 1, as a library given no grades computes it) chart
+the grades alone unless DCG's kin are on screen too.
 """
 
 from __future__ import annotations
@@ -17,7 +18,19 @@ from collections.abc import Iterable
 # RankingWidget._figure (with the library) and to figures() and READOUTS in ranking.js;
 # tests/browser/test_widget_family_parity.py holds the two figures together.
 GAINS = ("linear", "exponential")
-READOUTS = ("cg", "dcg", "idcg", "ndcg", "precision", "recall", "ap", "rr", "err", "rbp")
+READOUTS = (
+    "cg",
+    "dcg",
+    "idcg",
+    "ndcg",
+    "precision",
+    "recall",
+    "ap",
+    "rr",
+    "err",
+    "rbp",
+    "binary_ndcg",
+)
 #: The readouts shown when a widget names none: the four of chapters 2 to 4.
 DCG_READOUTS = READOUTS[:4]
 #: The readouts that depend on the gain (and so come with a gain selector).

@@ -30,8 +30,12 @@ _NEEDS = {
     "rises_while_falls": {"other"},
 }
 _OPTIONAL = {"k", "gain", "discount", "swaps", "text"}
-# Keys only some kinds take: the second metric's own cutoff.
-_ONLY = {"other_k": {"rises_while_falls"}}
+# Keys only some kinds take: the second metric's own cutoff; the rule that relevant items
+# come first, for the kinds that look for a best or worst order.
+_ONLY = {
+    "other_k": {"rises_while_falls"},
+    "relevant_first": {"at_least", "below", "best", "worst"},
+}
 
 Grades = Sequence[float | None]
 
@@ -81,10 +85,16 @@ def _check_one(
             f"{name} must be a dict such as ndcg.widgets.goals.best('ndcg'), "
             f"got {type(goal).__name__}"
         )
-    # A checked goal lists every key, None where unset; None means unset here too (but a
-    # None cutoff is the whole list, for the goal and, in a kind that takes one, its second).
-    cutoffs = {"k"} | {key for key, kinds in _ONLY.items() if goal.get("kind") in kinds}
-    goal = {key: value for key, value in goal.items() if value is not None or key in cutoffs}
+    # A checked goal lists every key, None where unset (False for relevant_first); those
+    # mean unset here too (but a None cutoff is the whole list, for the goal and, in a
+    # kind that takes one, its second).
+    cutoffs = {"k"} | ({"other_k"} if goal.get("kind") in _ONLY["other_k"] else set())
+    goal = {
+        key: value
+        for key, value in goal.items()
+        if (value is not None or key in cutoffs)
+        and not (key == "relevant_first" and value is False)
+    }
     kind = goal.get("kind")
     if kind not in KINDS:
         raise ValueError(f"{name}: kind must be one of {list(KINDS)}, got {kind!r}")
@@ -109,6 +119,7 @@ def _check_one(
         "discount": discount,
         "swaps": None,
         "text": None,
+        "relevant_first": False,
     }
     if "value" in needs:
         value = goal["value"]
@@ -155,6 +166,16 @@ def _check_one(
             f"(any order), got {goal['swaps']!r}"
         )
     checked["swaps"] = goal.get("swaps")
+    if "relevant_first" in goal:
+        rule = goal["relevant_first"]
+        if not isinstance(rule, bool):
+            raise TypeError(f"{name}: relevant_first must be True or False, got {rule!r}")
+        if rule and checked["swaps"] is not None:
+            raise ValueError(
+                f"{name}: relevant_first=True is a rule for any order; with swaps=1 most "
+                "single swaps break it. Drop swaps=1 or relevant_first"
+            )
+        checked["relevant_first"] = rule
     if "text" in goal:
         if not isinstance(goal["text"], str) or not goal["text"].strip():
             raise ValueError(f"{name}: text must be a non-empty str, got {goal['text']!r}")
@@ -221,16 +242,38 @@ def swap_distance(order: Sequence[str], start: Sequence[str]) -> int:
     return len(target) - cycles
 
 
+def relevant_first(grades: Grades, threshold: float) -> bool:
+    """Whether every relevant grade (at or above ``threshold``) comes before every other."""
+    seen_other = False
+    for grade in grades:
+        relevant = grade is not None and grade >= threshold
+        if relevant and seen_other:
+            return False
+        seen_other = seen_other or not relevant
+    return True
+
+
 def _candidates(
-    start: Grades, runs: list[tuple[int, int]], swaps: int | None, up: bool
+    start: Grades,
+    runs: list[tuple[int, int]],
+    swaps: int | None,
+    up: bool,
+    threshold: float | None = None,
 ) -> Iterator[list[float | None]]:
-    """Yield the orders a goal chooses from: the extreme one, or each single swap (and none)."""
+    """Yield the orders a goal chooses from: the extreme one, or each single swap (and none).
+
+    With a ``threshold`` the extreme order keeps the relevant items first: the best order
+    does anyway, the worst puts the relevant items worst first, then the others worst first.
+    """
     if swaps is None:
         order: list[float | None] = []
         for lo, hi in runs:
             # Gains rise with grades, so grades sorted best first meet the falling discounts
             # in the best way (worst first: the worst). Unjudged items count as 0.
-            order += sorted(start[lo:hi], key=lambda g: g or 0, reverse=up)
+            part = sorted(start[lo:hi], key=lambda g: g or 0, reverse=up)
+            if threshold is not None and not up:
+                part.sort(key=lambda g: not (g is not None and g >= threshold))  # stable
+            order += part
         yield order
         return
     yield list(start)
@@ -249,6 +292,7 @@ def status(
     runs: list[tuple[int, int]],
     distance: int,
     missing: list[str],
+    threshold: float = 1.0,
 ) -> dict[str, Any]:
     """Where ``goal`` stands for the grades ``now``, with ``start`` as the starting order.
 
@@ -267,6 +311,8 @@ def status(
         Swaps between the starting and the current order (:func:`swap_distance`).
     missing
         Judged items that were not retrieved and sit in the goal's ideal with a gain.
+    threshold
+        The lowest relevant grade, for a goal with ``relevant_first``.
 
     Returns
     -------
@@ -277,7 +323,8 @@ def status(
         ``distance``; ``same_value`` and ``same_start`` for ``falls_while_same``, and the
         second metric's figures (also ``same_value``, ``same_start``) for
         ``rises_while_falls``; and
-        ``missing`` when an NDCG limit falls short of 1 because of unretrieved items.
+        ``missing`` when an NDCG limit falls short of 1 because of unretrieved items;
+        ``broken``, True when the order breaks the goal's ``relevant_first`` rule.
 
     """
     metric, kind, target = goal["metric"], goal["kind"], goal["value"]
@@ -296,6 +343,7 @@ def status(
         "same_value": None,
         "same_start": None,
         "missing": [],
+        "broken": bool(goal.get("relevant_first")) and not relevant_first(now, threshold),
     }
     if kind == "falls_while_same":
         same_now, same_start = figure(goal["same"], now), figure(goal["same"], start)
@@ -312,7 +360,9 @@ def status(
         result["reached"] = in_reach and rose and other_fell
         return result
     up = kind in ("at_least", "best")
-    figures = [figure(metric, order) for order in _candidates(start, runs, goal["swaps"], up)]
+    rule = threshold if goal.get("relevant_first") else None
+    orders = _candidates(start, runs, goal["swaps"], up, rule)
+    figures = [figure(metric, order) for order in orders]
     limit = max(figures) if up else min(figures)
     result["limit"] = limit
     if kind == "best":
@@ -325,7 +375,7 @@ def status(
     else:  # below: strictly, so a figure equal to the threshold up to rounding is not below
         meets = value < target and not near(value, target)
         result["out_of_reach"] = limit > target or near(limit, target)
-    result["reached"] = in_reach and meets
+    result["reached"] = in_reach and meets and not result["broken"]
     if metric == "ndcg" and up and limit < 1 and not near(limit, 1.0):
         result["missing"] = list(missing)
     return result

@@ -41,3 +41,17 @@ function follow(model, names, update, root) {
     root.remove();
   };
 }
+
+/** The fewest swaps that turn the order `start` into `order` (items minus cycles). */
+function swapDistance(order, start) {
+  const where = new Map(start.map((label, i) => [label, i]));
+  const target = order.map((label) => where.get(label));
+  const seen = new Array(target.length).fill(false);
+  let cycles = 0;
+  for (let i = 0; i < target.length; i += 1) {
+    if (seen[i]) continue;
+    cycles += 1;
+    for (let j = i; !seen[j]; j = target[j]) seen[j] = true;
+  }
+  return target.length - cycles;
+}

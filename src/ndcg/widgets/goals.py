@@ -4,7 +4,7 @@ Used by the tasks of the chapters: reach NDCG@6 of at least 0.8, find the order 
 largest DCG, make DCG fall while CG stays, find the single swap that lowers NDCG most, make
 NDCG rise while ERR falls. A goal may measure any readout but IDCG (which no reordering
 changes): ``"cg"``, ``"dcg"``, ``"ndcg"``, ``"precision"``, ``"recall"``, ``"ap"``,
-``"rr"``, ``"err"`` or ``"rbp"``.
+``"rr"``, ``"err"``, ``"rbp"`` or ``"binary_ndcg"``.
 
 A new kind of goal needs three things: a function here that builds its dict, its checks
 in ``_goals.py`` (``KINDS``, ``_NEEDS``, ``status``) and its verdict and words in
@@ -53,6 +53,7 @@ def _goal(
     swaps: int | None,
     text: str | None,
     discount: Any = None,
+    relevant_first: bool = False,
     **extra: Any,
 ) -> Goal:
     goal: Goal = {"kind": kind, "metric": metric, **extra}
@@ -61,6 +62,8 @@ def _goal(
     for name, value in (("gain", gain), ("discount", discount), ("swaps", swaps), ("text", text)):
         if value is not None:
             goal[name] = value
+    if relevant_first is not False:
+        goal["relevant_first"] = relevant_first
     return goal
 
 
@@ -73,6 +76,7 @@ def at_least(
     discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
+    relevant_first: bool = False,
 ) -> Goal:
     """Reach ``metric >= value``; once met, the widget names the best any order reaches.
 
@@ -93,6 +97,12 @@ def at_least(
         ``1`` to ask for it within a single swap of the starting order; None for any order.
     text
         Words to show instead of the widget's own description of the goal.
+    relevant_first
+        True for a rule the order must keep: every relevant item (a grade at or above the
+        widget's ``threshold``) above every other. The goal is reached only by an order
+        that keeps it, and its best or worst figure is the best or worst of such orders
+        (chapter 14: the orders a binary NDCG rates the same, all at its top). Any order
+        only (``swaps=None``).
 
     Returns
     -------
@@ -100,7 +110,7 @@ def at_least(
         The goal, for ``RankingWidget(goal=...)``.
 
     """
-    return _goal("at_least", metric, k, gain, swaps, text, discount, value=value)
+    return _goal("at_least", metric, k, gain, swaps, text, discount, relevant_first, value=value)
 
 
 def below(
@@ -112,12 +122,13 @@ def below(
     discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
+    relevant_first: bool = False,
 ) -> Goal:
     """Get ``metric < value``; once met, the widget names the lowest any order reaches.
 
     Parameters are those of :func:`at_least`.
     """
-    return _goal("below", metric, k, gain, swaps, text, discount, value=value)
+    return _goal("below", metric, k, gain, swaps, text, discount, relevant_first, value=value)
 
 
 def best(
@@ -128,6 +139,7 @@ def best(
     discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
+    relevant_first: bool = False,
 ) -> Goal:
     """Find the order (or, with ``swaps=1``, the single swap) with the largest ``metric``.
 
@@ -136,7 +148,7 @@ def best(
     With ``swaps=1`` it tries every swap, n (n - 1) / 2 of them: meant for the short lists
     of a task, not for thousands of items.
     """
-    return _goal("best", metric, k, gain, swaps, text, discount)
+    return _goal("best", metric, k, gain, swaps, text, discount, relevant_first)
 
 
 def worst(
@@ -147,12 +159,13 @@ def worst(
     discount: Any = None,
     swaps: int | None = None,
     text: str | None = None,
+    relevant_first: bool = False,
 ) -> Goal:
     """Find the order (or, with ``swaps=1``, the single swap) with the smallest ``metric``.
 
     Parameters are those of :func:`best`.
     """
-    return _goal("worst", metric, k, gain, swaps, text, discount)
+    return _goal("worst", metric, k, gain, swaps, text, discount, relevant_first)
 
 
 def falls_while_same(

@@ -243,12 +243,17 @@ export function dcgDiscounted(grades, k = null, gain = "linear", unjudged = "zer
 
 /**
  * Every readout the widget can show, under one set of settings: CG, DCG, IDCG and NDCG
- * (with the discount) and the family (P@k as "precision", R@k as "recall", AP, RR, ERR,
- * RBP), as RankingWidget.metrics computes them with the library.
+ * (with the discount), the family (P@k as "precision", R@k as "recall", AP, RR, ERR,
+ * RBP) and binary NDCG, as RankingWidget.metrics computes them with the library.
  */
 export function figures(grades, unretrieved = [], k = null, { gain = "linear", unjudged = "zero", discount = "log2", threshold = 1, maxGrade = 3, p = 0.8 } = {}) {
   const d = dcgDiscounted(grades, k, gain, unjudged, discount);
   const i = dcgDiscounted(idealGrades(grades, unretrieved, k, gain), k, gain, "zero", discount);
+  // Binary NDCG: every grade at or above the threshold counts 1, the rest 0 (unjudged stays
+  // unjudged), as PySpark's RankingMetrics scores a list given without its grades.
+  const binary = (g) => (g === null ? null : relevant(g, threshold));
+  const bd = dcgDiscounted(grades.map(binary), k, "linear", unjudged, discount);
+  const bi = dcgDiscounted(idealGrades(grades.map(binary), unretrieved.map(binary), k, "linear"), k, "linear", "zero", discount);
   return {
     cg: cg(grades, k, unjudged),
     dcg: d,
@@ -260,6 +265,7 @@ export function figures(grades, unretrieved = [], k = null, { gain = "linear", u
     rr: reciprocalRank(grades, k, threshold, unjudged),
     err: err(grades, maxGrade, k, unjudged),
     rbp: rbp(grades, p, k, threshold, unjudged),
+    binary_ndcg: bi > 0 ? bd / bi : 0,
   };
 }
 
@@ -291,23 +297,15 @@ export function blocksOf(scores, n) {
   return runs;
 }
 
-/** The fewest swaps that turn the order `start` into `order` (items minus cycles). */
-export function swapDistance(order, start) {
-  const where = new Map(start.map((label, i) => [label, i]));
-  const target = order.map((label) => where.get(label));
-  const seen = new Array(target.length).fill(false);
-  let cycles = 0;
-  for (let i = 0; i < target.length; i += 1) {
-    if (seen[i]) continue;
-    cycles += 1;
-    for (let j = i; !seen[j]; j = target[j]) seen[j] = true;
-  }
-  return target.length - cycles;
-}
+// swapDistance (the fewest swaps from one order to another) is in _shared.js: the swap
+// widget's goals count swaps too.
+export { swapDistance };
 
-function* candidates(start, blocks, swaps, direction, gain) {
+function* candidates(start, blocks, swaps, direction, gain, threshold = null) {
   if (swaps === null || swaps === undefined) {
-    yield extremeOrder(start, blocks, direction, gain).map((i) => start[i]);
+    let order = extremeOrder(start, blocks, direction, gain);
+    if (threshold !== null && direction < 0) order = worstRelevantFirst(start, order, blocks, threshold);
+    yield order.map((i) => start[i]);
     return;
   }
   yield start.slice();
@@ -338,6 +336,7 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
   const status = {
     reached: false, value, start: begin, limit: null, outOfReach: false, distance,
     sameValue: null, sameStart: null, missing: [],
+    broken: Boolean(goal.relevant_first) && !relevantFirst(now, settings.threshold ?? 1),
   };
   if (goal.kind === "falls_while_same") {
     status.sameValue = figure(goal.same, now);
@@ -359,7 +358,8 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
   if (limit === null) {
     // The limit depends on the starting order only, so a view computes it once (known).
     limit = up ? -Infinity : Infinity;
-    for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain)) {
+    const rule = goal.relevant_first ? settings.threshold ?? 1 : null;
+    for (const grades of candidates(start, blocks, goal.swaps, up ? 1 : -1, goal.gain, rule)) {
       const f = figure(goal.metric, grades);
       limit = up ? Math.max(limit, f) : Math.min(limit, f);
     }
@@ -375,7 +375,7 @@ export function goalStatus(goal, { now, start, unretrieved, unjudged, blocks, di
     meets = value < goal.value && !near(value, goal.value);
     status.outOfReach = limit > goal.value || near(limit, goal.value);
   }
-  status.reached = inReach && meets;
+  status.reached = inReach && meets && !status.broken;
   if (goal.metric === "ndcg" && up && limit < 1 && !near(limit, 1)) status.missing = missing.slice();
   return status;
 }
@@ -389,13 +389,14 @@ const READOUTS = {
   cg: { name: "CG", words: "cumulative gain" },
   dcg: { name: "DCG", words: "discounted cumulative gain" },
   idcg: { name: "IDCG", words: "ideal DCG", fixedByOrder: true },
-  ndcg: { name: "NDCG", words: "normalized DCG" },
+  ndcg: { name: "NDCG", words: "normalized DCG", noCutoff: true },
   precision: { name: "P", words: "precision: the share of relevant items in the top k" },
   recall: { name: "R", words: "recall: the share of every relevant judged item found in the top k" },
   ap: { name: "AP", words: "average precision" },
   rr: { name: "RR", words: "reciprocal rank of the first relevant item" },
   err: { name: "ERR", words: "expected reciprocal rank" },
   rbp: { name: "RBP", words: "rank-biased precision" },
+  binary_ndcg: { name: "binary NDCG", words: "NDCG with each grade at or above the relevance threshold counted 1 and the others 0", noCutoff: true },
 };
 /** The readouts that depend on the gain (they come with a gain selector and the DCG chart). */
 const GAINED = ["dcg", "idcg", "ndcg"];
@@ -425,7 +426,9 @@ const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String
 const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
 const numberText = (x) => String(Number(x.toFixed(6)));
 const at = (k) => (k === null || k === undefined ? "" : `@${k}`);
-const nameOf = (key, k) => `${READOUTS[key].name}${at(k)}`;
+// Every figure names its cutoff, k = 6 as NDCG@6; every NDCG names the whole list too, as
+// "NDCG (no cutoff)", since an NDCG without a cutoff reads as a figure at some unsaid k.
+const nameOf = (key, k) => `${READOUTS[key].name}${READOUTS[key].noCutoff && (k === null || k === undefined) ? " (no cutoff)" : at(k)}`;
 
 function listText(words) {
   if (words.length <= 1) return words.join("");
@@ -473,7 +476,8 @@ function shortfall(goal, status, tied) {
 function statusText(goal, status, tied) {
   const m = nameOf(goal.metric, goal.k);
   const v = fixed(status.value);
-  const which = goal.swaps === 1 ? "any single swap" : "any order";
+  const which = goal.swaps === 1 ? "any single swap" : goal.relevant_first ? "any order that keeps the rule" : "any order";
+  if (status.broken) return `Not yet: the order breaks the rule, an item that is not relevant sits above a relevant one (${m} is ${v}).`;
   if (goal.kind === "falls_while_same") {
     const s = nameOf(goal.same, goal.k);
     if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
@@ -485,14 +489,17 @@ function statusText(goal, status, tied) {
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${o} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }
   const limit = fixed(status.limit);
+  // A threshold's verdict prints the digits that show which side of it the figure is on.
+  const side = goal.kind === "at_least" || goal.kind === "below";
+  const sided = side ? thresholdFigure(status.value, goal.value, numberText(goal.value)) : v;
   const swapsNote = goal.swaps === 1 && status.distance > 1
     ? ` The order is ${status.distance} swaps from the start: press Reset and make one swap.` : "";
   if (status.reached) {
     switch (goal.kind) {
       case "at_least":
-        return `Reached: ${m} is ${v}, at least ${numberText(goal.value)}. The best ${which} reaches is ${limit}${shortfall(goal, status, tied)}.`;
+        return `Reached: ${m} is ${sideOf(status.value, goal.value).text}, at least ${numberText(goal.value)}. The best ${which} reaches is ${limit}${shortfall(goal, status, tied)}.`;
       case "below":
-        return `Reached: ${m} is ${v}, below ${numberText(goal.value)}. The lowest ${which} reaches is ${limit}.`;
+        return `Reached: ${m} is ${sideOf(status.value, goal.value).text}, below ${numberText(goal.value)}. The lowest ${which} reaches is ${limit}.`;
       case "best":
         return `Reached: ${v} is the largest ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
       default:
@@ -501,9 +508,9 @@ function statusText(goal, status, tied) {
   }
   if (status.outOfReach && near(status.value, status.limit)) {
     const bound = goal.kind === "at_least" ? "best" : "lowest";
-    return `Out of reach: ${limit} is the ${bound} ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
+    return `Out of reach: ${sideOf(status.limit, goal.value).text} is the ${bound} ${m} ${which} reaches${shortfall(goal, status, tied)}.`;
   }
-  return `Not yet: ${m} is ${v}.${swapsNote}`;
+  return `Not yet: ${m} is ${sided}.${swapsNote}`;
 }
 
 /** Every text a goal's status can show, with the widest figures: they size its box. */
@@ -514,10 +521,14 @@ function statusSizers(goal, status, tied) {
   const texts = [];
   for (const reached of [false, true]) {
     for (const distance of [0, 99]) {
-      texts.push(statusText(goal, { ...wide, reached, distance, outOfReach: false }, tied));
+      texts.push(statusText(goal, { ...wide, reached, distance, outOfReach: false, broken: false }, tied));
     }
   }
-  if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true }, tied));
+  if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true, broken: false }, tied));
+  if (goal.kind === "at_least" || goal.kind === "below") {
+    texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false, broken: false }, tied));
+  }
+  if (goal.relevant_first) texts.push(statusText(goal, { ...wide, broken: true }, tied));
   return texts;
 }
 
@@ -843,7 +854,7 @@ function render({ model, el }) {
         const status = stack({ class: "ndcg-rw__goal-status", "data-testid": `goal-status-${i}` });
         const mark = h("span", { class: "ndcg-rw__goal-mark", "aria-hidden": "true" });
         const row = h("li", { class: "ndcg-rw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
-          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(goal) }), status]),
+          mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(goal) + ruleText(goal, get.family().threshold) }), status]),
         ]);
         return { row, mark, status, goal };
       });
@@ -926,7 +937,9 @@ function render({ model, el }) {
     const note = model.get("note") ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: model.get("note") }) : "";
     root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
 
-    ui = { showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
+    ui?.dock?.stop();
+    const dock = goalsBox ? createDock(root, goalsBox, list, uid) : null;
+    ui = { dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts };
     ui.ceiling = ceilings();
     state.rows = new Map(items.map((item) => [item.label, buildRow(item)]));
     list.replaceChildren(...state.rows.values());
@@ -1073,22 +1086,27 @@ function render({ model, el }) {
     }
   }
 
-  function changeText(before, after, moved) {
+  /** The figures' changes, each named with its cutoff. */
+  function changeText(before, after, moved, k) {
+    const name = (key) => nameOf(key, k);
     const parts = ui.readouts.map((key) => {
       const d = after[key] - before[key];
-      return near(after[key], before[key]) ? `${READOUTS[key].name} unchanged` : `${READOUTS[key].name} ${signed(d)}`;
+      return near(after[key], before[key]) ? `${name(key)} unchanged` : `${name(key)} ${signed(d)}`;
     });
     if (!moved && ui.readouts.every((key) => near(after[key], before[key]))) return "no change";
     return parts.join(", ");
   }
 
   function changeSizers() {
-    const widest = ui.readouts.map((key) => {
-      const a = `${READOUTS[key].name} unchanged`;
-      const b = `${READOUTS[key].name} ${signed(-ui.ceiling[key])}`;
+    // The widest cutoff a list offers (its length plus the unjudged, at least 10) in every name.
+    const top = Math.max(state.items.length + state.unretrieved.length, 10);
+    const widest = (k) => ui.readouts.map((key) => {
+      const name = nameOf(key, k);
+      const a = `${name} unchanged`;
+      const b = `${name} ${signed(-ui.ceiling[key])}`;
       return a.length > b.length ? a : b;
     }).join(", ");
-    return ["none yet", "no change", widest];
+    return ["none yet", "no change", widest(top), widest(null), ...settingChangeSizers()];
   }
 
   function goalStatuses(order, grades, unjudged) {
@@ -1114,6 +1132,10 @@ function render({ model, el }) {
       setText(mark, status.reached ? "✓" : "○");
       box.show(statusText(goal, status, ui.tied), statusSizers(goal, { ...status, start: ceiling, limit: status.limit === null ? null : ceiling, value: ceiling }, ui.tied));
     });
+    ui.dock?.show(statuses.map((status, i) => {
+      const { goal } = ui.goalRows[i];
+      return { reached: status.reached, goal: goalText(goal), text: statusText(goal, status, ui.tied) };
+    }));
   }
 
   function update() {
@@ -1152,7 +1174,8 @@ function render({ model, el }) {
     const before = state.shown;
     const moved = before !== null && !sameList(order, before.order);
     const changed = before !== null && (moved || settings !== before.settings);
-    if (changed) ui.change.show(changeText(before.figures, now, moved), changeSizers());
+    if (moved) ui.change.show(changeText(before.figures, now, moved, k), changeSizers());
+    else if (changed) ui.change.show(settingChangeText(before.settings, settings), changeSizers());
     else if (before === null) ui.change.show("none yet", changeSizers());
 
     syncKOptions(k);
@@ -1452,7 +1475,11 @@ function render({ model, el }) {
     root.classList.remove("ndcg-rw--settling");
   }
 
-  return follow(model, ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"], update, root);
+  const stop = follow(model, ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"], update, root);
+  return () => {
+    ui?.dock?.stop();
+    stop();
+  };
 }
 
 export default { render };

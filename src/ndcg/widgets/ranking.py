@@ -90,8 +90,10 @@ class RankingWidget(anywidget.AnyWidget):
         ``"raise"`` (unjudged items are refused).
     readouts
         The figures on screen, from ``"cg"``, ``"dcg"``, ``"idcg"``, ``"ndcg"`` and NDCG's
-        family ``"precision"`` (P@k), ``"recall"`` (R@k), ``"ap"``, ``"rr"``, ``"err"``
-        and ``"rbp"`` (shown in that order); None shows CG, DCG, IDCG and NDCG. A chapter
+        family ``"precision"`` (P@k), ``"recall"`` (R@k), ``"ap"``, ``"rr"``, ``"err"``,
+        ``"rbp"`` and ``"binary_ndcg"`` (NDCG with every grade at or above ``threshold``
+        counted 1 and the rest 0, the NDCG of a library given no grades) (shown in that
+        order); None shows CG, DCG, IDCG and NDCG. A chapter
         shows the ones it has taught: the controls, the chart and the announcements speak
         of these only.
     series
@@ -493,6 +495,14 @@ class RankingWidget(anywidget.AnyWidget):
             return ndcg.err(relevance, k=k, max_grade=self.max_grade, unjudged=unjudged)
         if metric == "rbp":
             return ndcg.rbp(relevance, p=self.p, **binary)
+        if metric == "binary_ndcg":
+            threshold = self.threshold
+
+            def relevant(grade: float) -> float:
+                return 1.0 if grade >= threshold else 0.0
+
+            dcgs["gain"] = relevant
+            return ndcg.ndcg(relevance, pool=pool, **dcgs)
         raise ValueError(f"metric {metric!r} is not a readout")
 
     @property
@@ -546,5 +556,7 @@ class RankingWidget(anywidget.AnyWidget):
                 cutoff = goal["k"] if k is _goals.GOAL_K else k
                 return self._figure(metric, list(grades), cutoff, goal["gain"], goal["discount"])
 
-            statuses.append(_goals.status(goal, now, start, figure, runs, distance, missing))
+            statuses.append(
+                _goals.status(goal, now, start, figure, runs, distance, missing, self.threshold)
+            )
         return statuses

@@ -80,6 +80,31 @@ export function swapped(grades, i, j) {
   return out;
 }
 
+/**
+ * LambdaRank's lambdas at equal scores (sigma = 1), as ndcg.ltr.lambdarank computes them
+ * for scores that are all 0: every pair (i, j) with g_i > g_j adds the RankNet pull
+ * -sigma |ΔNDCG_ij| / (1 + e^0) to lambda_i and takes it from lambda_j. With equal scores
+ * every pull is one half, so a document's lambda is half the |ΔNDCG| it would gain moving
+ * past the worse documents, net of what the better ones gain moving past it. Negative
+ * pushes up. `matrix` is swapMatrix of the same grades; `grades` their grades.
+ */
+export function lambdas(grades, matrix, sigma = 1) {
+  const n = grades.length;
+  // exp(-margin - softplus(-margin)) at margin 0, as pairwise_loss writes it.
+  const pull = Math.exp(-0 - Math.log1p(Math.exp(-0)));
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) {
+    let pushed = 0;
+    let pulled = 0;
+    for (let j = 0; j < n; j += 1) {
+      if (grades[i] > grades[j]) pushed += -sigma * Math.abs(matrix[i][j]) * pull;
+      if (grades[j] > grades[i]) pulled += -sigma * Math.abs(matrix[j][i]) * pull;
+    }
+    out[i] = pushed - pulled;
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------
 // Formatting. The DOM helpers (`h`, `setText`, `follow`) are in _shared.js; text from the
 // model only ever goes through textContent or setAttribute.
@@ -87,10 +112,18 @@ export function swapped(grades, i, j) {
 
 const fixed = (x) => x.toFixed(3);
 const gradeText = (g) => (Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
+const at = (k) => (k === null || k === undefined ? " (no cutoff)" : `@${k}`);
 
 function signed(x) {
   const text = Math.abs(x).toFixed(3);
   if (text === "0.000") return "±0.000";
+  return (x > 0 ? "+" : "−") + text;
+}
+
+/** A cell's printed value: two decimals, no leading zero, so "+.28" fits a 36 px cell. */
+function cellText(x) {
+  const text = Math.abs(x).toFixed(2).replace(/^0/, "");
+  if (text === ".00") return x === 0 ? "0" : "±.00";
   return (x > 0 ? "+" : "−") + text;
 }
 
@@ -103,9 +136,11 @@ let views = 0;
 function render({ model, el }) {
   views += 1;
   const uid = `ndcg-sw-${views}-${Math.random().toString(36).slice(2, 8)}`;
+  const touch = isTouch();
   const state = {
     items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(), cells: [], heads: [],
-    grades: [], matrix: [], now: 0, active: [0, 1], preview: null,
+    rowHeads: [], lambdaCells: [], grades: [], matrix: [], lambdas: [], now: 0, active: [0, 1],
+    preview: null, armed: null, last: null, reachedNow: [],
   };
 
   // Controls
@@ -118,50 +153,82 @@ function render({ model, el }) {
     type: "button", class: "ndcg-sw__button", "data-testid": "reset", text: "Reset",
     title: "Back to the order the items were given in",
   });
+  const valuesToggle = h("input", { type: "checkbox", id: `${uid}-values`, "data-testid": "values", checked: "" });
   const controls = h("div", { class: "ndcg-widget__controls ndcg-sw__controls" }, [
     h("label", { for: `${uid}-k`, text: "Cutoff k" }), kSelect,
     h("label", { for: `${uid}-gain`, text: "Gain" }), gainSelect, resetButton,
+    h("span", { class: "ndcg-sw__toggle" }, [valuesToggle, h("label", { for: `${uid}-values`, text: "Values in the cells" })]),
   ]);
 
-  // Readouts: NDCG now, the pair under the pointer or focus, NDCG after swapping it.
+  // Goals: a single swap from the starting order (SwapWidget checks that is all they ask).
+  const goalRows = (model.get("goals") ?? []).map((goal, i) => {
+    const status = h("span", { class: "ndcg-sw__goal-status", "data-testid": `goal-status-${i}` });
+    const mark = h("span", { class: "ndcg-sw__goal-mark", "aria-hidden": "true" });
+    const text = h("span", { class: "ndcg-sw__goal-text" });
+    const row = h("li", { class: "ndcg-sw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
+      mark, h("span", {}, [text, " ", status]),
+    ]);
+    return { goal, row, mark, status, text };
+  });
+  const goalsBox = goalRows.length ? h("div", { class: "ndcg-sw__goals", role: "group", "aria-labelledby": `${uid}-goals` }, [
+    h("div", { class: "ndcg-sw__title", id: `${uid}-goals`, text: goalRows.length > 1 ? "Goals" : "Goal" }),
+    h("ul", { class: "ndcg-sw__goal-list" }, goalRows.map((g) => g.row)),
+  ]) : "";
+
+  // Readouts: NDCG now, the last swap made, and the swap under the pointer or focus.
   const readout = {};
-  const nowName = h("span", { class: "ndcg-sw__name", text: "NDCG" });
-  const afterName = h("span", { class: "ndcg-sw__name", text: "NDCG after the swap" });
-  const names = { ndcg: nowName, pair: "Pair", after: afterName, delta: "Change" };
+  const names = {
+    ndcg: "NDCG", last: "Last swap", pair: touch ? "Tapped pair" : "Pair under the pointer",
+    after: "NDCG after swapping it", delta: "Change if swapped",
+  };
+  const nameOf = {};
   const readouts = h("div", { class: "ndcg-widget__readouts ndcg-sw__readouts" });
   for (const [key, name] of Object.entries(names)) {
     readout[key] = h("span", { "data-testid": key, class: "ndcg-sw__value" });
-    const label = typeof name === "string" ? h("span", { class: "ndcg-sw__name", text: name }) : name;
-    readouts.append(h("div", { class: `ndcg-sw__readout ndcg-sw__readout--${key}` }, [label, readout[key]]));
+    nameOf[key] = h("span", { class: "ndcg-sw__name", text: name });
+    readouts.append(h("div", { class: `ndcg-sw__readout ndcg-sw__readout--${key}` }, [nameOf[key], readout[key]]));
   }
 
   // The ranked list
   const list = h("ol", { class: "ndcg-sw__list", "aria-labelledby": `${uid}-rank`, "aria-describedby": `${uid}-rank-hint` });
   const listPanel = h("div", { role: "group", class: "ndcg-sw__panel ndcg-sw__panel--list", "aria-labelledby": `${uid}-rank` }, [
     h("div", { class: "ndcg-sw__title", id: `${uid}-rank`, text: "Ranking" }),
-    h("p", { class: "ndcg-sw__hint", id: `${uid}-rank-hint`, text: "Move an item with its buttons, or focus it and press Alt+↑ or Alt+↓." }),
+    h("p", { class: "ndcg-sw__hint", id: `${uid}-rank-hint`, text: touch ? "Move an item with its buttons." : "Move an item with its buttons, or focus it and press Alt+↑ or Alt+↓." }),
     list,
   ]);
 
-  // The heat map: a grid of positions x positions
+  // The heat map: a grid of documents x documents, each row ending in its document's lambda
   const grid = h("table", { class: "ndcg-sw__grid", role: "grid", "aria-labelledby": `${uid}-map`, "aria-describedby": `${uid}-map-hint` });
+  const gainKey = h("span", { class: "ndcg-sw__key ndcg-sw__key--gain" });
+  const lossKey = h("span", { class: "ndcg-sw__key ndcg-sw__key--loss" });
   const legend = h("p", { class: "ndcg-sw__legend" }, [
-    h("span", { class: "ndcg-sw__key ndcg-sw__key--gain", text: "swap gains NDCG" }),
-    h("span", { class: "ndcg-sw__key ndcg-sw__key--loss", text: "swap loses NDCG" }),
-    h("span", { class: "ndcg-sw__scale", "data-testid": "scale" }),
+    gainKey, lossKey, h("span", { class: "ndcg-sw__scale", "data-testid": "scale" }),
   ]);
+  const lambdaNote = h("p", { class: "ndcg-sw__legend", "data-testid": "lambda-note" });
+  const mapTitle = h("div", { class: "ndcg-sw__title", id: `${uid}-map` });
   const mapPanel = h("div", { role: "group", class: "ndcg-sw__panel ndcg-sw__panel--map", "aria-labelledby": `${uid}-map` }, [
-    h("div", { class: "ndcg-sw__title", id: `${uid}-map`, text: "|ΔNDCG| of swapping positions row and column" }),
-    h("p", { class: "ndcg-sw__hint", id: `${uid}-map-hint`, text: "Point at a cell, or focus the grid and use the arrow keys, to preview a swap; click or press Enter to make it." }),
+    mapTitle,
+    h("p", { class: "ndcg-sw__hint", id: `${uid}-map-hint`, text: touch
+      ? "Tap a cell to see that swap; tap it again to make it."
+      : "Point at a cell, or focus the grid and use the arrow keys, to preview a swap; click or press Enter to make it." }),
     h("div", { class: "ndcg-sw__scroll" }, [grid]),
-    legend,
+    legend, lambdaNote,
   ]);
 
   const live = h("div", { class: "ndcg-widget__sr", role: "status", "aria-live": "polite" });
-  const root = h("div", { class: "ndcg-widget ndcg-sw" }, [
-    controls, readouts, h("div", { class: "ndcg-sw__main" }, [listPanel, mapPanel]), live,
-  ]);
+  const root = h("div", { class: `ndcg-widget ndcg-sw${touch ? " ndcg-sw--touch" : ""}`, "data-lm-suppress-shortcuts": "true" }, [
+    goalsBox, controls, readouts, h("div", { class: "ndcg-sw__main" }, [listPanel, mapPanel]), live,
+  ].filter(Boolean));
   el.append(root);
+
+  // The book's theme shows a back-to-top button over the top of the page: the page hides
+  // it while a grid is on screen (book/_static/site.css), so it never covers a cell.
+  const watcher = globalThis.IntersectionObserver ? new IntersectionObserver((entries) => {
+    const seen = entries.some((entry) => entry.isIntersecting);
+    if (seen) document.documentElement.dataset.ndcgGrid = uid;
+    else if (document.documentElement.dataset.ndcgGrid === uid) delete document.documentElement.dataset.ndcgGrid;
+  }) : null;
+  watcher?.observe(mapPanel);
 
   // ----- building ------------------------------------------------------------------------
 
@@ -185,14 +252,18 @@ function render({ model, el }) {
     const headRow = h("tr", {}, [h("td", { class: "ndcg-sw__corner" })]);
     state.heads = [];
     for (let j = 0; j < n; j += 1) {
-      const th = h("th", { scope: "col", class: "ndcg-sw__head", text: String(j + 1) });
+      const th = h("th", { scope: "col", class: "ndcg-sw__head ndcg-sw__head--col" });
       state.heads.push(th);
       headRow.append(th);
     }
+    headRow.append(h("th", { scope: "col", class: "ndcg-sw__head ndcg-sw__head--lambda", title: "LambdaRank's lambda of the row's document", text: "λ" }));
     const body = h("tbody");
     state.cells = [];
+    state.rowHeads = [];
+    state.lambdaCells = [];
     for (let i = 0; i < n; i += 1) {
-      const row = h("tr", {}, [h("th", { scope: "row", class: "ndcg-sw__head", text: String(i + 1) })]);
+      const head = h("th", { scope: "row", class: "ndcg-sw__head ndcg-sw__head--row" });
+      const row = h("tr", {}, [head]);
       const cells = [];
       for (let j = 0; j < n; j += 1) {
         const td = h("td", { role: "gridcell", class: "ndcg-sw__cell", tabindex: "-1", "data-i": String(i), "data-j": String(j) });
@@ -203,7 +274,11 @@ function render({ model, el }) {
         cells.push(td);
         row.append(td);
       }
+      const lambda = h("td", { class: "ndcg-sw__lambda", "data-testid": `lambda-${i}` });
+      row.append(lambda);
       state.cells.push(cells);
+      state.rowHeads.push(head);
+      state.lambdaCells.push(lambda);
       body.append(row);
     }
     grid.replaceChildren(h("thead", {}, [headRow]), body);
@@ -218,12 +293,14 @@ function render({ model, el }) {
     buildGrid(items.length);
     state.active = items.length > 1 ? [0, 1] : [0, 0];
     state.preview = null;
+    state.armed = null;
+    state.last = null;
   }
 
   function syncKOptions(k) {
     const top = Math.max(state.items.length + state.unretrieved.length, 10, k ?? 0);
     if (kSelect.options.length !== top + 1) {
-      const options = [h("option", { value: "", text: "all" })];
+      const options = [h("option", { value: "", text: "all (no cutoff)" })];
       for (let i = 1; i <= top; i += 1) options.push(h("option", { value: String(i), text: String(i) }));
       kSelect.replaceChildren(...options);
     }
@@ -234,6 +311,7 @@ function render({ model, el }) {
 
   const settings = () => ({ k: model.get("k") ?? null, gain: model.get("gain") });
   const unretrievedGrades = () => state.unretrieved.map((item) => item.grade);
+  const startGrades = () => state.items.map((item) => item.grade);
 
   function update() {
     const items = model.get("items");
@@ -247,7 +325,9 @@ function render({ model, el }) {
     const matrix = swapMatrix(grades, k, gain, unretrievedGrades());
     state.grades = grades;
     state.matrix = matrix;
+    state.lambdas = lambdas(grades, matrix);
     state.now = ndcg(grades, k, gain, unretrievedGrades());
+    const m = `NDCG${at(k)}`;
 
     for (let i = 0; i < order.length; i += 1) {
       const li = state.rows.get(order[i]);
@@ -264,7 +344,16 @@ function render({ model, el }) {
     let largest = 0;
     for (const row of matrix) for (const value of row) largest = Math.max(largest, Math.abs(value));
     const n = order.length;
+    const values = valuesToggle.checked;
     for (let i = 0; i < n; i += 1) {
+      // Rows and columns are labelled by the document at that position, with its grade.
+      const head = `${order[i]}`;
+      setText(state.heads[i], head);
+      setText(state.rowHeads[i], head);
+      state.heads[i].title = `position ${i + 1}: ${order[i]}, grade ${gradeText(grades[i])}`;
+      state.rowHeads[i].title = state.heads[i].title;
+      setText(state.lambdaCells[i], cellText(state.lambdas[i]));
+      state.lambdaCells[i].title = `λ of ${order[i]}: ${state.lambdas[i]} (negative pushes it up)`;
       const cells = state.cells[i];
       const row = matrix[i];
       for (let j = 0; j < n; j += 1) {
@@ -279,17 +368,70 @@ function render({ model, el }) {
           cell.swSign = sign;
           cell.className = `ndcg-sw__cell ndcg-sw__cell--${sign > 0 ? "gain" : sign < 0 ? "loss" : "zero"} ndcg-sw__shade-${shade}`;
         }
+        setText(cell, values ? cellText(value) : "");
       }
     }
-    setText(legend.lastChild, `darkest: |ΔNDCG| = ${fixed(largest)}`);
-    nowName.textContent = k === null ? "NDCG" : `NDCG@${k}`;
-    afterName.textContent = k === null ? "NDCG after the swap" : `NDCG@${k} after the swap`;
+    setText(gainKey, `swap gains ${m}`);
+    setText(lossKey, `swap loses ${m}`);
+    setText(legend.lastChild, `darkest: |ΔNDCG${at(k)}| = ${fixed(largest)}`);
+    setText(mapTitle, `Change in ${m} if the row's and the column's documents swap places`);
+    setText(lambdaNote, `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded below it, less half of those with documents graded above it. Negative pushes the document up.`);
+    setText(nameOf.ndcg, m);
+    setText(nameOf.after, `${m} after swapping it`);
     readout.ndcg.textContent = fixed(state.now);
     readout.ndcg.title = String(state.now);
+    showLast();
     syncKOptions(k);
     gainSelect.value = gain;
+    state.reachedNow.push(...drawGoals(order));
     setActive(state.active[0], state.active[1], document.activeElement?.closest?.(".ndcg-sw__grid") === grid);
     showPair(state.preview ?? state.active);
+  }
+
+  function showLast() {
+    const last = state.last;
+    readout.last.textContent = last === null ? "none yet" : `${last.a} ↔ ${last.b}: ${signed(last.change)}`;
+    readout.last.title = last === null ? "" : String(last.change);
+  }
+
+  // ----- goals: the best (or worst) single swap from the starting order --------------------
+
+  function goalWords(goal) {
+    if (goal.text) return goal.text;
+    return `Find the single swap that ${goal.kind === "best" ? "raises" : "lowers"} NDCG${at(goal.k)} the most.`;
+  }
+
+  function goalVerdict(goal, order) {
+    const start = startGrades();
+    const others = unretrievedGrades();
+    const first = swapMatrix(start, goal.k, goal.gain, others);
+    const before = ndcg(start, goal.k, goal.gain, others);
+    const up = goal.kind === "best";
+    let limit = 0;
+    for (const row of first) for (const value of row) limit = up ? Math.max(limit, value) : Math.min(limit, value);
+    const now = ndcg(state.grades, goal.k, goal.gain, others) - before;
+    const distance = swapDistance(order, state.items.map((item) => item.label));
+    const m = `NDCG${at(goal.k)}`;
+    const reached = distance === 1 && Math.abs(now - limit) <= 1e-9 * Math.max(1, Math.abs(limit));
+    if (reached) return { reached, text: `Reached: ${signed(now)}, the most any single swap ${up ? "gains" : "loses"} (${m} ${fixed(before)} to ${fixed(before + now)}).` };
+    if (distance > 1) return { reached, text: `Not yet: the order is ${distance} swaps from the start; press Reset and make one swap.` };
+    if (distance === 0) return { reached, text: "Not yet: make a swap." };
+    return { reached, text: `Not yet: this swap changes ${m} by ${signed(now)}; another ${up ? "gains" : "loses"} more. Reset and try again.` };
+  }
+
+  /** Draw each goal's verdict; return the announcements of goals this draw reached. */
+  function drawGoals(order) {
+    const reachedNow = [];
+    for (const row of goalRows) {
+      const verdict = goalVerdict(row.goal, order);
+      const was = row.row.dataset.reached === "true";
+      setText(row.text, goalWords(row.goal));
+      setText(row.mark, verdict.reached ? "✓" : "○");
+      setText(row.status, verdict.text);
+      row.row.dataset.reached = String(verdict.reached);
+      if (verdict.reached && !was) reachedNow.push(`Goal reached. ${verdict.text}`);
+    }
+    return reachedNow;
   }
 
   // The pair shown in the readouts and highlighted in the list and the grid.
@@ -324,8 +466,10 @@ function render({ model, el }) {
     if (i === j) return `Position ${i + 1}, ${order[i]}: no swap`;
     const { k, gain } = settings();
     const after = ndcg(swapped(state.grades, i, j), k, gain, unretrievedGrades());
-    return `Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
-      `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG ${fixed(state.now)} to ${fixed(after)}, ` +
+    // The name starts with the figure the cell prints, as a name must hold a control's text.
+    const printed = valuesToggle.checked ? `${cellText(state.matrix[i][j])}: ` : "";
+    return `${printed}Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
+      `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG${at(k)} ${fixed(state.now)} to ${fixed(after)}, ` +
       `${signed(state.matrix[i][j])}`;
   }
 
@@ -350,18 +494,23 @@ function render({ model, el }) {
   // ----- user actions -> model ------------------------------------------------------------
 
   function commit(order, what) {
+    state.armed = null;
+    state.reachedNow = [];
     model.set("order", order);
     model.save_changes();
     const { k } = settings();
-    live.textContent = `${what} NDCG${k === null ? "" : `@${k}`} is now ${fixed(state.now)}.`;
+    live.textContent = [`${what} NDCG${at(k)} is now ${fixed(state.now)}.`, ...state.reachedNow].join(" ");
+    state.reachedNow = [];
   }
 
   function swapAt(i, j) {
     if (i === j) return;
     const order = model.get("order").slice();
     const change = state.matrix[i][j];
+    state.last = { a: order[i], b: order[j], change };
     [order[i], order[j]] = [order[j], order[i]];
     commit(order, `Swapped ${order[j]} and ${order[i]} (${signed(change)}).`);
+    showLast();
   }
 
   function move(from, to, focus) {
@@ -372,6 +521,7 @@ function render({ model, el }) {
     }
     const [label] = order.splice(from, 1);
     order.splice(to, 0, label);
+    state.last = null;
     commit(order, `${label} moved from position ${from + 1} to ${to + 1}.`);
     const li = state.rows.get(label);
     (focus === "row" ? li : li.querySelector(`[data-move="${focus}"]`))?.focus();
@@ -382,11 +532,12 @@ function render({ model, el }) {
 
   grid.addEventListener("mouseover", (event) => {
     const cell = cellOf(event.target);
-    if (!cell) return;
+    if (!cell || touch) return;
     state.preview = indices(cell);
     showPair(state.preview);
   });
   grid.addEventListener("mouseleave", () => {
+    if (touch) return;
     state.preview = null;
     showPair(state.active);
   });
@@ -403,6 +554,13 @@ function render({ model, el }) {
     if (!cell) return;
     const [i, j] = indices(cell);
     setActive(i, j, true);
+    // On a touch screen nothing hovers: the first tap shows the swap, a second one makes it.
+    if (touch && (state.armed?.[0] !== i || state.armed?.[1] !== j) && i !== j) {
+      state.armed = [i, j];
+      showPair(state.active);
+      live.textContent = `${describe(i, j)}. Tap again to make this swap.`;
+      return;
+    }
     swapAt(i, j);
   });
   grid.addEventListener("keydown", (event) => {
@@ -453,9 +611,22 @@ function render({ model, el }) {
     model.set("gain", gainSelect.value);
     model.save_changes();
   });
-  resetButton.addEventListener("click", () => commit(state.items.map((item) => item.label), "Order reset."));
+  valuesToggle.addEventListener("change", () => {
+    root.classList.toggle("ndcg-sw--bare", !valuesToggle.checked);
+    update();
+  });
+  resetButton.addEventListener("click", () => {
+    state.last = null;
+    commit(state.items.map((item) => item.label), "Order reset.");
+    showLast();
+  });
 
-  return follow(model, ["items", "unretrieved", "order", "k", "gain"], update, root);
+  const stop = follow(model, ["items", "unretrieved", "order", "k", "gain"], update, root);
+  return () => {
+    watcher?.disconnect();
+    if (document.documentElement.dataset.ndcgGrid === uid) delete document.documentElement.dataset.ndcgGrid;
+    stop();
+  };
 }
 
 export default { render };

@@ -8,8 +8,12 @@ the judged items not retrieved, the cutoff and the gain) and shows another view 
 ``swap.js``: the cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would
 change if positions ``i`` and ``j`` traded places (blue for a gain, orange for a loss,
 darker for more).
-Pointing at or focusing a cell shows the NDCG after that swap; clicking it, or pressing
-Enter, makes the swap, and the matrix is recomputed for the new order. The view computes
+Rows and columns are labelled by document and each cell prints its change (a toggle hides
+the figures); beside each row stands its document's LambdaRank lambda (:attr:`lambdas`),
+which moves with the matrix. Pointing at or focusing a cell shows the NDCG after that swap;
+clicking it, or pressing Enter, makes the swap (on a touch screen a first tap shows it, a
+second makes it), "Last swap" says what the swap did, and the matrix is recomputed for the
+new order. Its goal, by default, is the single swap that gains the most. The view computes
 the matrix itself, so it stays live on a static page with no kernel, and
 :func:`~ndcg.widgets.standalone_html` writes it into a page of its own like any
 :class:`~ndcg.widgets.RankingWidget`.
@@ -21,8 +25,12 @@ from typing import Any
 
 import numpy as np
 
+from . import goals as _goal_kinds
 from ._assets import front_end
 from .ranking import RankingWidget
+
+#: The goals the swap view knows: the best or worst single swap of NDCG.
+_SWAP_GOALS = ("best", "worst")
 
 
 class SwapWidget(RankingWidget):
@@ -40,6 +48,10 @@ class SwapWidget(RankingWidget):
     gain
         ``"exponential"`` (default, ``2**grade - 1``, as LambdaRank and LightGBM use) or
         ``"linear"``.
+    goal
+        By default :func:`goals.best("ndcg", swaps=1) <ndcg.widgets.goals.best>`, the
+        single swap that gains the most; ``goals.worst("ndcg", swaps=1)`` asks for the one
+        that loses the most, and ``[]`` for none. The view knows no other goal.
 
     Examples
     --------
@@ -61,9 +73,21 @@ class SwapWidget(RankingWidget):
         unretrieved: Any = None,
         k: int | None = 10,
         gain: str = "exponential",
+        goal: Any = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(items, unretrieved=unretrieved, k=k, gain=gain, **kwargs)
+        if goal is None:
+            goal = _goal_kinds.best("ndcg", swaps=1)
+        super().__init__(items, unretrieved=unretrieved, k=k, gain=gain, goal=goal, **kwargs)
+        for i, checked in enumerate(self.goals):
+            if (checked["kind"], checked["metric"], checked["swaps"]) not in {
+                (kind, "ndcg", 1) for kind in _SWAP_GOALS
+            }:
+                got = f"{checked['kind']!r} of {checked['metric']!r}, swaps={checked['swaps']!r}"
+                raise ValueError(
+                    f"goal[{i}]: a SwapWidget shows the best or worst single swap of NDCG, "
+                    f"got {got}; use goals.best('ndcg', swaps=1) or goals.worst('ndcg', swaps=1)"
+                )
 
     @property
     def matrix(self) -> np.ndarray:
@@ -79,6 +103,32 @@ class SwapWidget(RankingWidget):
         from ndcg.ltr import swap_matrix
 
         return swap_matrix(self.relevance, k=self.k, gain=self.gain, pool=self.judged)
+
+    @property
+    def lambdas(self) -> np.ndarray:
+        """LambdaRank's lambdas of the current order at equal scores, as the view shows them.
+
+        :func:`ndcg.ltr.lambdarank` with every score 0 (sigma 1): the ranking is the current
+        order, every RankNet pull is one half, and each pair is weighted by its entry of
+        :attr:`matrix` (whose ideal includes the judged items not retrieved).
+
+        Returns
+        -------
+        numpy.ndarray, shape (n,)
+            One lambda per position; negative pushes the document up.
+
+        Examples
+        --------
+        >>> w = SwapWidget([("a", 0), ("b", 2), ("c", 1)], k=None, gain="linear")
+        >>> w.lambdas.round(4).tolist()
+        [0.2353, -0.1652, -0.0701]
+
+        """
+        from ndcg.ltr.pairwise import pairwise_loss
+
+        grades = np.array([[0.0 if g is None else g for g in self.relevance]], dtype=np.float64)
+        weights = np.abs(self.matrix)[None, :, :]
+        return pairwise_loss(grades, np.zeros_like(grades), weights, 1.0)[1][0]
 
     def best_swap(self) -> tuple[str, str, float]:
         """Return the labels of the swap that gains the most, and its NDCG change.

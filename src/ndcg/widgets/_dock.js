@@ -1,0 +1,57 @@
+// The goals' verdicts kept in view (ranking.js; ndcg.widgets._assets puts this file in
+// front of it). A list of ten films is 1,600 px tall on a phone: a reader moving its
+// bottom items cannot see the goals above it. While the goals box is out of the window and
+// the list is in it, a copy of each verdict is fixed to the bottom of the window, as wide
+// as the widget. Sticky positioning cannot do this: the book's article and output boxes
+// scroll sideways, which confines a sticky element to them.
+
+/** The part of the window the page's own sticky header covers (the book's is 4rem). */
+const DOCK_MARGIN = "-64px 0px 0px 0px";
+
+/** A dock for `root`, shown while `goalsBox` is out of view and `list` in view. */
+function createDock(root, goalsBox, list, uid) {
+  const items = h("ul", { class: "ndcg-rw__dock-list" });
+  // The goals themselves are announced as they change; the copy is for the eyes only.
+  const dock = h("div", { class: "ndcg-rw__dock", "data-testid": "dock", "aria-hidden": "true", hidden: "" }, [items]);
+  root.append(dock);
+  const seen = new Map([[goalsBox, true], [list, false]]);
+  const html = document.documentElement;
+
+  function place() {
+    const show = !seen.get(goalsBox) && seen.get(list);
+    dock.hidden = !show;
+    // The book's back-to-top button would sit on the dock (book/_static/site.css).
+    if (show) html.dataset.ndcgDock = uid;
+    else if (html.dataset.ndcgDock === uid) delete html.dataset.ndcgDock;
+    if (!show) return;
+    const box = root.getBoundingClientRect();
+    dock.style.left = `${Math.max(0, box.left)}px`;
+    dock.style.width = `${Math.min(box.width, globalThis.innerWidth)}px`;
+  }
+
+  const observer = globalThis.IntersectionObserver
+    ? new IntersectionObserver((entries) => {
+      for (const entry of entries) seen.set(entry.target, entry.isIntersecting);
+      place();
+    }, { rootMargin: DOCK_MARGIN })
+    : null;
+  observer?.observe(goalsBox);
+  observer?.observe(list);
+  globalThis.addEventListener?.("resize", place);
+
+  return {
+    /** Show each goal, its mark and its verdict: [{ reached, goal, text }]. */
+    show(verdicts) {
+      items.replaceChildren(...verdicts.map(({ reached, goal, text }) => h("li", { class: "ndcg-rw__dock-goal", "data-reached": String(reached) }, [
+        h("span", { class: "ndcg-rw__goal-mark", text: reached ? "✓" : "○" }),
+        h("span", {}, [h("strong", { text: goal }), ` ${text}`]),
+      ])));
+    },
+    stop() {
+      observer?.disconnect();
+      globalThis.removeEventListener?.("resize", place);
+      if (html.dataset.ndcgDock === uid) delete html.dataset.ndcgDock;
+      dock.remove();
+    },
+  };
+}
