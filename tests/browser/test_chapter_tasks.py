@@ -199,8 +199,8 @@ def test_chapter1_best_order_is_recognised_and_falls_short_of_1(page, site_url: 
     assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), k=6, pool=examples.D_POOL)
     assert goal_state(widget, 0) == (
         True,
-        f"Reached: {best:.3f} is the largest NDCG@6 any order reaches, not 1: the ideal also "
-        "holds D7 and D8, which were never retrieved.",
+        f"Reached: {best:.3f} is the largest NDCG@6 any order reaches, not 1: the best possible "
+        "list also holds D7 and D8, which were never retrieved.",
     )
     assert announcement(widget).startswith("Items sorted by grade. NDCG@6 is now")
     assert "Goal reached." in announcement(widget)
@@ -223,7 +223,7 @@ def test_chapter6_padded_ideal_puts_the_threshold_out_of_reach(page, site_url: s
     assert goal_state(widget, 1) == (
         False,
         f"Out of reach: {best['limit']:.3f} is the best NDCG@10 any order reaches, not 1: "
-        f"the ideal also holds {imagined}, which were never retrieved.",
+        f"the best possible list also holds {imagined}, which were never retrieved.",
     )
     padded = ndcg.ndcg([5, 3, 1], k=10, gain="exponential", pool=[1, 3, 5] + [5] * 7)
     assert best["limit"] == pytest.approx(padded, rel=1e-12)

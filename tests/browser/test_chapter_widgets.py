@@ -95,8 +95,8 @@ def test_chapter4_goal_not_reached_then_reached_with_the_best_value(page, site_u
     assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), k=6, pool=examples.D_POOL)
     reached, status = goal_state(widget, 0)
     assert reached and status.endswith(
-        f"The best any order reaches is {best:.3f}, not 1: the ideal also holds D7 and D8, "
-        "which were never retrieved."
+        f"The best any order reaches is {best:.3f}, not 1: the best possible list "
+        "also holds D7 and D8, which were never retrieved."
     )
     assert "Goal 1 reached." in announcement(widget)
     assert not page.console_errors

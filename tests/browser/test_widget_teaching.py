@@ -213,7 +213,8 @@ def test_chapter4_goal_reached_names_the_best_and_why_not_1(shown) -> None:
     reached, status = goal_state(widget, 0)
     assert reached and status == (
         f"Reached: NDCG@6 is {best:.3f}, at least 0.8. The best any order reaches is "
-        f"{best:.3f}, not 1: the ideal also holds D7 and D8, which were never retrieved."
+        f"{best:.3f}, not 1: the best possible list also holds D7 and D8, "
+        "which were never retrieved."
     )
     assert f"{best:.3f}" == "0.817"
     assert "Goal 1 reached. Reached: NDCG@6 is 0.817" in announcement(widget)

@@ -465,7 +465,9 @@ function goalText(goal) {
 /** Why the best NDCG falls short of 1, when it does. */
 function shortfall(goal, status, tied) {
   if (status.missing.length) {
-    return `, not 1: the ideal also holds ${listText(status.missing)}, which ${status.missing.length > 1 ? "were" : "was"} never retrieved`;
+    // Worded for chapter 1's reader, who has not met the ideal ranking yet.
+    const were = status.missing.length > 1 ? "were" : "was";
+    return `, not 1: the best possible list also holds ${listText(status.missing)}, which ${were} never retrieved`;
   }
   if (goal.metric === "ndcg" && tied && status.limit < 1 && !near(status.limit, 1)) {
     return ", not 1: items move only within their tie groups";
