@@ -383,6 +383,8 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
             continue
         if cell["cell_type"] == "markdown":
             cell["source"] = blocks(ctx, _source(cell))
+            if not cell["source"].strip():
+                continue  # a cell that held only a label (a link target for the website)
         tags = set(cell.get("metadata", {}).get("tags", []))
         if inside or "remove-cell" in tags:
             _fold(cell, outputs=True)
