@@ -36,9 +36,10 @@ assets: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
 
 # The instructor bundle (quiz answer key, assignments with solutions and autograders), kept out
-# of the website: _build/instructor/, never _build/html. Not for students.
+# of the website: _build/instructor/, never _build/html. Not for students. TERM=2027-spring
+# draws the quiz's numbers, A1's hidden cases and A2's data from the term's name.
 instructor: $(VENV)/.stamp-dev
-	$(BIN)/python tools/instructor.py
+	$(BIN)/python tools/instructor.py $(if $(TERM),--term "$(TERM)" -o "_build/instructor-$(TERM)")
 
 # Grade a folder of student notebooks: make grade AUTOGRADER=path/to/NAME-autograder.zip SUBMISSIONS=folder
 grade: $(VENV)/.stamp-dev

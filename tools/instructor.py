@@ -4,11 +4,18 @@
 the website (the site is ``_build/html``, and no page links here):
 
 - ``quiz/answer-key.md`` and ``quiz/answer-key.json``: every quiz question with its answer and
-  rationale, numeric answers computed by the library now (``ndcg.teaching.quiz``);
+  rationale, numeric answers computed by the library now from the quiz bank
+  (``course/quiz/bank.py``, which is not part of the installed package);
   ``quiz/questions.md``: the same questions without answers, to hand out;
 - ``assignments/NAME/``: for each master notebook in ``course/assignments/``, Otter-Grader's
   student notebook (public tests only), the solution notebook and the autograder ``.zip`` with
   the hidden tests, built by ``otter assign``;
+
+With ``--term 2027-spring`` (``make instructor TERM=2027-spring``) the bundle is that term's
+variant: the quiz's D1-D6 grades, A1's hidden cases and A2's collection are drawn from the
+term's name (sha256), so they differ from the book's pages and from every other term's, and
+the keys are computed by the library from the drawn data. Without a term the bundle uses the
+book's own example.
 - ``grade.py``: grades a folder of student notebooks and writes a grade table (no Docker);
 - ``README.md``: what is where, and how to grade.
 """
@@ -16,6 +23,8 @@ the website (the site is ``_build/html``, and no page links here):
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import io
 import json
 import shutil
@@ -24,11 +33,13 @@ import warnings
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 MASTERS = ROOT / "course" / "assignments"
+BANK = ROOT / "course" / "quiz" / "bank.py"
 DEFAULT_OUT = ROOT / "_build" / "instructor"
 
 
@@ -42,6 +53,67 @@ class AssignmentBuild:
     autograder: Path
     points: dict[str, float]
     manual: dict[str, float]
+
+
+def load_bank() -> ModuleType:
+    """Import the quiz bank from ``course/quiz/bank.py`` (it is not in the installed package)."""
+    name = "ranking_measured_quiz_bank"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BANK)
+    if spec is None or spec.loader is None:
+        raise FileNotFoundError(f"the quiz bank {BANK} is missing")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the file runs
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def term_seed(term: str | None, part: str) -> int | None:
+    """A stable integer for ``part`` (e.g. ``"a1"``) of ``term``, or None for the book's own."""
+    if term is None:
+        return None
+    digest = hashlib.sha256(f"{term}/{part}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+# Where each master draws its data, and what a term's variant puts there instead. Each pattern
+# must occur in the master (checked), so a renamed line cannot silently keep the book's data.
+VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
+    "a1-ndcg-from-scratch": (
+        ("_rng = _np.random.default_rng(1601)", "_rng = _np.random.default_rng({seed})"),
+    ),
+    "a2-two-systems": (
+        (
+            "difference=0.5, depth=10, seed=2026)",
+            "difference=0.5, depth=10, seed={seed})",
+        ),
+        (
+            "docs_per_query=15, difference=0.2, depth=6, seed=77)",
+            "docs_per_query=15, difference=0.2, depth=6, seed={seed2})",
+        ),
+    ),
+}
+
+
+def term_master(master: Path, term: str | None, out: Path) -> Path:
+    """Return ``master``, or a copy in ``out`` with its data drawn from ``term``."""
+    if term is None:
+        return master
+    text = master.read_text(encoding="utf-8")
+    seed, seed2 = term_seed(term, master.stem), term_seed(term, master.stem + "/hidden")
+    for old, new in VARIANT_LINES.get(master.stem, ()):
+        if old not in text:
+            raise RuntimeError(f"{master.name} no longer has {old!r}; update VARIANT_LINES")
+        text = text.replace(old, new.format(seed=seed, seed2=seed2))
+    out.mkdir(parents=True, exist_ok=True)
+    copy = out / master.name
+    copy.write_text(text, encoding="utf-8")
+    return copy
 
 
 def chapter_titles() -> dict[int, str]:
@@ -105,27 +177,34 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
     )
 
 
-def write_quiz(out: Path) -> int:
-    """Write the quiz answer key and the student sheet; return the number of questions."""
-    from ndcg.teaching import quiz
-
+def write_quiz(out: Path, term: str | None = None) -> int:
+    """Write the quiz answer key and the student sheet for ``term``; return the question count."""
+    bank = load_bank()
+    variant = bank.BOOK if term is None else bank.Term.draw(term)
     titles = chapter_titles()
     out.mkdir(parents=True, exist_ok=True)
-    (out / "answer-key.md").write_text(quiz.answer_key_markdown(titles), encoding="utf-8")
-    (out / "questions.md").write_text(quiz.student_markdown(titles), encoding="utf-8")
+    key = bank.answer_key_markdown(titles, variant)
+    (out / "answer-key.md").write_text(key, encoding="utf-8")
+    (out / "questions.md").write_text(bank.student_markdown(titles, variant), encoding="utf-8")
     records = [
         {
             "id": item.id,
             "chapter": item.chapter,
             "kind": item.kind,
-            "prompt": item.prompt,
+            "prompt": item.text(variant),
             "options": list(item.options),
-            "answer": item.expected(),
-            "rationale": item.rationale,
+            "answer": item.expected(variant),
+            "rationale": item.why(variant),
         }
-        for item in quiz.questions()
+        for item in bank.questions()
     ]
-    (out / "answer-key.json").write_text(json.dumps(records, indent=1), encoding="utf-8")
+    document = {
+        "term": variant.name,
+        "retrieved": list(variant.retrieved),
+        "unretrieved": list(variant.unretrieved),
+        "questions": records,
+    }
+    (out / "answer-key.json").write_text(json.dumps(document, indent=1), encoding="utf-8")
     return len(records)
 
 
@@ -167,12 +246,18 @@ def _readme(builds: list[AssignmentBuild], n_questions: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_bundle(out: Path = DEFAULT_OUT, *, run_tests: bool = True) -> list[AssignmentBuild]:
-    """Build the whole instructor bundle into ``out``; return the assignments built."""
+def build_bundle(
+    out: Path = DEFAULT_OUT, *, run_tests: bool = True, term: str | None = None
+) -> list[AssignmentBuild]:
+    """Build the whole instructor bundle (``term``'s variant if given) into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    n_questions = write_quiz(out / "quiz")
+    n_questions = write_quiz(out / "quiz", term)
     builds = [
-        build_assignment(master, out / "assignments" / master.stem, run_tests=run_tests)
+        build_assignment(
+            term_master(master, term, out / "masters"),
+            out / "assignments" / master.stem,
+            run_tests=run_tests,
+        )
         for master in sorted(MASTERS.glob("*.ipynb"))
     ]
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
@@ -186,8 +271,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-run-tests", action="store_true", help="skip checking each solution against its tests"
     )
+    parser.add_argument(
+        "--term", help="draw the quiz, A1's hidden cases and A2's data from this term's name"
+    )
     args = parser.parse_args(argv)
-    builds = build_bundle(args.output, run_tests=not args.no_run_tests)
+    term = args.term or None
+    builds = build_bundle(args.output, run_tests=not args.no_run_tests, term=term)
     for build in builds:
         print(f"{build.name}: {build.autograder.relative_to(args.output)}")
     print(f"instructor bundle: {args.output}")
