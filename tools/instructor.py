@@ -30,6 +30,7 @@ import json
 import shutil
 import sys
 import warnings
+import zipfile
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,6 +41,11 @@ import nbformat
 ROOT = Path(__file__).resolve().parents[1]
 MASTERS = ROOT / "course" / "assignments"
 BANK = ROOT / "course" / "quiz" / "bank.py"
+RUBRICS = MASTERS / "rubrics.yml"
+sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
+
+import grade  # noqa: E402
+
 DEFAULT_OUT = ROOT / "_build" / "instructor"
 
 
@@ -142,6 +148,58 @@ def question_points(master: Path) -> tuple[dict[str, float], dict[str, float]]:
     return autograded, manual
 
 
+def question_order(master: Path) -> list[dict]:
+    """The master's questions in order: name, points, and whether graded by hand."""
+    import yaml
+
+    order = []
+    for cell in nbformat.read(master, as_version=4).cells:
+        if cell.cell_type == "raw" and cell.source.startswith("# BEGIN QUESTION"):
+            config = yaml.safe_load(cell.source.split("\n", 1)[1])
+            order.append(
+                {
+                    "name": config["name"],
+                    "points": float(config["points"]),
+                    "manual": bool(config.get("manual")),
+                }
+            )
+    return order
+
+
+def write_grading_notes(master: Path, autograder: Path, manual: dict[str, float]) -> None:
+    """Add the question order to the autograder zip; write the hand-graded rubric and template.
+
+    ``tools/grade.py`` reads the order so the grade table's columns follow the questions and the
+    hand-graded points count in the total. For hand-graded questions it writes, next to the zip,
+    ``NAME-rubric.md`` (from ``course/assignments/rubrics.yml``) and ``NAME-hand-graded.csv``,
+    a template to fill in with one row per submission.
+    """
+    import yaml
+
+    with zipfile.ZipFile(autograder, "a") as archive:
+        archive.writestr(grade.QUESTIONS_FILE, json.dumps(question_order(master), indent=1))
+    if not manual:
+        return
+    rubrics = yaml.safe_load(RUBRICS.read_text(encoding="utf-8")).get(master.stem, {})
+    lines = [f"# {master.stem}: questions graded by hand", ""]
+    for name, points in manual.items():
+        criteria = rubrics.get(name)
+        if not criteria or len(criteria) != points:
+            raise RuntimeError(
+                f"{RUBRICS.name} needs {points:g} one-point criteria for {master.stem}'s "
+                f"hand-graded question {name!r}, found {len(criteria or [])}"
+            )
+        lines += [f"## {name} ({points:g} points, one per criterion)", ""]
+        lines += [f"{number}. {criterion}" for number, criterion in enumerate(criteria, 1)]
+        lines.append("")
+    folder = autograder.parent
+    (folder / f"{master.stem}-rubric.md").write_text("\n".join(lines), encoding="utf-8")
+    header = ["submission", *(f"{name} (/{points:g})" for name, points in manual.items())]
+    (folder / f"{master.stem}-hand-graded.csv").write_text(
+        ",".join(header + ["comment"]) + "\n", encoding="utf-8"
+    )
+
+
 def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> AssignmentBuild:
     """Run ``otter assign`` on ``master`` into ``out`` and give the autograder a stable name.
 
@@ -167,6 +225,7 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
         raise RuntimeError(f"expected one autograder zip in {out / 'autograder'}, found {zips}")
     autograder = zips[0].rename(out / "autograder" / f"{name}-autograder.zip")
     points, manual = question_points(master)
+    write_grading_notes(master, autograder, manual)
     return AssignmentBuild(
         name,
         out / "student" / f"{name}.ipynb",
