@@ -8,25 +8,24 @@ museum (chapter 8), which must lose exactly the points of the part with the mist
 
 from __future__ import annotations
 
-import csv
 import math
 import re
 import sys
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
 
 import ndcg
-from ndcg.teaching import examples, pitfalls
+from ndcg.teaching import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-import grade  # noqa: E402
 import instructor  # noqa: E402
+from _course_secrets import hidden_test_lines as _hidden_test_lines  # noqa: E402
+from _course_secrets import secrets as _secrets  # noqa: E402
 
 quiz = instructor.load_bank()  # the bank lives in course/quiz/, outside the installed package
 
@@ -159,182 +158,7 @@ def test_every_misconception_names_a_page():
         assert "{doc}`../notebooks/" in entry, f"no page addresses {entry.splitlines()[0]}"
 
 
-# ---------------------------------------------------------------------------- autograding
-
-# Each classic mistake replaces one solution cell (found by its first line).
-MISTAKES = {
-    A1: {
-        # Exhibit 2: the ideal from the retrieved top k.
-        "ndcg": (
-            "def ndcg_at_k(",
-            "def ndcg_at_k(relevance, pool, k=None, gain='linear'):\n"
-            "    ideal = idcg(sorted(relevance[:k], reverse=True), k, gain)\n"
-            "    return dcg(relevance, k, gain) / ideal if ideal > 0 else 0.0\n",
-        ),
-        # Exhibit 7: sorting ascending.
-        "scores": (
-            "def ndcg_from_scores(",
-            "def ndcg_from_scores(grades, scores, pool, k=None, gain='linear'):\n"
-            "    order = np.argsort(np.asarray(scores, dtype=float), kind='stable')\n"
-            "    return ndcg_at_k(np.asarray(grades, dtype=float)[order], pool, k, gain)\n",
-        ),
-    },
-    A2: {
-        # Exhibit 2 on a collection: the ideal from the retrieved documents only.
-        "per_query": (
-            "def per_query_ndcg(",
-            "def per_query_ndcg(qrels, run, k=10, gain='linear'):\n"
-            "    judged = qrels.set_index(['query_id', 'doc_id'])['relevance']\n"
-            "    values = {}\n"
-            "    for query, docs in run.groupby('query_id'):\n"
-            "        docs = docs.sort_values('score', ascending=False)\n"
-            "        keys = list(zip(docs['query_id'], docs['doc_id']))\n"
-            "        ranked = judged.reindex(keys).fillna(0).to_numpy()\n"
-            "        values[query] = ndcg.ndcg(ranked, k=k, gain=gain)\n"
-            "    return pd.Series(values).sort_index()\n",
-        ),
-        # Exhibit 6: two reports, two gains.
-        "scores": (
-            "scores_a = ",
-            "scores_a = per_query_ndcg(qrels, run_a, k=10, gain='exponential')\n"
-            "scores_b = per_query_ndcg(qrels, run_b, k=10, gain='linear')\n"
-            "mean_a = scores_a.mean()\n"
-            "mean_b = scores_b.mean()\n",
-        ),
-    },
-}
-
-
-def _starts_with(cell, first_line: str) -> bool:
-    """Whether a code cell's first line that is not a comment starts with ``first_line``."""
-    lines = [line for line in cell.source.splitlines() if line.strip() and line[0] != "#"]
-    return cell.cell_type == "code" and bool(lines) and lines[0].startswith(first_line)
-
-
-def _replace_cell(notebook, first_line: str, source: str) -> None:
-    matches = [cell for cell in notebook.cells if _starts_with(cell, first_line)]
-    assert len(matches) == 1, f"expected one cell starting with {first_line!r}"
-    matches[0].source = source
-
-
-def _solution_cell(name: str, first_line: str) -> str:
-    cells = nbformat.read(MASTERS[name], as_version=4).cells
-    for cell in cells:
-        if _starts_with(cell, first_line):
-            return "\n".join(line for line in cell.source.splitlines() if "SOLUTION" not in line)
-    raise AssertionError(f"no solution cell starting with {first_line!r} in {name}")
-
-
-def test_a1_mistakes_are_the_museum_exhibits():
-    namespace: dict = {"np": np}
-    for first_line in ("def dcg(", "def idcg("):
-        exec(_solution_cell(A1, first_line), namespace)
-    for _, source in MISTAKES[A1].values():
-        exec(source, namespace)
-    relevance, pool = list(examples.D_RELEVANCE), list(examples.D_POOL)
-    for k in (3, 6):
-        assert namespace["ndcg_at_k"](relevance, pool, k) == pytest.approx(
-            pitfalls.broken_ndcg_ideal_from_top_k(relevance, k), abs=1e-12
-        )
-    scores = examples.RATINGS_ESTIMATE
-    truth = list(examples.RATINGS_TRUE)
-    assert namespace["ndcg_from_scores"](truth, scores, truth, 10) == pytest.approx(
-        pitfalls.broken_ascending_ndcg(truth, scores, k=10), abs=1e-12
-    )
-
-
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    """Build both autograders and grade the reference and the two broken solutions of each."""
-    assert set(MASTERS) == {A1, A2}
-    tables = {}
-    for name, master in MASTERS.items():
-        out = tmp_path_factory.mktemp(name)
-        build = instructor.build_assignment(master, out / "bundle", run_tests=False)
-        submissions = out / "submissions"
-        submissions.mkdir()
-        reference = nbformat.read(build.solution, as_version=4)
-        nbformat.write(reference, submissions / "reference.ipynb")
-        for part, (first_line, source) in MISTAKES[name].items():
-            broken = nbformat.read(build.solution, as_version=4)
-            _replace_cell(broken, first_line, source)
-            nbformat.write(broken, submissions / f"mistake-in-{part}.ipynb")
-        rows = grade.grade_folder(build.autograder, submissions)
-        grade.write_table(rows, out / "grades.csv")
-        tables[name] = (build, {row.submission: row for row in rows}, out / "grades.csv")
-    return tables
-
-
-@pytest.mark.parametrize("name", [A1, A2])
-def test_reference_solution_scores_full_marks(graded, name):
-    build, rows, _ = graded[name]
-    row = rows["reference.ipynb"]
-    assert not row.error
-    assert row.possible == build.points
-    assert row.scores == build.points
-
-
-@pytest.mark.parametrize(
-    ("name", "part"), [(A1, "ndcg"), (A1, "scores"), (A2, "per_query"), (A2, "scores")]
-)
-def test_a_classic_mistake_loses_exactly_its_part(graded, name, part):
-    build, rows, _ = graded[name]
-    row = rows[f"mistake-in-{part}.ipynb"]
-    assert not row.error
-    expected = {question: points for question, points in build.points.items()}
-    expected[part] = 0.0
-    assert row.scores == expected
-    assert row.total == sum(build.points.values()) - build.points[part]
-
-
-@pytest.mark.parametrize("name", [A1, A2])
-def test_grade_table_has_a_row_per_submission(graded, name):
-    build, rows, table = graded[name]
-    with table.open(encoding="utf-8") as handle:
-        records = list(csv.DictReader(handle))
-    assert sorted(record["submission"] for record in records) == sorted(rows)
-    for record in records:
-        assert float(record["total"]) == rows[record["submission"]].total
-        assert float(record["possible"]) == sum(build.points.values())
-
-
-@pytest.mark.parametrize("name", [A1, A2])
-def test_student_notebook_has_no_solution_and_no_hidden_test(graded, name):
-    build, _, _ = graded[name]
-    student = build.student.read_text(encoding="utf-8")
-    for secret in _hidden_test_lines(name) + _solution_lines(name):
-        assert secret not in student, secret
-
-
 # ------------------------------------------------------------------- kept from the website
-
-
-def _hidden_test_lines(name: str) -> list[str]:
-    lines = []
-    for cell in nbformat.read(MASTERS[name], as_version=4).cells:
-        if cell.cell_type == "code" and "hidden: true" in cell.source:
-            lines += [line.strip() for line in cell.source.splitlines() if len(line.strip()) > 30]
-    return [line for line in lines if "TEST CONFIG" not in line]
-
-
-def _solution_lines(name: str) -> list[str]:
-    lines = []
-    for cell in nbformat.read(MASTERS[name], as_version=4).cells:
-        if cell.cell_type == "code" and "# BEGIN SOLUTION" in cell.source:
-            body = cell.source.split("# BEGIN SOLUTION", 1)[1].split("# END SOLUTION", 1)[0]
-            lines += [line.strip() for line in body.splitlines() if len(line.strip()) > 30]
-    return lines
-
-
-def _secrets() -> list[str]:
-    secrets = ["Quiz answer key", "Instructor bundle: Ranking, Measured"]
-    for item in quiz.questions():
-        secrets.append(item.why())
-        if item.kind == "short":
-            secrets.append(item.answer)
-    for name in MASTERS:
-        secrets += _hidden_test_lines(name) + _solution_lines(name)
-    return list(dict.fromkeys(" ".join(secret.split()) for secret in secrets))
 
 
 @pytest.fixture(scope="module")
