@@ -267,12 +267,21 @@ def write_quiz(out: Path, term: str | None = None) -> int:
     return len(records)
 
 
-def _readme(builds: list[AssignmentBuild], n_questions: int) -> str:
+def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -> str:
+    variant = (
+        f"This is the bundle of the term `{term}`: the quiz's D1-D6 grades, A1's hidden cases "
+        "and A2's data are drawn from that name (`make instructor TERM=...`)."
+        if term
+        else "This bundle uses the book's own example; `make instructor TERM=...` builds a term's."
+    )
     lines = [
         "# Instructor bundle: Ranking, Measured",
         "",
         "Not for students: this folder holds answers. It is built by `make instructor` and is",
-        "not part of the website.",
+        "not part of the website. Keep it private: the sources are public, so a term's secrecy",
+        "rests on its variant.",
+        "",
+        variant,
         "",
         f"- `quiz/answer-key.md` (and `.json`): {n_questions} quiz questions with answers and",
         "  rationales; `quiz/questions.md`: the same questions without answers, to hand out.",
@@ -289,7 +298,12 @@ def _readme(builds: list[AssignmentBuild], n_questions: int) -> str:
         "          _build/instructor/assignments/NAME/autograder/NAME-autograder.zip \\",
         "          SUBMISSIONS_FOLDER -o grades.csv",
         "",
-        "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository.",
+        "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository. Each notebook",
+        "  runs under a time limit (`--time-limit`, 300 s unless set); the table is written row",
+        "  by row, with feedback for every question lost.",
+        "- `assignments/NAME/autograder/NAME-rubric.md` and `NAME-hand-graded.csv`: for an",
+        "  assignment with questions graded by hand, the rubric and a marks file to fill in;",
+        "  pass it with `--hand-graded` (`HAND_GRADED=...`) and the marks count in the total.",
         "",
         "## Assignments",
         "",
@@ -320,7 +334,7 @@ def build_bundle(
         for master in sorted(MASTERS.glob("*.ipynb"))
     ]
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
-    (out / "README.md").write_text(_readme(builds, n_questions), encoding="utf-8")
+    (out / "README.md").write_text(_readme(builds, n_questions, term), encoding="utf-8")
     return builds
 
 
