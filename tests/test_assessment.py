@@ -8,6 +8,7 @@ museum (chapter 8), which must lose exactly the points of the part with the mist
 
 from __future__ import annotations
 
+import json
 import math
 import re
 import sys
@@ -207,3 +208,62 @@ def test_no_public_page_links_to_the_instructor_bundle(public_pages):
             assert "_build/instructor" not in href and "instructor/" not in href, (
                 f"{page} links to {href}"
             )
+
+
+# ---------------------------------------------------------------------------- term variants
+
+TERMS = ("2027-spring", "2027-fall")
+
+
+def test_a_term_draws_its_own_example_the_same_every_time():
+    spring, fall = (quiz.Term.draw(term) for term in TERMS)
+    assert quiz.Term.draw(TERMS[0]) == spring
+    assert len({spring.retrieved, fall.retrieved, quiz.BOOK.retrieved}) == 3
+    for term in (spring, fall):
+        # What the items' wording relies on (see Term.draw).
+        assert len(term.retrieved) == 6 and len(term.unretrieved) == 2
+        assert term.retrieved[2] > term.retrieved[3] and min(term.unretrieved) > 0
+        assert max(term.unretrieved) > min(term.retrieved)
+    with pytest.raises(ValueError, match="non-empty string"):
+        quiz.Term.draw(" ")
+
+
+def test_two_terms_give_different_numbers_and_keys_the_library_agrees_with(tmp_path):
+    keys = {}
+    for term in TERMS:
+        instructor.write_quiz(tmp_path / term, term)
+        keys[term] = json.loads((tmp_path / term / "answer-key.json").read_text("utf-8"))
+    spring, fall = ({q["id"]: q for q in keys[term]["questions"]} for term in TERMS)
+    numeric = [qid for qid, q in spring.items() if q["kind"] == "numeric"]
+    moved = [qid for qid in numeric if spring[qid]["answer"] != fall[qid]["answer"]]
+    book = {qid: quiz.question(qid).expected() for qid in numeric}
+    assert len(moved) >= 15, f"only {moved} differ between two terms"
+    assert sum(spring[qid]["answer"] != book[qid] for qid in numeric) >= 15
+    for term in TERMS:
+        data = keys[term]
+        grades = np.asarray(data["retrieved"], dtype=float)
+        pool = np.asarray(data["retrieved"] + data["unretrieved"], dtype=float)
+        answers = {q["id"]: q["answer"] for q in data["questions"]}
+        # Recomputed from the term's grades in the key, by the definitions and by the library.
+        discounts = 1.0 / np.log2(np.arange(2, grades.size + 2))
+        ideal = np.sort(pool)[::-1][: grades.size]
+        assert answers["q02-1"] == grades.sum()
+        assert answers["q03-1"] == pytest.approx(np.sum(grades * discounts), abs=1e-12)
+        assert answers["q04-2"] == pytest.approx(
+            np.sum(grades * discounts) / np.sum(ideal * discounts), abs=1e-12
+        )
+        assert answers["q04-1"] == ndcg.idcg(grades, k=6, pool=pool)
+        assert answers["q11-2"] == ndcg.average_precision(grades, pool=pool)
+        sheet = (tmp_path / term / "questions.md").read_text("utf-8")
+        listed = "[" + ", ".join(str(g) for g in data["retrieved"]) + "]"
+        assert listed in sheet and "{d}" not in sheet and "{extra}" not in sheet
+
+
+def test_a_term_changes_the_assignments_data(tmp_path):
+    for master in MASTERS.values():
+        copies = [instructor.term_master(master, term, tmp_path / term) for term in TERMS]
+        texts = [copy.read_text("utf-8") for copy in copies]
+        assert texts[0] != texts[1] != master.read_text("utf-8")
+        for old, _ in instructor.VARIANT_LINES[master.stem]:
+            assert old not in texts[0] and old not in texts[1]
+    assert instructor.term_master(MASTERS[A1], None, tmp_path) == MASTERS[A1]

@@ -215,6 +215,11 @@ def test_a1_public_tests_do_not_use_the_library():
 # ---------------------------------------------------------------------- slow: make grade
 
 
+def _read(path: Path) -> list[list[str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.reader(handle))
+
+
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
     """Build both autograders and grade every submission with tools/grade.py's command."""
@@ -230,19 +235,24 @@ def graded(tmp_path_factory):
                 _replace_cell(notebook, first_line, source)
             nbformat.write(notebook, submissions / f"{label}.ipynb")
         arguments = [str(build.autograder), str(submissions), "-o", str(out / "grades.csv")]
-        if name == A1:
-            notebook = nbformat.read(build.solution, as_version=4)
-            notebook.cells.insert(1, nbformat.v4.new_code_cell("while True:\n    pass\n"))
-            nbformat.write(notebook, submissions / "infinite-loop.ipynb")
-            (submissions / "not-a-notebook.ipynb").write_text("print('hello')\n")
-            arguments += ["--time-limit", f"{TIME_LIMIT:g}"]
-        else:
+        if name == A2:
             marks = out / "marks.csv"
             marks.write_text(HAND_MARKS, encoding="utf-8")
             arguments += ["--hand-graded", str(marks)]
         assert grade.main(arguments) == 0
-        with (out / "grades.csv").open(encoding="utf-8") as handle:
-            table = list(csv.reader(handle))
+        table = _read(out / "grades.csv")
+        if name == A1:
+            # Under a short time limit of their own, so the other submissions are not cut off:
+            # the loop is stopped and the file after it still gets its row.
+            stuck = out / "stuck"
+            stuck.mkdir()
+            notebook = nbformat.read(build.solution, as_version=4)
+            notebook.cells.insert(1, nbformat.v4.new_code_cell("while True:\n    pass\n"))
+            nbformat.write(notebook, stuck / "infinite-loop.ipynb")
+            (stuck / "not-a-notebook.ipynb").write_text("print('hello')\n")
+            arguments = [str(build.autograder), str(stuck), "-o", str(out / "stuck.csv")]
+            assert grade.main([*arguments, "--time-limit", f"{TIME_LIMIT:g}"]) == 0
+            table += _read(out / "stuck.csv")[1:]
         tables[name] = (build, table)
     return tables
 
@@ -300,3 +310,33 @@ def test_hand_graded_marks_are_checked(tmp_path):
     marks.write_text("submission,argument (/3)\na.ipynb,4\n", encoding="utf-8")
     with pytest.raises(ValueError, match="argument = '4' for a.ipynb.*out of 3"):
         grade.read_hand_graded(marks, questions)
+
+
+# Otter's message for a failed test case: a doctest transcript (exact format, Otter 7).
+TRANSCRIPT = (
+    "❌ Test case failed\nTrying:\n    import math as _math\nExpecting nothing\nok\n"
+    "Trying:\n    assert dcg([0, 3]) == 3, 'position 2'\nExpecting nothing\n"
+    "**********************************************************************\n"
+    "Line 3, in dcg 0\nFailed example:\n    assert dcg([0, 3]) == 3, 'position 2'\n"
+    "Exception raised:\n    Traceback (most recent call last):\n"
+    '      File "<doctest dcg 0[2]>", line 1, in <module>\n'
+    "        assert dcg([0, 3]) == 3, 'position 2'\n    AssertionError: position 2\n"
+    "Trying:\n    assert dcg([1]) == 1\nExpecting nothing\n"
+    "**********************************************************************\n"
+    "Line 4, in dcg 0\nFailed example:\n    assert dcg([1]) == 1\nException raised:\n"
+    "    Traceback (most recent call last):\n    AssertionError\n"
+)
+
+
+def test_feedback_is_the_first_failure_of_a_transcript():
+    assert grade._first_failure(TRANSCRIPT) == "position 2"
+    bare = TRANSCRIPT.split("Trying:\n    assert dcg([1])", 1)[1]
+    assert grade._first_failure("Trying:\n    assert dcg([1])" + bare) == (
+        "AssertionError in `assert dcg([1]) == 1`"
+    )
+    name_error = TRANSCRIPT.replace(
+        "AssertionError: position 2", "NameError: name 'dcg' is not defined"
+    )
+    assert grade._first_failure(name_error) == (
+        "NameError: name 'dcg' is not defined in `assert dcg([0, 3]) == 3, 'position 2'`"
+    )

@@ -94,19 +94,32 @@ def assignment_questions(autograder: Path) -> list[QuestionInfo]:
         return questions
 
 
+def _first_failure(message: str) -> str:
+    """The first failed example of a doctest transcript, as a student can act on it.
+
+    The assertion's own message when it has one (the hidden tests name the case, the expected
+    and the received value, and the chapter), else the exception and the line that failed.
+    """
+    for block in message.split("Failed example:")[1:]:
+        source = block.strip().splitlines()[0].strip() if block.strip() else ""
+        raised = block.split("Exception raised:", 1)[-1].split("Trying:", 1)[0].split("*****")[0]
+        found = re.findall(r"^    (\w+(?:Error|Exception|Exit))(?:: (.*))?$", raised, re.M)
+        if found:
+            kind, text = found[-1]
+            if kind == "AssertionError" and text:
+                return text.strip()
+            return f"{kind}{': ' + text.strip() if text else ''} in `{source}`"
+        return f"failed: `{source}`"
+    return " ".join(message.split())
+
+
 def _failure_messages(result) -> str:
-    """The messages of a question's failed test cases (the hidden tests say which case)."""
-    messages = []
-    for case in getattr(result, "test_case_results", []) or []:
-        if not case.passed:
-            text = " ".join(str(case.message).split())
-            # Keep the assertion's own message, the part a student can act on, without the
-            # doctest transcript around it.
-            found = re.search(r"(\w+(?:Error|Exception)): (.*?)(?: Trying:| \*{4}|$)", text)
-            if found:
-                kind, text = found.groups()
-                text = text if kind == "AssertionError" else f"{kind}: {text}"
-            messages.append(text.strip())
+    """The first failure of each of a question's failed test cases, public then hidden."""
+    messages = [
+        _first_failure(str(case.message))
+        for case in getattr(result, "test_case_results", []) or []
+        if not case.passed
+    ]
     return " | ".join(messages)[:FEEDBACK_CHARS]
 
 
