@@ -267,3 +267,29 @@ def test_a_term_changes_the_assignments_data(tmp_path):
         for old, _ in instructor.VARIANT_LINES[master.stem]:
             assert old not in texts[0] and old not in texts[1]
     assert instructor.term_master(MASTERS[A1], None, tmp_path) == MASTERS[A1]
+
+
+# ---------------------------------------------------------------------------- outcomes
+
+
+def test_every_item_and_assignment_question_is_tagged_with_real_outcomes():
+    import yaml
+
+    section = GUIDE.read_text("utf-8").split("## Learning outcomes", 1)[1].split("\n## ", 1)[0]
+    numbers = {int(n) for n in re.findall(r"^(\d+)\. ", section, re.M)}
+    assert numbers == set(range(1, 14))
+    for item in quiz.questions():
+        assert item.outcomes and set(item.outcomes) <= numbers, item.id
+    tags = yaml.safe_load(instructor.OUTCOMES.read_text("utf-8"))
+    for name, master in MASTERS.items():
+        questions = [q["name"] for q in instructor.question_order(master)]
+        assert sorted(tags[name]) == sorted(questions), name
+        assert all(set(outcomes) <= numbers for outcomes in tags[name].values())
+    tagged = {o for item in quiz.questions() for o in item.outcomes}
+    assert tagged == numbers, f"outcomes no quiz item assesses: {numbers - tagged}"
+
+
+def test_the_guide_shows_the_outcome_table_built_from_the_tags():
+    assert instructor.outcome_table() in GUIDE.read_text("utf-8"), (
+        "the guide's outcome table is stale: run python tools/instructor.py --outcome-table"
+    )

@@ -27,6 +27,7 @@ import hashlib
 import importlib.util
 import io
 import json
+import re
 import shutil
 import sys
 import warnings
@@ -120,6 +121,50 @@ def term_master(master: Path, term: str | None, out: Path) -> Path:
     copy = out / master.name
     copy.write_text(text, encoding="utf-8")
     return copy
+
+
+OUTCOMES = MASTERS / "outcomes.yml"
+GUIDE = ROOT / "book" / "instructor-guide.md"
+TABLE_START = (
+    "% The outcome table: built from the tags by `python tools/instructor.py --outcome-table`."
+)
+TABLE_END = "% End of the outcome table."
+
+
+def outcome_table() -> str:
+    """The guide's table: each learning outcome and the quiz items and assignment questions
+    tagged with it (``OUTCOMES`` in the quiz bank, ``course/assignments/outcomes.yml``)."""
+    import yaml
+
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text.split("## Learning outcomes", 1)[1].split("\n## ", 1)[0]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", section, re.M)]
+    quiz: dict[int, list[str]] = {n: [] for n in numbers}
+    for item in load_bank().questions():
+        for outcome in item.outcomes:
+            quiz[outcome].append(item.id)
+    assignments: dict[int, list[str]] = {n: [] for n in numbers}
+    short = {"a1-ndcg-from-scratch": "A1", "a2-two-systems": "A2"}
+    for name, questions in yaml.safe_load(OUTCOMES.read_text(encoding="utf-8")).items():
+        order = [q["name"] for q in question_order(MASTERS / f"{name}.ipynb")]
+        for question, outcomes in questions.items():
+            for outcome in outcomes:
+                label = f"{short.get(name, name)} Q{order.index(question) + 1}"
+                assignments[outcome].append(label)
+    lines = ["| Outcome | Quiz items | Assignment questions |", "|---|---|---|"]
+    for n in numbers:
+        lines.append(f"| {n} | {', '.join(quiz[n]) or '-'} | {', '.join(assignments[n]) or '-'} |")
+    return "\n".join([TABLE_START, *lines, TABLE_END])
+
+
+def write_outcome_table() -> None:
+    """Put the outcome table into the guide, in place of the one between the markers."""
+    text = GUIDE.read_text(encoding="utf-8")
+    if TABLE_START not in text:
+        raise RuntimeError(f"{GUIDE} has no line {TABLE_START!r} to put the table after")
+    before, rest = text.split(TABLE_START, 1)
+    after = rest.split(TABLE_END, 1)[1]
+    GUIDE.write_text(before + outcome_table() + after, encoding="utf-8")
 
 
 def chapter_titles() -> dict[int, str]:
@@ -347,7 +392,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--term", help="draw the quiz, A1's hidden cases and A2's data from this term's name"
     )
+    parser.add_argument(
+        "--outcome-table", action="store_true", help="rewrite the guide's outcome table only"
+    )
     args = parser.parse_args(argv)
+    if args.outcome_table:
+        write_outcome_table()
+        print(f"outcome table written into {GUIDE}")
+        return 0
     term = args.term or None
     builds = build_bundle(args.output, run_tests=not args.no_run_tests, term=term)
     for build in builds:

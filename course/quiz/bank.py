@@ -160,6 +160,9 @@ class Question:
         The choices of a multiple-choice question, shown as A, B, C, ...
     decimals : int
         Decimal places a numeric answer is expected to (and shown with in the key).
+    outcomes : tuple of int
+        The learning outcomes of the instructor guide (numbered 1 to 13) that the question
+        assesses; the guide's outcome table is built from these tags.
 
     """
 
@@ -171,6 +174,7 @@ class Question:
     rationale: str
     options: tuple[str, ...] = field(default=())
     decimals: int = 4
+    outcomes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -371,10 +375,30 @@ def _swapped() -> tuple[int, ...]:
     return _TERM.get().swapped
 
 
+# The learning outcomes (the instructor guide's numbered list) each question assesses.
+OUTCOMES: dict[str, tuple[int, ...]] = {
+    **{f"q01-{n}": o for n, o in enumerate([(1,), (4,), (1,), (4,), (2,)], 1)},
+    **{f"q02-{n}": o for n, o in enumerate([(1,), (1,), (1,), (1,), (2,)], 1)},
+    **{f"q03-{n}": o for n, o in enumerate([(1,), (2,), (1,), (3,), (3,), (2,)], 1)},
+    **{f"q04-{n}": o for n, o in enumerate([(1, 4), (1, 4), (4,), (1,), (4,)], 1)},
+    **{f"q05-{n}": (5,) for n in range(1, 6)},
+    **{f"q06-{n}": (6,) for n in range(1, 6)},
+    **{f"q07-{n}": (7,) for n in range(1, 6)},
+    **{f"q08-{n}": o for n, o in enumerate([(8,), (8,), (8,), (6, 8), (4, 8)], 1)},
+    **{f"q09-{n}": o for n, o in enumerate([(9,), (3, 9), (9,), (3, 9), (9,)], 1)},
+    **{f"q10-{n}": (10,) for n in range(1, 6)},
+    **{f"q11-{n}": o for n, o in enumerate([(11,), (4, 11), (4, 11), (11,), (11,)], 1)},
+    **{f"q12-{n}": (12,) for n in range(1, 6)},
+    **{f"q13-{n}": o for n, o in enumerate([(1, 13), (13,), (13,), (13,), (13,)], 1)},
+    **{f"q14-{n}": o for n, o in enumerate([(9,), (9,), (7,), (4,), (9,)], 1)},
+}
+
+
 def _q(
     chapter: int, number: int, kind: Kind, prompt: str, answer, rationale: str, **extra
 ) -> Question:
-    return Question(f"q{chapter:02d}-{number}", chapter, kind, prompt, answer, rationale, **extra)
+    qid = f"q{chapter:02d}-{number}"
+    return Question(qid, chapter, kind, prompt, answer, rationale, outcomes=OUTCOMES[qid], **extra)
 
 
 def _count_relevant(grades: Sequence[float]) -> float:
