@@ -293,3 +293,27 @@ def test_the_guide_shows_the_outcome_table_built_from_the_tags():
     assert instructor.outcome_table() in GUIDE.read_text("utf-8"), (
         "the guide's outcome table is stale: run python tools/instructor.py --outcome-table"
     )
+
+
+# Minutes a student needs per quiz item, by kind (the guide states the same figures).
+QUIZ_MINUTES = {"numeric": 1.5, "choice": 1.0, "short": 2.0}
+
+
+def test_each_quiz_slot_is_long_enough_for_its_in_class_items():
+    text = GUIDE.read_text(encoding="utf-8")
+    assert (
+        "a minute and a half per\nnumeric item, a minute per multiple-choice item and two" in text
+    )
+    module = text.split("## A full module", 1)[1].split("\n## ", 1)[0]
+    checked = 0
+    for session in re.split(r"\n### ", module)[1:]:
+        slots = re.findall(r"^\| (\d+)-(\d+) \|[^\n]*\| quiz bank \|$", session, re.M)
+        line = session.split("Quiz:", 1)[1].split("\n", 1)[0]
+        in_class = re.findall(r"`(q\d\d-\d+)`", line.split(" in class", 1)[0])
+        if not slots:
+            continue
+        minutes = sum(int(end) - int(start) for start, end in slots)
+        needed = sum(QUIZ_MINUTES[quiz.question(qid).kind] for qid in in_class)
+        assert in_class and needed <= minutes, f"{session.splitlines()[0]}: {needed} > {minutes}"
+        checked += 1
+    assert checked >= 6
