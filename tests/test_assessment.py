@@ -317,3 +317,21 @@ def test_each_quiz_slot_is_long_enough_for_its_in_class_items():
         assert in_class and needed <= minutes, f"{session.splitlines()[0]}: {needed} > {minutes}"
         checked += 1
     assert checked >= 6
+
+
+def test_the_gift_export_holds_every_question_with_the_terms_answer():
+    term = quiz.Term.draw("2027-spring")
+    text = quiz.gift(term)
+    assert text.count("$CATEGORY:") == len(quiz.chapters())
+    for item in quiz.questions():
+        block = text.split(f"::{item.id}::", 1)[1].split("\n\n", 1)[0]
+        assert f"::{item.id}::" not in block
+        if item.kind == "numeric":
+            assert f"{{#{item.expected(term)!r}:" in block, item.id
+        elif item.kind == "choice":
+            right = item.options["ABCDEFGH".index(item.answer)]
+            assert f"\n={quiz._gift_escape(right)}\n" in block, item.id
+            assert block.count("\n~") == len(item.options) - 1, item.id
+        else:
+            assert "{####" in block, item.id
+    assert term.fill("{d}") in text.split("::q01-1::", 1)[0]  # the term's example comes first

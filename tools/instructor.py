@@ -309,6 +309,7 @@ def write_quiz(out: Path, term: str | None = None) -> int:
         "questions": records,
     }
     (out / "answer-key.json").write_text(json.dumps(document, indent=1), encoding="utf-8")
+    (out / "quiz.gift.txt").write_text(bank.gift(variant), encoding="utf-8")
     return len(records)
 
 
@@ -331,6 +332,8 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -
         f"- `quiz/answer-key.md` (and `.json`): {n_questions} quiz questions with answers and",
         "  rationales; `quiz/questions.md`: the same questions without answers, to hand out.",
         "  The instructor guide of the book says which questions go with which session.",
+        "  `quiz/quiz.gift.txt`: the same questions with their answers in Moodle's GIFT format,",
+        "  to import into a question bank (Moodle; Canvas through a GIFT-to-QTI converter).",
         "- `assignments/NAME/student/NAME.ipynb`: the notebook to give students (public tests",
         "  only). Students need the book's environment (`make lab` or `make book`) and",
         "  Otter-Grader, which `make instructor` installs (requirements-dev.txt).",

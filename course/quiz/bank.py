@@ -49,6 +49,7 @@ __all__ = [
     "Term",
     "answer_key_markdown",
     "chapters",
+    "gift",
     "question",
     "questions",
     "register",
@@ -354,6 +355,46 @@ def answer_key_markdown(titles: dict[int, str] | None = None, term: Term = BOOK)
             lines += _prompt_lines(item, term)
             lines += [f"- Answer: {item.answer_text(term)}", f"- Why: {item.why(term)}", ""]
     return "\n".join(lines)
+
+
+def _gift_escape(text: str) -> str:
+    # GIFT's special characters, escaped as Moodle's format page lists them.
+    for char in "\\~=#{}:":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def gift(term: Term = BOOK) -> str:
+    """Return every question for ``term`` in Moodle's GIFT format, answers included.
+
+    Numeric questions accept the answer within half a unit of its last decimal place; choice
+    questions mark the right option; short answers become essays, graded by hand, with the
+    model answer as the grader's information in a comment. Each question is in the category of
+    its chapter, and its rationale is its general feedback.
+    """
+    blocks = []
+    for number in chapters():
+        blocks.append(f"$CATEGORY: ranking-measured/{term.name}/chapter-{number:02d}\n")
+        # A description item (no answer): the example the chapter's items refer to.
+        blocks.append(f"::example::{_gift_escape(' '.join(_term_lines(term)).strip())}\n")
+        for item in questions(number):
+            head = f"::{item.id}::[markdown]{_gift_escape(item.text(term))}"
+            why = _gift_escape(item.why(term))
+            if item.kind == "numeric":
+                value = item.expected(term)
+                tolerance = 0.5 * 10.0**-item.decimals
+                body = f"{{#{value!r}:{tolerance:g}####{why}}}"
+            elif item.kind == "choice":
+                options = [
+                    ("=" if _LETTERS[i] == item.answer else "~") + _gift_escape(option)
+                    for i, option in enumerate(item.options)
+                ]
+                body = "{\n" + "\n".join(options) + f"\n####{why}\n}}"
+            else:
+                blocks.append(f"// {item.id} model answer: {' '.join(str(item.answer).split())}")
+                body = f"{{####{why}}}"
+            blocks.append(f"{head} {body}\n")
+    return "\n".join(blocks)
 
 
 # ---------------------------------------------------------------------------------------------
