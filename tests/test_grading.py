@@ -340,3 +340,15 @@ def test_feedback_is_the_first_failure_of_a_transcript():
     assert grade._first_failure(name_error) == (
         "NameError: name 'dcg' is not defined in `assert dcg([0, 3]) == 3, 'position 2'`"
     )
+
+
+@pytest.mark.parametrize("name", [A1, A2])
+def test_student_notebook_first_finds_or_installs_what_it_imports(graded, name):
+    build, _ = graded[name]
+    cells = [c for c in nbformat.read(build.student, as_version=4).cells if c.cell_type == "code"]
+    setup, init = cells[0].source, cells[1].source
+    assert setup.startswith("# Setup: this notebook needs") and "import otter" in init
+    needs = eval(setup.split("_needs = ", 1)[1].split("\n", 1)[0])  # the cell's own literal
+    assert needs["otter"].startswith("otter-grader==")
+    assert ("ndcg" in needs) == (name == A2), "A1 is written without the library"
+    exec(setup, {})  # here everything is installed: the cell finds it and installs nothing

@@ -30,6 +30,7 @@ import json
 import re
 import shutil
 import sys
+import tempfile
 import warnings
 import zipfile
 from contextlib import redirect_stderr, redirect_stdout
@@ -245,6 +246,56 @@ def write_grading_notes(master: Path, autograder: Path, manual: dict[str, float]
     )
 
 
+SETUP = """\
+# Setup: this notebook needs {names}. In the book's environment (`make lab` in a clone of the
+# book) they are all there and this cell does nothing; in a plain Jupyter or on Colab it
+# installs what is missing (run it first, then the rest).
+import importlib
+import importlib.util
+import pathlib
+import subprocess
+import sys
+
+_needs = {needs}
+_missing = [pip for module, pip in _needs.items() if importlib.util.find_spec(module) is None]
+_wheel = {wheel!r}
+if "ndcg" in _needs and _wheel in _missing and not pathlib.Path(_wheel).exists():
+    raise RuntimeError(
+        f"This notebook needs the book's library: download {{_wheel}} from the book's website "
+        "(the preface links it, under 'Run a chapter anywhere'), put it next to this notebook "
+        "(on Colab: Files, Upload) and run this cell again."
+    )
+if _missing:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *_missing], check=True)
+    importlib.invalidate_caches()
+"""
+
+
+def setup_cell(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A first code cell that finds or installs what an assignment notebook imports.
+
+    The pins are the book's own (``learner_downloads.requirements``); the library's wheel is
+    named only where the notebook imports the library (A1 is written without it).
+    """
+    import learner_downloads
+
+    wheel = learner_downloads.wheel_name()
+    imported = {name.split(".")[0] for name in learner_downloads._imports(notebook)}
+    needs = learner_downloads.requirements(notebook, wheel)
+    if "ndcg" not in imported:
+        needs.pop("ndcg")
+    names = ", ".join(f"`{module}`" for module in needs)
+    return nbformat.v4.new_code_cell(SETUP.format(names=names, needs=repr(needs), wheel=wheel))
+
+
+def add_setup_cell(student: Path) -> None:
+    """Put :func:`setup_cell` before the student notebook's first code cell (Otter's init)."""
+    notebook = nbformat.read(student, as_version=4)
+    first = next(i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code")
+    notebook.cells.insert(first, setup_cell(notebook))
+    nbformat.write(notebook, student)
+
+
 def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> AssignmentBuild:
     """Run ``otter assign`` on ``master`` into ``out`` and give the autograder a stable name.
 
@@ -271,6 +322,7 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
     autograder = zips[0].rename(out / "autograder" / f"{name}-autograder.zip")
     points, manual = question_points(master)
     write_grading_notes(master, autograder, manual)
+    add_setup_cell(out / "student" / f"{name}.ipynb")
     return AssignmentBuild(
         name,
         out / "student" / f"{name}.ipynb",
@@ -373,14 +425,15 @@ def build_bundle(
     """Build the whole instructor bundle (``term``'s variant if given) into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
     n_questions = write_quiz(out / "quiz", term)
-    builds = [
-        build_assignment(
-            term_master(master, term, out / "masters"),
-            out / "assignments" / master.stem,
-            run_tests=run_tests,
-        )
-        for master in sorted(MASTERS.glob("*.ipynb"))
-    ]
+    with tempfile.TemporaryDirectory() as masters:  # a term's masters are not for the bundle
+        builds = [
+            build_assignment(
+                term_master(master, term, Path(masters)),
+                out / "assignments" / master.stem,
+                run_tests=run_tests,
+            )
+            for master in sorted(MASTERS.glob("*.ipynb"))
+        ]
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
     (out / "README.md").write_text(_readme(builds, n_questions, term), encoding="utf-8")
     return builds
