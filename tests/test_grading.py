@@ -277,6 +277,10 @@ def test_grade_table_is_the_expected_table(graded, name):
 
 
 def test_each_lost_question_says_why(graded):
+    _, table = graded[A2]
+    rows = {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
+    a2 = rows["retrieved-ideal-and-two-gains.ipynb"]["feedback"]
+    assert "returned" in a2 and "chapter 4" in a2 and "exhibit 6 of chapter 8" in a2
     _, table = graded[A1]
     rows = {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
     jk = rows["jk-discount-and-ascending.ipynb"]["feedback"]
