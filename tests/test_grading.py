@@ -215,6 +215,28 @@ def test_a1_public_tests_do_not_use_the_library():
 # ---------------------------------------------------------------------- slow: make grade
 
 
+STUDENT_ID = "s1234567"
+
+
+def _set_student_id(notebook, student_id: str) -> None:
+    cells = [cell for cell in notebook.cells if 'STUDENT_ID = ""' in cell.source]
+    assert len(cells) == 1, "A2 has one cell that sets STUDENT_ID"
+    cells[0].source = cells[0].source.replace('STUDENT_ID = ""', f"STUDENT_ID = {student_id!r}")
+
+
+def test_a2_draws_a_collection_of_its_own_for_each_student_id():
+    notebook = nbformat.read(MASTERS[A2], as_version=4)
+    setup = next(cell.source for cell in notebook.cells if 'STUDENT_ID = ""' in cell.source)
+    collections = {}
+    for student_id in ("", STUDENT_ID, "s7654321"):
+        namespace: dict = {}
+        exec(setup.replace('STUDENT_ID = ""', f"STUDENT_ID = {student_id!r}"), namespace)
+        collections[student_id] = namespace["qrels"]
+    assert namespace["collection_number"]("") == 2026  # the class's collection
+    assert not collections[""].equals(collections[STUDENT_ID])
+    assert not collections[STUDENT_ID].equals(collections["s7654321"])
+
+
 def _read(path: Path) -> list[list[str]]:
     with path.open(encoding="utf-8", newline="") as handle:
         return list(csv.reader(handle))
@@ -233,6 +255,8 @@ def graded(tmp_path_factory):
             notebook = nbformat.read(build.solution, as_version=4)
             for first_line, source in changes:
                 _replace_cell(notebook, first_line, source)
+            if name == A2 and label == "reference":  # scored on a collection of its own
+                _set_student_id(notebook, STUDENT_ID)
             nbformat.write(notebook, submissions / f"{label}.ipynb")
         arguments = [str(build.autograder), str(submissions), "-o", str(out / "grades.csv")]
         if name == A2:

@@ -97,8 +97,8 @@ VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "a2-two-systems": (
         (
-            "difference=0.5, depth=10, seed=2026)",
-            "difference=0.5, depth=10, seed={seed})",
+            "def collection_number(student_id, class_number=2026):",
+            "def collection_number(student_id, class_number={seed}):",
         ),
         (
             "docs_per_query=15, difference=0.2, depth=6, seed=77)",
