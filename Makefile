@@ -43,13 +43,15 @@ assets: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
 
 # The instructor bundle (quiz answer key, assignments with solutions and autograders), kept out
-# of the website: _build/instructor/, never _build/html. Not for students.
+# of the website: _build/instructor/, never _build/html. Not for students. TERM=2027-spring
+# draws the quiz's numbers, A1's hidden cases and A2's data from the term's name.
 instructor: $(VENV)/.stamp-dev
-	$(BIN)/python tools/instructor.py
+	$(BIN)/python tools/instructor.py $(if $(TERM),--term "$(TERM)" -o "_build/instructor-$(TERM)")
 
 # Grade a folder of student notebooks: make grade AUTOGRADER=path/to/NAME-autograder.zip SUBMISSIONS=folder
+# [HAND_GRADED=marks.csv] [TIME_LIMIT=seconds per submission, default 300]
 grade: $(VENV)/.stamp-dev
-	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)"
+	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)" $(if $(HAND_GRADED),--hand-graded "$(HAND_GRADED)") $(if $(TIME_LIMIT),--time-limit $(TIME_LIMIT))
 
 # JupyterLab on lab/, the learner's copies of the chapters from the last build (figures in the
 # prose filled in, no raw MyST), its kernel the venv's Python with the library (tools/lab.py).

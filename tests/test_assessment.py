@@ -8,25 +8,27 @@ museum (chapter 8), which must lose exactly the points of the part with the mist
 
 from __future__ import annotations
 
-import csv
+import json
 import math
 import re
 import sys
 from pathlib import Path
 
-import nbformat
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
 
 import ndcg
-from ndcg.teaching import examples, pitfalls, quiz
+from ndcg.teaching import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-import grade  # noqa: E402
 import instructor  # noqa: E402
+from _course_secrets import hidden_test_lines as _hidden_test_lines  # noqa: E402
+from _course_secrets import secrets as _secrets  # noqa: E402
+
+quiz = instructor.load_bank()  # the bank lives in course/quiz/, outside the installed package
 
 CHAPTER_NUMBERS = sorted(int(path.name[:2]) for path in (ROOT / "notebooks").glob("[0-9][0-9]_*"))
 GUIDE = ROOT / "book" / "instructor-guide.md"
@@ -104,12 +106,12 @@ def test_student_sheet_holds_no_answer(tmp_path):
     sheet = quiz.student_markdown()
     for item in quiz.questions():
         assert item.id in sheet
-        assert item.rationale not in sheet, item.id
+        assert item.why() not in sheet, item.id
         if item.kind == "short":
             assert item.answer not in sheet, item.id
     instructor.write_quiz(tmp_path)
     key = (tmp_path / "answer-key.md").read_text(encoding="utf-8")
-    assert all(item.rationale in key for item in quiz.questions())
+    assert all(item.why() in key for item in quiz.questions())
     # The key prints each numeric answer as the library computes it when the key is built.
     assert f"{quiz.question('q04-2').expected()!r}" in key
 
@@ -157,182 +159,7 @@ def test_every_misconception_names_a_page():
         assert "{doc}`../notebooks/" in entry, f"no page addresses {entry.splitlines()[0]}"
 
 
-# ---------------------------------------------------------------------------- autograding
-
-# Each classic mistake replaces one solution cell (found by its first line).
-MISTAKES = {
-    A1: {
-        # Exhibit 2: the ideal from the retrieved top k.
-        "ndcg": (
-            "def ndcg_at_k(",
-            "def ndcg_at_k(relevance, pool, k=None, gain='linear'):\n"
-            "    ideal = idcg(sorted(relevance[:k], reverse=True), k, gain)\n"
-            "    return dcg(relevance, k, gain) / ideal if ideal > 0 else 0.0\n",
-        ),
-        # Exhibit 7: sorting ascending.
-        "scores": (
-            "def ndcg_from_scores(",
-            "def ndcg_from_scores(grades, scores, pool, k=None, gain='linear'):\n"
-            "    order = np.argsort(np.asarray(scores, dtype=float), kind='stable')\n"
-            "    return ndcg_at_k(np.asarray(grades, dtype=float)[order], pool, k, gain)\n",
-        ),
-    },
-    A2: {
-        # Exhibit 2 on a collection: the ideal from the retrieved documents only.
-        "per_query": (
-            "def per_query_ndcg(",
-            "def per_query_ndcg(qrels, run, k=10, gain='linear'):\n"
-            "    judged = qrels.set_index(['query_id', 'doc_id'])['relevance']\n"
-            "    values = {}\n"
-            "    for query, docs in run.groupby('query_id'):\n"
-            "        docs = docs.sort_values('score', ascending=False)\n"
-            "        keys = list(zip(docs['query_id'], docs['doc_id']))\n"
-            "        ranked = judged.reindex(keys).fillna(0).to_numpy()\n"
-            "        values[query] = ndcg.ndcg(ranked, k=k, gain=gain)\n"
-            "    return pd.Series(values).sort_index()\n",
-        ),
-        # Exhibit 6: two reports, two gains.
-        "scores": (
-            "scores_a = ",
-            "scores_a = per_query_ndcg(qrels, run_a, k=10, gain='exponential')\n"
-            "scores_b = per_query_ndcg(qrels, run_b, k=10, gain='linear')\n"
-            "mean_a = scores_a.mean()\n"
-            "mean_b = scores_b.mean()\n",
-        ),
-    },
-}
-
-
-def _starts_with(cell, first_line: str) -> bool:
-    """Whether a code cell's first line that is not a comment starts with ``first_line``."""
-    lines = [line for line in cell.source.splitlines() if line.strip() and line[0] != "#"]
-    return cell.cell_type == "code" and bool(lines) and lines[0].startswith(first_line)
-
-
-def _replace_cell(notebook, first_line: str, source: str) -> None:
-    matches = [cell for cell in notebook.cells if _starts_with(cell, first_line)]
-    assert len(matches) == 1, f"expected one cell starting with {first_line!r}"
-    matches[0].source = source
-
-
-def _solution_cell(name: str, first_line: str) -> str:
-    cells = nbformat.read(MASTERS[name], as_version=4).cells
-    for cell in cells:
-        if _starts_with(cell, first_line):
-            return "\n".join(line for line in cell.source.splitlines() if "SOLUTION" not in line)
-    raise AssertionError(f"no solution cell starting with {first_line!r} in {name}")
-
-
-def test_a1_mistakes_are_the_museum_exhibits():
-    namespace: dict = {"np": np}
-    for first_line in ("def dcg(", "def idcg("):
-        exec(_solution_cell(A1, first_line), namespace)
-    for _, source in MISTAKES[A1].values():
-        exec(source, namespace)
-    relevance, pool = list(examples.D_RELEVANCE), list(examples.D_POOL)
-    for k in (3, 6):
-        assert namespace["ndcg_at_k"](relevance, pool, k) == pytest.approx(
-            pitfalls.broken_ndcg_ideal_from_top_k(relevance, k), abs=1e-12
-        )
-    scores = examples.RATINGS_ESTIMATE
-    truth = list(examples.RATINGS_TRUE)
-    assert namespace["ndcg_from_scores"](truth, scores, truth, 10) == pytest.approx(
-        pitfalls.broken_ascending_ndcg(truth, scores, k=10), abs=1e-12
-    )
-
-
-@pytest.fixture(scope="module")
-def graded(tmp_path_factory):
-    """Build both autograders and grade the reference and the two broken solutions of each."""
-    assert set(MASTERS) == {A1, A2}
-    tables = {}
-    for name, master in MASTERS.items():
-        out = tmp_path_factory.mktemp(name)
-        build = instructor.build_assignment(master, out / "bundle", run_tests=False)
-        submissions = out / "submissions"
-        submissions.mkdir()
-        reference = nbformat.read(build.solution, as_version=4)
-        nbformat.write(reference, submissions / "reference.ipynb")
-        for part, (first_line, source) in MISTAKES[name].items():
-            broken = nbformat.read(build.solution, as_version=4)
-            _replace_cell(broken, first_line, source)
-            nbformat.write(broken, submissions / f"mistake-in-{part}.ipynb")
-        rows = grade.grade_folder(build.autograder, submissions)
-        grade.write_table(rows, out / "grades.csv")
-        tables[name] = (build, {row.submission: row for row in rows}, out / "grades.csv")
-    return tables
-
-
-@pytest.mark.parametrize("name", [A1, A2])
-def test_reference_solution_scores_full_marks(graded, name):
-    build, rows, _ = graded[name]
-    row = rows["reference.ipynb"]
-    assert not row.error
-    assert row.possible == build.points
-    assert row.scores == build.points
-
-
-@pytest.mark.parametrize(
-    ("name", "part"), [(A1, "ndcg"), (A1, "scores"), (A2, "per_query"), (A2, "scores")]
-)
-def test_a_classic_mistake_loses_exactly_its_part(graded, name, part):
-    build, rows, _ = graded[name]
-    row = rows[f"mistake-in-{part}.ipynb"]
-    assert not row.error
-    expected = {question: points for question, points in build.points.items()}
-    expected[part] = 0.0
-    assert row.scores == expected
-    assert row.total == sum(build.points.values()) - build.points[part]
-
-
-@pytest.mark.parametrize("name", [A1, A2])
-def test_grade_table_has_a_row_per_submission(graded, name):
-    build, rows, table = graded[name]
-    with table.open(encoding="utf-8") as handle:
-        records = list(csv.DictReader(handle))
-    assert sorted(record["submission"] for record in records) == sorted(rows)
-    for record in records:
-        assert float(record["total"]) == rows[record["submission"]].total
-        assert float(record["possible"]) == sum(build.points.values())
-
-
-@pytest.mark.parametrize("name", [A1, A2])
-def test_student_notebook_has_no_solution_and_no_hidden_test(graded, name):
-    build, _, _ = graded[name]
-    student = build.student.read_text(encoding="utf-8")
-    for secret in _hidden_test_lines(name) + _solution_lines(name):
-        assert secret not in student, secret
-
-
 # ------------------------------------------------------------------- kept from the website
-
-
-def _hidden_test_lines(name: str) -> list[str]:
-    lines = []
-    for cell in nbformat.read(MASTERS[name], as_version=4).cells:
-        if cell.cell_type == "code" and "hidden: true" in cell.source:
-            lines += [line.strip() for line in cell.source.splitlines() if len(line.strip()) > 30]
-    return [line for line in lines if "TEST CONFIG" not in line]
-
-
-def _solution_lines(name: str) -> list[str]:
-    lines = []
-    for cell in nbformat.read(MASTERS[name], as_version=4).cells:
-        if cell.cell_type == "code" and "# BEGIN SOLUTION" in cell.source:
-            body = cell.source.split("# BEGIN SOLUTION", 1)[1].split("# END SOLUTION", 1)[0]
-            lines += [line.strip() for line in body.splitlines() if len(line.strip()) > 30]
-    return lines
-
-
-def _secrets() -> list[str]:
-    secrets = ["Quiz answer key", "Instructor bundle: Ranking, Measured"]
-    for item in quiz.questions():
-        secrets.append(item.rationale)
-        if item.kind == "short":
-            secrets.append(item.answer)
-    for name in MASTERS:
-        secrets += _hidden_test_lines(name) + _solution_lines(name)
-    return list(dict.fromkeys(" ".join(secret.split()) for secret in secrets))
 
 
 @pytest.fixture(scope="module")
@@ -358,7 +185,7 @@ def _leaks(raw: str, text: str, secrets: list[str]) -> list[str]:
 
 def test_the_leak_check_finds_a_leak():
     secrets = _secrets()
-    rationale = quiz.question("q04-3").rationale
+    rationale = quiz.question("q04-3").why()
     page = f"<p>Answer:\n  {rationale}</p>"
     text = " ".join(BeautifulSoup(page, "html.parser").get_text(" ").split())
     assert _leaks(" ".join(page.split()), text, secrets) == [rationale]
@@ -381,3 +208,130 @@ def test_no_public_page_links_to_the_instructor_bundle(public_pages):
             assert "_build/instructor" not in href and "instructor/" not in href, (
                 f"{page} links to {href}"
             )
+
+
+# ---------------------------------------------------------------------------- term variants
+
+TERMS = ("2027-spring", "2027-fall")
+
+
+def test_a_term_draws_its_own_example_the_same_every_time():
+    spring, fall = (quiz.Term.draw(term) for term in TERMS)
+    assert quiz.Term.draw(TERMS[0]) == spring
+    assert len({spring.retrieved, fall.retrieved, quiz.BOOK.retrieved}) == 3
+    for term in (spring, fall):
+        # What the items' wording relies on (see Term.draw).
+        assert len(term.retrieved) == 6 and len(term.unretrieved) == 2
+        assert term.retrieved[2] > term.retrieved[3] and min(term.unretrieved) > 0
+        assert max(term.unretrieved) > min(term.retrieved)
+    with pytest.raises(ValueError, match="non-empty string"):
+        quiz.Term.draw(" ")
+
+
+def test_two_terms_give_different_numbers_and_keys_the_library_agrees_with(tmp_path):
+    keys = {}
+    for term in TERMS:
+        instructor.write_quiz(tmp_path / term, term)
+        keys[term] = json.loads((tmp_path / term / "answer-key.json").read_text("utf-8"))
+    spring, fall = ({q["id"]: q for q in keys[term]["questions"]} for term in TERMS)
+    numeric = [qid for qid, q in spring.items() if q["kind"] == "numeric"]
+    moved = [qid for qid in numeric if spring[qid]["answer"] != fall[qid]["answer"]]
+    book = {qid: quiz.question(qid).expected() for qid in numeric}
+    assert len(moved) >= 15, f"only {moved} differ between two terms"
+    assert sum(spring[qid]["answer"] != book[qid] for qid in numeric) >= 15
+    for term in TERMS:
+        data = keys[term]
+        grades = np.asarray(data["retrieved"], dtype=float)
+        pool = np.asarray(data["retrieved"] + data["unretrieved"], dtype=float)
+        answers = {q["id"]: q["answer"] for q in data["questions"]}
+        # Recomputed from the term's grades in the key, by the definitions and by the library.
+        discounts = 1.0 / np.log2(np.arange(2, grades.size + 2))
+        ideal = np.sort(pool)[::-1][: grades.size]
+        assert answers["q02-1"] == grades.sum()
+        assert answers["q03-1"] == pytest.approx(np.sum(grades * discounts), abs=1e-12)
+        assert answers["q04-2"] == pytest.approx(
+            np.sum(grades * discounts) / np.sum(ideal * discounts), abs=1e-12
+        )
+        assert answers["q04-1"] == ndcg.idcg(grades, k=6, pool=pool)
+        assert answers["q11-2"] == ndcg.average_precision(grades, pool=pool)
+        sheet = (tmp_path / term / "questions.md").read_text("utf-8")
+        listed = "[" + ", ".join(str(g) for g in data["retrieved"]) + "]"
+        assert listed in sheet and "{d}" not in sheet and "{extra}" not in sheet
+
+
+def test_a_term_changes_the_assignments_data(tmp_path):
+    for master in MASTERS.values():
+        copies = [instructor.term_master(master, term, tmp_path / term) for term in TERMS]
+        texts = [copy.read_text("utf-8") for copy in copies]
+        assert texts[0] != texts[1] != master.read_text("utf-8")
+        for old, _ in instructor.VARIANT_LINES[master.stem]:
+            assert old not in texts[0] and old not in texts[1]
+    assert instructor.term_master(MASTERS[A1], None, tmp_path) == MASTERS[A1]
+
+
+# ---------------------------------------------------------------------------- outcomes
+
+
+def test_every_item_and_assignment_question_is_tagged_with_real_outcomes():
+    import yaml
+
+    section = GUIDE.read_text("utf-8").split("## Learning outcomes", 1)[1].split("\n## ", 1)[0]
+    numbers = {int(n) for n in re.findall(r"^(\d+)\. ", section, re.M)}
+    assert numbers == set(range(1, 14))
+    for item in quiz.questions():
+        assert item.outcomes and set(item.outcomes) <= numbers, item.id
+    tags = yaml.safe_load(instructor.OUTCOMES.read_text("utf-8"))
+    for name, master in MASTERS.items():
+        questions = [q["name"] for q in instructor.question_order(master)]
+        assert sorted(tags[name]) == sorted(questions), name
+        assert all(set(outcomes) <= numbers for outcomes in tags[name].values())
+    tagged = {o for item in quiz.questions() for o in item.outcomes}
+    assert tagged == numbers, f"outcomes no quiz item assesses: {numbers - tagged}"
+
+
+def test_the_guide_shows_the_outcome_table_built_from_the_tags():
+    assert instructor.outcome_table() in GUIDE.read_text("utf-8"), (
+        "the guide's outcome table is stale: run python tools/instructor.py --outcome-table"
+    )
+
+
+# Minutes a student needs per quiz item, by kind (the guide states the same figures).
+QUIZ_MINUTES = {"numeric": 1.5, "choice": 1.0, "short": 2.0}
+
+
+def test_each_quiz_slot_is_long_enough_for_its_in_class_items():
+    text = GUIDE.read_text(encoding="utf-8")
+    assert (
+        "a minute and a half per\nnumeric item, a minute per multiple-choice item and two" in text
+    )
+    module = text.split("## A full module", 1)[1].split("\n## ", 1)[0]
+    checked = 0
+    for session in re.split(r"\n### ", module)[1:]:
+        slots = re.findall(r"^\| (\d+)-(\d+) \|[^\n]*\| quiz bank \|$", session, re.M)
+        line = session.split("Quiz:", 1)[1].split("\n", 1)[0]
+        in_class = re.findall(r"`(q\d\d-\d+)`", line.split(" in class", 1)[0])
+        if not slots:
+            continue
+        minutes = sum(int(end) - int(start) for start, end in slots)
+        needed = sum(QUIZ_MINUTES[quiz.question(qid).kind] for qid in in_class)
+        assert in_class and needed <= minutes, f"{session.splitlines()[0]}: {needed} > {minutes}"
+        checked += 1
+    assert checked >= 6
+
+
+def test_the_gift_export_holds_every_question_with_the_terms_answer():
+    term = quiz.Term.draw("2027-spring")
+    text = quiz.gift(term)
+    assert text.count("$CATEGORY:") == len(quiz.chapters())
+    for item in quiz.questions():
+        block = text.split(f"::{item.id}::", 1)[1].split("\n\n", 1)[0]
+        assert f"::{item.id}::" not in block
+        if item.kind == "numeric":
+            assert f"{{#{item.expected(term)!r}:" in block, item.id
+        elif item.kind == "choice":
+            right = item.options["ABCDEFGH".index(item.answer)]
+            assert f"\n={quiz._gift_escape(right)}\n" in block, item.id
+            assert block.count("\n~") == len(item.options) - 1, item.id
+        else:
+            assert "{####" in block, item.id
+    assert term.fill("{d}") in text.split("::q01-1::", 1)[0]  # the term's example comes first

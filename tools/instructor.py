@@ -4,11 +4,18 @@
 the website (the site is ``_build/html``, and no page links here):
 
 - ``quiz/answer-key.md`` and ``quiz/answer-key.json``: every quiz question with its answer and
-  rationale, numeric answers computed by the library now (``ndcg.teaching.quiz``);
+  rationale, numeric answers computed by the library now from the quiz bank
+  (``course/quiz/bank.py``, which is not part of the installed package);
   ``quiz/questions.md``: the same questions without answers, to hand out;
 - ``assignments/NAME/``: for each master notebook in ``course/assignments/``, Otter-Grader's
   student notebook (public tests only), the solution notebook and the autograder ``.zip`` with
   the hidden tests, built by ``otter assign``;
+
+With ``--term 2027-spring`` (``make instructor TERM=2027-spring``) the bundle is that term's
+variant: the quiz's D1-D6 grades, A1's hidden cases and A2's collection are drawn from the
+term's name (sha256), so they differ from the book's pages and from every other term's, and
+the keys are computed by the library from the drawn data. Without a term the bundle uses the
+book's own example.
 - ``grade.py``: grades a folder of student notebooks and writes a grade table (no Docker);
 - ``README.md``: what is where, and how to grade.
 """
@@ -16,19 +23,31 @@ the website (the site is ``_build/html``, and no page links here):
 from __future__ import annotations
 
 import argparse
+import hashlib
+import importlib.util
 import io
 import json
+import re
 import shutil
 import sys
+import tempfile
 import warnings
+import zipfile
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 import nbformat
 
 ROOT = Path(__file__).resolve().parents[1]
 MASTERS = ROOT / "course" / "assignments"
+BANK = ROOT / "course" / "quiz" / "bank.py"
+RUBRICS = MASTERS / "rubrics.yml"
+sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
+
+import grade  # noqa: E402
+
 DEFAULT_OUT = ROOT / "_build" / "instructor"
 
 
@@ -42,6 +61,111 @@ class AssignmentBuild:
     autograder: Path
     points: dict[str, float]
     manual: dict[str, float]
+
+
+def load_bank() -> ModuleType:
+    """Import the quiz bank from ``course/quiz/bank.py`` (it is not in the installed package)."""
+    name = "ranking_measured_quiz_bank"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BANK)
+    if spec is None or spec.loader is None:
+        raise FileNotFoundError(f"the quiz bank {BANK} is missing")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # dataclasses look their module up while the file runs
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def term_seed(term: str | None, part: str) -> int | None:
+    """A stable integer for ``part`` (e.g. ``"a1"``) of ``term``, or None for the book's own."""
+    if term is None:
+        return None
+    digest = hashlib.sha256(f"{term}/{part}".encode()).digest()
+    return int.from_bytes(digest[:4], "big")
+
+
+# Where each master draws its data, and what a term's variant puts there instead. Each pattern
+# must occur in the master (checked), so a renamed line cannot silently keep the book's data.
+VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
+    "a1-ndcg-from-scratch": (
+        ("_rng = _np.random.default_rng(1601)", "_rng = _np.random.default_rng({seed})"),
+    ),
+    "a2-two-systems": (
+        (
+            "def collection_number(student_id, class_number=2026):",
+            "def collection_number(student_id, class_number={seed}):",
+        ),
+        (
+            "docs_per_query=15, difference=0.2, depth=6, seed=77)",
+            "docs_per_query=15, difference=0.2, depth=6, seed={seed2})",
+        ),
+    ),
+}
+
+
+def term_master(master: Path, term: str | None, out: Path) -> Path:
+    """Return ``master``, or a copy in ``out`` with its data drawn from ``term``."""
+    if term is None:
+        return master
+    text = master.read_text(encoding="utf-8")
+    seed, seed2 = term_seed(term, master.stem), term_seed(term, master.stem + "/hidden")
+    for old, new in VARIANT_LINES.get(master.stem, ()):
+        if old not in text:
+            raise RuntimeError(f"{master.name} no longer has {old!r}; update VARIANT_LINES")
+        text = text.replace(old, new.format(seed=seed, seed2=seed2))
+    out.mkdir(parents=True, exist_ok=True)
+    copy = out / master.name
+    copy.write_text(text, encoding="utf-8")
+    return copy
+
+
+OUTCOMES = MASTERS / "outcomes.yml"
+GUIDE = ROOT / "book" / "instructor-guide.md"
+TABLE_START = (
+    "% The outcome table: built from the tags by `python tools/instructor.py --outcome-table`."
+)
+TABLE_END = "% End of the outcome table."
+
+
+def outcome_table() -> str:
+    """The guide's table: each learning outcome and the quiz items and assignment questions
+    tagged with it (``OUTCOMES`` in the quiz bank, ``course/assignments/outcomes.yml``)."""
+    import yaml
+
+    text = GUIDE.read_text(encoding="utf-8")
+    section = text.split("## Learning outcomes", 1)[1].split("\n## ", 1)[0]
+    numbers = [int(n) for n in re.findall(r"^(\d+)\. ", section, re.M)]
+    quiz: dict[int, list[str]] = {n: [] for n in numbers}
+    for item in load_bank().questions():
+        for outcome in item.outcomes:
+            quiz[outcome].append(item.id)
+    assignments: dict[int, list[str]] = {n: [] for n in numbers}
+    short = {"a1-ndcg-from-scratch": "A1", "a2-two-systems": "A2"}
+    for name, questions in yaml.safe_load(OUTCOMES.read_text(encoding="utf-8")).items():
+        order = [q["name"] for q in question_order(MASTERS / f"{name}.ipynb")]
+        for question, outcomes in questions.items():
+            for outcome in outcomes:
+                label = f"{short.get(name, name)} Q{order.index(question) + 1}"
+                assignments[outcome].append(label)
+    lines = ["| Outcome | Quiz items | Assignment questions |", "|---|---|---|"]
+    for n in numbers:
+        lines.append(f"| {n} | {', '.join(quiz[n]) or '-'} | {', '.join(assignments[n]) or '-'} |")
+    return "\n".join([TABLE_START, *lines, TABLE_END])
+
+
+def write_outcome_table() -> None:
+    """Put the outcome table into the guide, in place of the one between the markers."""
+    text = GUIDE.read_text(encoding="utf-8")
+    if TABLE_START not in text:
+        raise RuntimeError(f"{GUIDE} has no line {TABLE_START!r} to put the table after")
+    before, rest = text.split(TABLE_START, 1)
+    after = rest.split(TABLE_END, 1)[1]
+    GUIDE.write_text(before + outcome_table() + after, encoding="utf-8")
 
 
 def chapter_titles() -> dict[int, str]:
@@ -70,6 +194,108 @@ def question_points(master: Path) -> tuple[dict[str, float], dict[str, float]]:
     return autograded, manual
 
 
+def question_order(master: Path) -> list[dict]:
+    """The master's questions in order: name, points, and whether graded by hand."""
+    import yaml
+
+    order = []
+    for cell in nbformat.read(master, as_version=4).cells:
+        if cell.cell_type == "raw" and cell.source.startswith("# BEGIN QUESTION"):
+            config = yaml.safe_load(cell.source.split("\n", 1)[1])
+            order.append(
+                {
+                    "name": config["name"],
+                    "points": float(config["points"]),
+                    "manual": bool(config.get("manual")),
+                }
+            )
+    return order
+
+
+def write_grading_notes(master: Path, autograder: Path, manual: dict[str, float]) -> None:
+    """Add the question order to the autograder zip; write the hand-graded rubric and template.
+
+    ``tools/grade.py`` reads the order so the grade table's columns follow the questions and the
+    hand-graded points count in the total. For hand-graded questions it writes, next to the zip,
+    ``NAME-rubric.md`` (from ``course/assignments/rubrics.yml``) and ``NAME-hand-graded.csv``,
+    a template to fill in with one row per submission.
+    """
+    import yaml
+
+    with zipfile.ZipFile(autograder, "a") as archive:
+        archive.writestr(grade.QUESTIONS_FILE, json.dumps(question_order(master), indent=1))
+    if not manual:
+        return
+    rubrics = yaml.safe_load(RUBRICS.read_text(encoding="utf-8")).get(master.stem, {})
+    lines = [f"# {master.stem}: questions graded by hand", ""]
+    for name, points in manual.items():
+        criteria = rubrics.get(name)
+        if not criteria or len(criteria) != points:
+            raise RuntimeError(
+                f"{RUBRICS.name} needs {points:g} one-point criteria for {master.stem}'s "
+                f"hand-graded question {name!r}, found {len(criteria or [])}"
+            )
+        lines += [f"## {name} ({points:g} points, one per criterion)", ""]
+        lines += [f"{number}. {criterion}" for number, criterion in enumerate(criteria, 1)]
+        lines.append("")
+    folder = autograder.parent
+    (folder / f"{master.stem}-rubric.md").write_text("\n".join(lines), encoding="utf-8")
+    header = ["submission", *(f"{name} (/{points:g})" for name, points in manual.items())]
+    (folder / f"{master.stem}-hand-graded.csv").write_text(
+        ",".join(header + ["comment"]) + "\n", encoding="utf-8"
+    )
+
+
+SETUP = """\
+# Setup: this notebook needs {names}. In the book's environment (`make lab` in a clone of the
+# book) they are all there and this cell does nothing; in a plain Jupyter or on Colab it
+# installs what is missing (run it first, then the rest).
+import importlib
+import importlib.util
+import pathlib
+import subprocess
+import sys
+
+_needs = {needs}
+_missing = [pip for module, pip in _needs.items() if importlib.util.find_spec(module) is None]
+_wheel = {wheel!r}
+if "ndcg" in _needs and _wheel in _missing and not pathlib.Path(_wheel).exists():
+    raise RuntimeError(
+        f"This notebook needs the book's library: download {{_wheel}} from the book's website "
+        "(the preface links it, under 'Run a chapter anywhere'), put it next to this notebook "
+        "(on Colab: Files, Upload) and run this cell again."
+    )
+if _missing:
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", *_missing], check=True)
+    importlib.invalidate_caches()
+"""
+
+
+def setup_cell(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """A first code cell that finds or installs what an assignment notebook imports.
+
+    The pins are the book's own (``learner_downloads.requirements``); the library's wheel is
+    named only where the notebook imports the library (A1 is written without it).
+    """
+    import learner_downloads
+
+    wheel = learner_downloads.wheel_name()
+    imported = {name.split(".")[0] for name in learner_downloads._imports(notebook)}
+    needs = learner_downloads.requirements(notebook, wheel)
+    if "ndcg" not in imported:
+        needs.pop("ndcg")
+    names = ", ".join(f"`{module}`" for module in needs)
+    return nbformat.v4.new_code_cell(SETUP.format(names=names, needs=repr(needs), wheel=wheel))
+
+
+def add_setup_cell(student: Path) -> None:
+    """Put :func:`setup_cell` before the student notebook's first code cell (Otter's init)."""
+    notebook = nbformat.read(student, as_version=4)
+    first = next(i for i, cell in enumerate(notebook.cells) if cell.cell_type == "code")
+    notebook.cells.insert(first, setup_cell(notebook))
+    nbformat.write(notebook, student)
+
+
 def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> AssignmentBuild:
     """Run ``otter assign`` on ``master`` into ``out`` and give the autograder a stable name.
 
@@ -95,6 +321,8 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
         raise RuntimeError(f"expected one autograder zip in {out / 'autograder'}, found {zips}")
     autograder = zips[0].rename(out / "autograder" / f"{name}-autograder.zip")
     points, manual = question_points(master)
+    write_grading_notes(master, autograder, manual)
+    add_setup_cell(out / "student" / f"{name}.ipynb")
     return AssignmentBuild(
         name,
         out / "student" / f"{name}.ipynb",
@@ -105,43 +333,63 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
     )
 
 
-def write_quiz(out: Path) -> int:
-    """Write the quiz answer key and the student sheet; return the number of questions."""
-    from ndcg.teaching import quiz
-
+def write_quiz(out: Path, term: str | None = None) -> int:
+    """Write the quiz answer key and the student sheet for ``term``; return the question count."""
+    bank = load_bank()
+    variant = bank.BOOK if term is None else bank.Term.draw(term)
     titles = chapter_titles()
     out.mkdir(parents=True, exist_ok=True)
-    (out / "answer-key.md").write_text(quiz.answer_key_markdown(titles), encoding="utf-8")
-    (out / "questions.md").write_text(quiz.student_markdown(titles), encoding="utf-8")
+    key = bank.answer_key_markdown(titles, variant)
+    (out / "answer-key.md").write_text(key, encoding="utf-8")
+    (out / "questions.md").write_text(bank.student_markdown(titles, variant), encoding="utf-8")
     records = [
         {
             "id": item.id,
             "chapter": item.chapter,
             "kind": item.kind,
-            "prompt": item.prompt,
+            "prompt": item.text(variant),
             "options": list(item.options),
-            "answer": item.expected(),
-            "rationale": item.rationale,
+            "answer": item.expected(variant),
+            "rationale": item.why(variant),
         }
-        for item in quiz.questions()
+        for item in bank.questions()
     ]
-    (out / "answer-key.json").write_text(json.dumps(records, indent=1), encoding="utf-8")
+    document = {
+        "term": variant.name,
+        "retrieved": list(variant.retrieved),
+        "unretrieved": list(variant.unretrieved),
+        "questions": records,
+    }
+    (out / "answer-key.json").write_text(json.dumps(document, indent=1), encoding="utf-8")
+    (out / "quiz.gift.txt").write_text(bank.gift(variant), encoding="utf-8")
     return len(records)
 
 
-def _readme(builds: list[AssignmentBuild], n_questions: int) -> str:
+def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -> str:
+    variant = (
+        f"This is the bundle of the term `{term}`: the quiz's D1-D6 grades, A1's hidden cases "
+        "and A2's data are drawn from that name (`make instructor TERM=...`)."
+        if term
+        else "This bundle uses the book's own example; `make instructor TERM=...` builds a term's."
+    )
     lines = [
         "# Instructor bundle: Ranking, Measured",
         "",
         "Not for students: this folder holds answers. It is built by `make instructor` and is",
-        "not part of the website.",
+        "not part of the website. Keep it private: the sources are public, so a term's secrecy",
+        "rests on its variant.",
+        "",
+        variant,
         "",
         f"- `quiz/answer-key.md` (and `.json`): {n_questions} quiz questions with answers and",
         "  rationales; `quiz/questions.md`: the same questions without answers, to hand out.",
         "  The instructor guide of the book says which questions go with which session.",
+        "  `quiz/quiz.gift.txt`: the same questions with their answers in Moodle's GIFT format,",
+        "  to import into a question bank (Moodle; Canvas through a GIFT-to-QTI converter).",
         "- `assignments/NAME/student/NAME.ipynb`: the notebook to give students (public tests",
-        "  only). Students need the book's environment (`make lab` or `make book`) and",
-        "  Otter-Grader, which `make instructor` installs (requirements-dev.txt).",
+        "  only). Its first cell finds or installs what it needs (Otter-Grader; for A2 the",
+        "  library's wheel from the book's website), so it runs in the book's lab, a plain",
+        "  Jupyter or Colab.",
         "- `assignments/NAME/autograder/NAME.ipynb`: the solution;",
         "  `assignments/NAME/autograder/NAME-autograder.zip`: the autograder, with the hidden",
         "  tests.",
@@ -151,7 +399,12 @@ def _readme(builds: list[AssignmentBuild], n_questions: int) -> str:
         "          _build/instructor/assignments/NAME/autograder/NAME-autograder.zip \\",
         "          SUBMISSIONS_FOLDER -o grades.csv",
         "",
-        "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository.",
+        "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository. Each notebook",
+        "  runs under a time limit (`--time-limit`, 300 s unless set); the table is written row",
+        "  by row, with feedback for every question lost.",
+        "- `assignments/NAME/autograder/NAME-rubric.md` and `NAME-hand-graded.csv`: for an",
+        "  assignment with questions graded by hand, the rubric and a marks file to fill in;",
+        "  pass it with `--hand-graded` (`HAND_GRADED=...`) and the marks count in the total.",
         "",
         "## Assignments",
         "",
@@ -167,16 +420,23 @@ def _readme(builds: list[AssignmentBuild], n_questions: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def build_bundle(out: Path = DEFAULT_OUT, *, run_tests: bool = True) -> list[AssignmentBuild]:
-    """Build the whole instructor bundle into ``out``; return the assignments built."""
+def build_bundle(
+    out: Path = DEFAULT_OUT, *, run_tests: bool = True, term: str | None = None
+) -> list[AssignmentBuild]:
+    """Build the whole instructor bundle (``term``'s variant if given) into ``out``."""
     out.mkdir(parents=True, exist_ok=True)
-    n_questions = write_quiz(out / "quiz")
-    builds = [
-        build_assignment(master, out / "assignments" / master.stem, run_tests=run_tests)
-        for master in sorted(MASTERS.glob("*.ipynb"))
-    ]
+    n_questions = write_quiz(out / "quiz", term)
+    with tempfile.TemporaryDirectory() as masters:  # a term's masters are not for the bundle
+        builds = [
+            build_assignment(
+                term_master(master, term, Path(masters)),
+                out / "assignments" / master.stem,
+                run_tests=run_tests,
+            )
+            for master in sorted(MASTERS.glob("*.ipynb"))
+        ]
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
-    (out / "README.md").write_text(_readme(builds, n_questions), encoding="utf-8")
+    (out / "README.md").write_text(_readme(builds, n_questions, term), encoding="utf-8")
     return builds
 
 
@@ -186,8 +446,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-run-tests", action="store_true", help="skip checking each solution against its tests"
     )
+    parser.add_argument(
+        "--term", help="draw the quiz, A1's hidden cases and A2's data from this term's name"
+    )
+    parser.add_argument(
+        "--outcome-table", action="store_true", help="rewrite the guide's outcome table only"
+    )
     args = parser.parse_args(argv)
-    builds = build_bundle(args.output, run_tests=not args.no_run_tests)
+    if args.outcome_table:
+        write_outcome_table()
+        print(f"outcome table written into {GUIDE}")
+        return 0
+    term = args.term or None
+    builds = build_bundle(args.output, run_tests=not args.no_run_tests, term=term)
     for build in builds:
         print(f"{build.name}: {build.autograder.relative_to(args.output)}")
     print(f"instructor bundle: {args.output}")

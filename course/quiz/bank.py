@@ -5,28 +5,35 @@ Each :class:`Question` has an id such as ``"q03-2"`` (chapter 3, question 2), a 
 one-line rationale. A numeric answer is never typed in: it is a function that computes the
 figure with the library when the answer key is built, so the key cannot drift from the book.
 
+Variants: the items about the D1-D6 example take their grades from a :class:`Term`. The
+book's own term (:data:`BOOK`) is the example the chapters print; ``Term.draw("2027-spring")``
+draws another six retrieved grades and two judged, unretrieved ones from the term's name, so
+each term's numbers differ from the book's pages and from other terms', and the key, computed
+by the library from the same grades, follows.
+
 The bank is keyed by chapter number. A new chapter adds its questions with :func:`register`
 (chapter 14, for instance, with ``register(14, [...])``) and appears in :func:`chapters`, in
 the answer key and in the student sheet without any other change.
 
-The answers are for instructors: ``make instructor`` writes them into the instructor bundle
-(``_build/instructor/``), never into the public website. The student sheet in the bundle
-holds the prompts only.
+This file is not part of the ``ndcg`` package a student installs, and nothing the website
+serves contains it: ``make instructor`` (``tools/instructor.py``) loads it and writes the
+answers into the instructor bundle (``_build/instructor/``). It imports only the library.
 
 Examples
 --------
->>> from ndcg.teaching import quiz
->>> quiz.question("q02-1").kind
+>>> question("q02-1").kind
 'numeric'
->>> len(quiz.questions(3)) >= 5
+>>> len(questions(3)) >= 5
 True
 
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Callable, Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -37,9 +44,12 @@ from ndcg import discount, stats
 from ndcg.teaching import examples, optimising, pitfalls
 
 __all__ = [
+    "BOOK",
     "Question",
+    "Term",
     "answer_key_markdown",
     "chapters",
+    "gift",
     "question",
     "questions",
     "register",
@@ -49,6 +59,82 @@ __all__ = [
 Kind = Literal["numeric", "choice", "short"]
 KINDS: tuple[str, ...] = ("numeric", "choice", "short")
 _LETTERS = "ABCDEFGH"
+
+
+@dataclass(frozen=True)
+class Term:
+    """The D1-D6 example's grades that a term's quiz uses.
+
+    Attributes
+    ----------
+    name : str
+        The term, e.g. ``"2027-spring"``; ``"book"`` for the chapters' own example.
+    retrieved : tuple of int
+        Grades (0-3) of D1 to D6, in ranked order.
+    unretrieved : tuple of int
+        Grades of D7 and D8, judged relevant but not retrieved.
+
+    """
+
+    name: str
+    retrieved: tuple[int, ...]
+    unretrieved: tuple[int, ...]
+
+    @property
+    def pool(self) -> tuple[int, ...]:
+        """Every judged grade of the query, D1 to D8."""
+        return self.retrieved + self.unretrieved
+
+    @property
+    def swapped(self) -> tuple[int, ...]:
+        """D1-D6 with D3 and D4 swapped."""
+        grades = list(self.retrieved)
+        grades[2], grades[3] = grades[3], grades[2]
+        return tuple(grades)
+
+    def fill(self, text: str) -> str:
+        """Put this term's grades into a prompt or rationale's ``{d}``-style placeholders."""
+        ideal = sorted(self.pool, reverse=True)[: len(self.retrieved)]
+        for key, grades in (
+            ("{d}", self.retrieved),
+            ("{swapped}", self.swapped),
+            ("{extra}", self.unretrieved),
+            ("{ideal}", tuple(ideal)),
+        ):
+            text = text.replace(key, "[" + ", ".join(str(grade) for grade in grades) + "]")
+        return text
+
+    @classmethod
+    def draw(cls, name: str) -> Term:
+        """Draw a term's grades from its name, the same every time (sha256 of the name).
+
+        The draw keeps what the items' wording relies on: D3 is graded above D4 (so the swap
+        lowers DCG), D7 and D8 are relevant, and one of them beats a retrieved grade (so no
+        order of D1-D6 reaches NDCG@6 = 1), and the list is not the book's.
+        """
+        if not isinstance(name, str) or not name.strip():
+            raise ValueError(
+                f"a term is named by a non-empty string, got {name!r}; e.g. 2027-spring"
+            )
+        digest = hashlib.sha256(name.encode("utf-8")).digest()
+        rng = np.random.default_rng(int.from_bytes(digest[:8], "big"))
+        while True:
+            retrieved = tuple(int(grade) for grade in rng.integers(0, 4, size=6))
+            unretrieved = tuple(int(grade) for grade in rng.integers(1, 4, size=2))
+            if (
+                retrieved[2] > retrieved[3]
+                and max(unretrieved) > min(retrieved)
+                and any(grade == 0 for grade in retrieved)
+                and retrieved != BOOK.retrieved
+            ):
+                return cls(name, retrieved, unretrieved)
+
+
+#: The chapters' own D1-D6 example; the quiz uses it unless a term is given.
+BOOK = Term(
+    "book", tuple(examples.D_RELEVANCE), tuple(examples.D_POOL[len(examples.D_RELEVANCE) :])
+)
+_TERM: ContextVar[Term] = ContextVar("term", default=BOOK)
 
 
 @dataclass(frozen=True)
@@ -75,6 +161,9 @@ class Question:
         The choices of a multiple-choice question, shown as A, B, C, ...
     decimals : int
         Decimal places a numeric answer is expected to (and shown with in the key).
+    outcomes : tuple of int
+        The learning outcomes of the instructor guide (numbered 1 to 13) that the question
+        assesses; the guide's outcome table is built from these tags.
 
     """
 
@@ -86,6 +175,7 @@ class Question:
     rationale: str
     options: tuple[str, ...] = field(default=())
     decimals: int = 4
+    outcomes: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -114,10 +204,22 @@ class Question:
         if not self.rationale.strip():
             raise ValueError(f"question {self.id} needs a one-line rationale, got an empty one")
 
-    def expected(self) -> float | str:
-        """Return the answer: the computed figure for a numeric question, else the text."""
+    def text(self, term: Term = BOOK) -> str:
+        """Return the prompt with ``term``'s grades."""
+        return term.fill(self.prompt)
+
+    def why(self, term: Term = BOOK) -> str:
+        """Return the rationale with ``term``'s grades."""
+        return term.fill(self.rationale)
+
+    def expected(self, term: Term = BOOK) -> float | str:
+        """Return the answer for ``term``: the figure the library computes, else the text."""
         if callable(self.answer):
-            value = float(self.answer())
+            token = _TERM.set(term)
+            try:
+                value = float(self.answer())
+            finally:
+                _TERM.reset(token)
             if not math.isfinite(value):
                 raise ValueError(
                     f"the answer of {self.id} computed to {value}, not a finite number"
@@ -125,9 +227,9 @@ class Question:
             return value
         return self.answer
 
-    def answer_text(self) -> str:
+    def answer_text(self, term: Term = BOOK) -> str:
         """Return the answer as the key prints it (a numeric answer rounded to ``decimals``)."""
-        value = self.expected()
+        value = self.expected(term)
         if isinstance(value, float):
             return f"{value:.{self.decimals}f} (full precision: {value!r})"
         if self.kind == "choice":
@@ -213,8 +315,8 @@ def question(question_id: str) -> Question:
     )
 
 
-def _prompt_lines(item: Question) -> list[str]:
-    lines = [f"**{item.id}** ({item.kind}). {item.prompt}", ""]
+def _prompt_lines(item: Question, term: Term) -> list[str]:
+    lines = [f"**{item.id}** ({item.kind}). {item.text(term)}", ""]
     for letter, option in zip(_LETTERS, item.options, strict=False):
         lines.append(f"- {letter}. {option}")
     if item.options:
@@ -222,41 +324,122 @@ def _prompt_lines(item: Question) -> list[str]:
     return lines
 
 
-def student_markdown(titles: dict[int, str] | None = None) -> str:
-    """Return every question, without answers, as Markdown (a sheet to hand out)."""
+def _term_lines(term: Term) -> list[str]:
+    return [
+        f"The D1-D6 example of these questions ({term.name}): D1 to D6 were retrieved in that "
+        f"order with the grades {term.fill('{d}')}; D7 and D8 were judged but not retrieved, "
+        f"with the grades {term.fill('{extra}')}.",
+        "",
+    ]
+
+
+def student_markdown(titles: dict[int, str] | None = None, term: Term = BOOK) -> str:
+    """Return every question for ``term``, without answers, as Markdown (a sheet to hand out)."""
     titles = titles or {}
-    lines = ["# Quiz questions", ""]
+    lines = ["# Quiz questions", "", *_term_lines(term)]
     for number in chapters():
         lines += [f"## Chapter {number}{': ' + titles[number] if number in titles else ''}", ""]
         for item in questions(number):
-            lines += _prompt_lines(item)
+            lines += _prompt_lines(item, term)
     return "\n".join(lines)
 
 
-def answer_key_markdown(titles: dict[int, str] | None = None) -> str:
-    """Return every question with its answer and rationale, as Markdown (instructors only)."""
+def answer_key_markdown(titles: dict[int, str] | None = None, term: Term = BOOK) -> str:
+    """Return every question for ``term`` with its answer and rationale (instructors only)."""
     titles = titles or {}
     lines = ["# Quiz answer key", "", "For instructors: not for distribution to students.", ""]
+    lines += _term_lines(term)
     for number in chapters():
         lines += [f"## Chapter {number}{': ' + titles[number] if number in titles else ''}", ""]
         for item in questions(number):
-            lines += _prompt_lines(item)
-            lines += [f"- Answer: {item.answer_text()}", f"- Why: {item.rationale}", ""]
+            lines += _prompt_lines(item, term)
+            lines += [f"- Answer: {item.answer_text(term)}", f"- Why: {item.why(term)}", ""]
     return "\n".join(lines)
+
+
+def _gift_escape(text: str) -> str:
+    # GIFT's special characters, escaped as Moodle's format page lists them.
+    for char in "\\~=#{}:":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+def gift(term: Term = BOOK) -> str:
+    """Return every question for ``term`` in Moodle's GIFT format, answers included.
+
+    Numeric questions accept the answer within half a unit of its last decimal place; choice
+    questions mark the right option; short answers become essays, graded by hand, with the
+    model answer as the grader's information in a comment. Each question is in the category of
+    its chapter, and its rationale is its general feedback.
+    """
+    blocks = []
+    for number in chapters():
+        blocks.append(f"$CATEGORY: ranking-measured/{term.name}/chapter-{number:02d}\n")
+        # A description item (no answer): the example the chapter's items refer to.
+        blocks.append(f"::example::{_gift_escape(' '.join(_term_lines(term)).strip())}\n")
+        for item in questions(number):
+            head = f"::{item.id}::[markdown]{_gift_escape(item.text(term))}"
+            why = _gift_escape(item.why(term))
+            if item.kind == "numeric":
+                value = item.expected(term)
+                tolerance = 0.5 * 10.0**-item.decimals
+                body = f"{{#{value!r}:{tolerance:g}####{why}}}"
+            elif item.kind == "choice":
+                options = [
+                    ("=" if _LETTERS[i] == item.answer else "~") + _gift_escape(option)
+                    for i, option in enumerate(item.options)
+                ]
+                body = "{\n" + "\n".join(options) + f"\n####{why}\n}}"
+            else:
+                blocks.append(f"// {item.id} model answer: {' '.join(str(item.answer).split())}")
+                body = f"{{####{why}}}"
+            blocks.append(f"{head} {body}\n")
+    return "\n".join(blocks)
 
 
 # ---------------------------------------------------------------------------------------------
 # The bank. Data come from ndcg.teaching.examples; every numeric answer is a function.
 
-_D = examples.D_RELEVANCE
-_D_SWAPPED = (3, 2, 0, 3, 1, 2)
-_POOL = examples.D_POOL
+# Items about the D1-D6 example read its grades through _d(), _pool() and _swapped(), so the
+# same item gives the book's figures or a term's (see Term.draw) and its key follows.
+
+
+def _d() -> tuple[int, ...]:
+    return _TERM.get().retrieved
+
+
+def _pool() -> tuple[int, ...]:
+    return _TERM.get().pool
+
+
+def _swapped() -> tuple[int, ...]:
+    return _TERM.get().swapped
+
+
+# The learning outcomes (the instructor guide's numbered list) each question assesses.
+OUTCOMES: dict[str, tuple[int, ...]] = {
+    **{f"q01-{n}": o for n, o in enumerate([(1,), (4,), (1,), (4,), (2,)], 1)},
+    **{f"q02-{n}": o for n, o in enumerate([(1,), (1,), (1,), (1,), (2,)], 1)},
+    **{f"q03-{n}": o for n, o in enumerate([(1,), (2,), (1,), (3,), (3,), (2,)], 1)},
+    **{f"q04-{n}": o for n, o in enumerate([(1, 4), (1, 4), (4,), (1,), (4,)], 1)},
+    **{f"q05-{n}": (5,) for n in range(1, 6)},
+    **{f"q06-{n}": (6,) for n in range(1, 6)},
+    **{f"q07-{n}": (7,) for n in range(1, 6)},
+    **{f"q08-{n}": o for n, o in enumerate([(8,), (8,), (8,), (6, 8), (4, 8)], 1)},
+    **{f"q09-{n}": o for n, o in enumerate([(9,), (3, 9), (9,), (3, 9), (9,)], 1)},
+    **{f"q10-{n}": (10,) for n in range(1, 6)},
+    **{f"q11-{n}": o for n, o in enumerate([(11,), (4, 11), (4, 11), (11,), (11,)], 1)},
+    **{f"q12-{n}": (12,) for n in range(1, 6)},
+    **{f"q13-{n}": o for n, o in enumerate([(1, 13), (13,), (13,), (13,), (13,)], 1)},
+    **{f"q14-{n}": o for n, o in enumerate([(9,), (9,), (7,), (4,), (9,)], 1)},
+}
 
 
 def _q(
     chapter: int, number: int, kind: Kind, prompt: str, answer, rationale: str, **extra
 ) -> Question:
-    return Question(f"q{chapter:02d}-{number}", chapter, kind, prompt, answer, rationale, **extra)
+    qid = f"q{chapter:02d}-{number}"
+    return Question(qid, chapter, kind, prompt, answer, rationale, outcomes=OUTCOMES[qid], **extra)
 
 
 def _count_relevant(grades: Sequence[float]) -> float:
@@ -286,9 +469,12 @@ register(
             1,
             1,
             "numeric",
-            "In the D1-D6 table, how many of the six retrieved documents have a grade above 0?",
-            lambda: _count_relevant(_D),
-            "Only D4 has grade 0; the other five have grades 1 to 3.",
+            (
+                "D1-D6 have the grades {d}. How many of the six retrieved documents have a grade "
+                "above 0?"
+            ),
+            lambda: _count_relevant(_d()),
+            "Count the grades above 0 in {d}: a grade of 0 means judged not relevant.",
             decimals=0,
         ),
         _q(
@@ -296,13 +482,13 @@ register(
             2,
             "numeric",
             (
-                "Counting D7 and D8, how many documents were judged relevant (grade above 0) for "
-                "the query?"
+                "D7 and D8, judged but not retrieved, have the grades {extra}. Counting them, how "
+                "many documents were judged relevant (grade above 0) for the query?"
             ),
-            lambda: _count_relevant(_POOL),
+            lambda: _count_relevant(_pool()),
             (
-                "D7 (grade 3) and D8 (grade 2) were judged relevant but never retrieved, adding two"
-                " to five."
+                "D7 and D8 were judged ({extra}) but never retrieved; a relevant one counts as "
+                "much as a retrieved one."
             ),
             decimals=0,
         ),
@@ -327,7 +513,7 @@ register(
             1,
             4,
             "choice",
-            "D7 was judged (grade 3) but not retrieved. What is it to the evaluation?",
+            "D7 was judged relevant but not retrieved. What is it to the evaluation?",
             "C",
             (
                 "A judged, unretrieved document is invisible to the list but still part of what a "
@@ -364,9 +550,9 @@ register(
             2,
             1,
             "numeric",
-            "Compute CG of the D1-D6 list [3, 2, 3, 0, 1, 2].",
-            lambda: ndcg.cg(_D),
-            "CG is the plain sum of the grades, 3+2+3+0+1+2.",
+            "Compute CG of the D1-D6 list {d}.",
+            lambda: ndcg.cg(_d()),
+            "CG is the plain sum of the grades of {d}.",
             decimals=0,
         ),
         _q(
@@ -374,16 +560,16 @@ register(
             2,
             "numeric",
             "Compute CG@3 of the same list.",
-            lambda: ndcg.cg(_D, k=3),
-            "Only the first three grades count: 3+2+3.",
+            lambda: ndcg.cg(_d(), k=3),
+            "Only the first three grades count.",
             decimals=0,
         ),
         _q(
             2,
             3,
             "numeric",
-            "Swap D3 and D4 ([3, 2, 0, 3, 1, 2]). What is CG of the whole list now?",
-            lambda: ndcg.cg(_D_SWAPPED),
+            "Swap D3 and D4 ({swapped}). What is CG of the whole list now?",
+            lambda: ndcg.cg(_swapped()),
             "A swap inside the list leaves the sum of the grades unchanged.",
             decimals=0,
         ),
@@ -422,17 +608,17 @@ register(
             3,
             1,
             "numeric",
-            "Compute DCG (linear gain, discount 1/log2(i+1)) of [3, 2, 3, 0, 1, 2].",
-            lambda: ndcg.dcg(_D),
+            "Compute DCG (linear gain, discount 1/log2(i+1)) of {d}.",
+            lambda: ndcg.dcg(_d()),
             "Sum of grade / log2(position + 1) over the six positions.",
         ),
         _q(
             3,
             2,
             "numeric",
-            "Compute DCG of the list with D3 and D4 swapped, [3, 2, 0, 3, 1, 2].",
-            lambda: ndcg.dcg(_D_SWAPPED),
-            "The grade-3 document moves from position 3 to 4, where its discount is smaller.",
+            "Compute DCG of the list with D3 and D4 swapped, {swapped}.",
+            lambda: ndcg.dcg(_swapped()),
+            "D3's higher grade moves from position 3 to 4, where its discount is smaller.",
         ),
         _q(
             3,
@@ -446,9 +632,9 @@ register(
             3,
             4,
             "numeric",
-            "Compute DCG of [3, 2, 3, 0, 1, 2] with exponential gain 2^g - 1.",
-            lambda: ndcg.dcg(_D, gain="exponential"),
-            "The gains become 7, 3, 7, 0, 1, 3 before the same discounts apply.",
+            "Compute DCG of {d} with exponential gain 2^g - 1.",
+            lambda: ndcg.dcg(_d(), gain="exponential"),
+            "Each gain becomes 2^g - 1 before the same discounts apply.",
         ),
         _q(
             3,
@@ -492,15 +678,15 @@ register(
                 "Compute IDCG@6 for D1-D6 when the ideal is built from every judged document, D1 to"
                 " D8."
             ),
-            lambda: ndcg.idcg(_D, k=6, pool=_POOL),
-            "The ideal list is the six best judged grades, 3, 3, 3, 2, 2, 2, each discounted.",
+            lambda: ndcg.idcg(_d(), k=6, pool=_pool()),
+            "The ideal list is the six best judged grades, {ideal}, each discounted.",
         ),
         _q(
             4,
             2,
             "numeric",
             "Compute NDCG@6 of D1-D6 with that ideal.",
-            lambda: ndcg.ndcg(_D, k=6, pool=_POOL),
+            lambda: ndcg.ndcg(_d(), k=6, pool=_pool()),
             "DCG@6 divided by the IDCG@6 from all eight judged documents.",
         ),
         _q(
@@ -508,7 +694,7 @@ register(
             3,
             "numeric",
             "Compute NDCG@6 of D1-D6 if, wrongly, the ideal is the retrieved list re-sorted.",
-            lambda: ndcg.ndcg(_D, k=6),
+            lambda: ndcg.ndcg(_d(), k=6),
             "Without D7 and D8 the yardstick is lower, so the score is inflated.",
         ),
         _q(
@@ -531,8 +717,8 @@ register(
             "short",
             "Why can D1-D6 not reach NDCG@6 = 1 however you reorder it?",
             (
-                "The ideal includes D7 (grade 3) and D8 (grade 2), which were not retrieved; no "
-                "order of the retrieved six matches a list that contains them."
+                "The ideal includes D7 and D8 ({extra}), which were not retrieved; no order of "
+                "the retrieved six matches a list that contains them."
             ),
             (
                 "A perfect score needs the best judged documents, and two of them are missing from "
@@ -780,7 +966,7 @@ register(
                 "DCG of D1-D6 with every term rounded to three decimals before summing: how far is "
                 "it from the exact DCG (absolute difference)?"
             ),
-            lambda: abs(pitfalls.broken_rounded_dcg(_D) - ndcg.dcg(_D)),
+            lambda: abs(pitfalls.broken_rounded_dcg(_d()) - ndcg.dcg(_d())),
             "Each rounded term loses up to half a unit in the last place and the errors add up.",
             decimals=6,
         ),
@@ -846,7 +1032,7 @@ register(
                 "NDCG@6 of D1-D6 as scikit-learn's ndcg_score computes it (linear gain, ideal from "
                 "the grades it is given: the six retrieved)."
             ),
-            lambda: ndcg.ndcg(_D, k=6),
+            lambda: ndcg.ndcg(_d(), k=6),
             "scikit-learn builds the ideal from y_true, which holds only the retrieved documents.",
         ),
         _q(
@@ -854,7 +1040,7 @@ register(
             2,
             "numeric",
             "NDCG@6 of D1-D6 with exponential gain and the ideal from all judged documents.",
-            lambda: ndcg.ndcg(_D, k=6, gain="exponential", pool=_POOL),
+            lambda: ndcg.ndcg(_d(), k=6, gain="exponential", pool=_pool()),
             "Same list and ideal as chapter 4, only the gain changes.",
         ),
         _q(
@@ -914,7 +1100,7 @@ register(
                 "Rank-biased precision of D1-D6 with persistence p = 0.8 (relevant means grade at "
                 "least 1)."
             ),
-            lambda: ndcg.rbp(_D, p=0.8),
+            lambda: ndcg.rbp(_d(), p=0.8),
             "(1 - p) times the sum of p^(i-1) over the relevant positions.",
         ),
         _q(
@@ -922,7 +1108,7 @@ register(
             2,
             "numeric",
             "ERR of D1-D6 with maximum grade 3.",
-            lambda: ndcg.err(_D, max_grade=3),
+            lambda: ndcg.err(_d(), max_grade=3),
             "A cascade reader stops at each position with probability (2^g - 1)/2^3 and gains 1/i.",
         ),
         _q(
@@ -970,8 +1156,8 @@ register(
             1,
             "numeric",
             "Precision@5 of D1-D6 (relevant: grade at least 1).",
-            lambda: ndcg.precision(_D, k=5),
-            "Four of the first five documents have a grade of 1 or more.",
+            lambda: ndcg.precision(_d(), k=5),
+            "The share of the first five grades of {d} that are 1 or more.",
         ),
         _q(
             11,
@@ -981,10 +1167,10 @@ register(
                 "Average precision of D1-D6 with every judged document (D1-D8) counted as possible "
                 "relevant documents."
             ),
-            lambda: ndcg.average_precision(_D, pool=_POOL),
+            lambda: ndcg.average_precision(_d(), pool=_pool()),
             (
-                "Precision at each relevant position, summed, divided by all seven relevant judged "
-                "documents."
+                "Precision at each relevant position, summed, divided by every relevant judged "
+                "document, D7 and D8 included."
             ),
         ),
         _q(
@@ -992,8 +1178,8 @@ register(
             3,
             "numeric",
             "Average precision of D1-D6 counting only the retrieved documents as the relevant set.",
-            lambda: ndcg.average_precision(_D),
-            "Dividing by the five retrieved relevant documents forgets D7 and D8 and inflates AP.",
+            lambda: ndcg.average_precision(_d()),
+            "Dividing by the retrieved relevant documents only forgets D7 and D8 and inflates AP.",
         ),
         _q(
             11,

@@ -1,0 +1,48 @@
+"""What no student-facing file may contain: the quiz's answers and rationales, the assignments'
+solutions and hidden tests. Shared by the website's leak test and the downloads' leak test."""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[1]
+MASTERS = sorted((ROOT / "course" / "assignments").glob("*.ipynb"))
+sys.path.insert(0, str(ROOT / "tools"))
+
+import instructor  # noqa: E402
+
+
+def hidden_test_lines(name: str) -> list[str]:
+    """The distinctive lines (over 30 characters) of the hidden tests of assignment ``name``."""
+    lines = []
+    for cell in nbformat.read(ROOT / "course" / "assignments" / f"{name}.ipynb", 4).cells:
+        if cell.cell_type == "code" and "hidden: true" in cell.source:
+            lines += [line.strip() for line in cell.source.splitlines() if len(line.strip()) > 30]
+    return [line for line in lines if "TEST CONFIG" not in line]
+
+
+def solution_lines(name: str) -> list[str]:
+    """The distinctive lines of the solutions of assignment ``name``."""
+    lines = []
+    for cell in nbformat.read(ROOT / "course" / "assignments" / f"{name}.ipynb", 4).cells:
+        if cell.cell_type == "code" and "# BEGIN SOLUTION" in cell.source:
+            body = cell.source.split("# BEGIN SOLUTION", 1)[1].split("# END SOLUTION", 1)[0]
+            lines += [line.strip() for line in body.splitlines() if len(line.strip()) > 30]
+    return lines
+
+
+@cache
+def secrets() -> tuple[str, ...]:
+    """Every secret text, whitespace collapsed, the book's term's rationales included."""
+    found = ["Quiz answer key", "Instructor bundle: Ranking, Measured", "def answer_key_markdown"]
+    for item in instructor.load_bank().questions():
+        found.append(item.why())
+        if item.kind == "short":
+            found.append(item.answer)
+    for master in MASTERS:
+        found += hidden_test_lines(master.stem) + solution_lines(master.stem)
+    return tuple(dict.fromkeys(" ".join(secret.split()) for secret in found))
