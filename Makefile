@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test lint serve bench clean venv assets instructor grade pdf slides lab student
+.PHONY: book test test-lib browser-check lint serve bench clean venv assets instructor grade pdf slides lab student
 
 book: assets
 	mkdir -p _build
@@ -15,9 +15,20 @@ book: assets
 	if [ -n "$$(find src \( -name __pycache__ -o -name '*.egg-info' \) -prune -o -newer _build/.jupyter_cache -print -quit 2>/dev/null)" ]; then rm -rf _build/.jupyter_cache _build/.doctrees; fi
 	set -o pipefail; $(BIN)/jupyter-book build . --builder html $(BUILD_FLAGS) 2>&1 | tee _build/build.log
 
-test: book $(VENV)/.stamp-dev
+test: browser-check book $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest
+
+# The library's unit, property and conformance tests, without building the book or driving a
+# browser: for contributors to the library (a few minutes). Tests that read the built site
+# are skipped; `make test` runs everything.
+test-lib: $(VENV)/.stamp-dev
+	$(BIN)/ruff check .
+	NDCG_WITHOUT_BOOK=1 $(BIN)/python -m pytest -m "not browser"
+
+# The browser tests drive Debian's Chromium: say so once, before anything is built.
+browser-check:
+	@test -x /usr/bin/chromium || { echo "make test: the browser tests need Chromium at /usr/bin/chromium: apt-get install -y chromium (or run make test-lib, the library's tests alone)"; exit 1; }
 
 # The whole book as PDFs (tools/print_book.py): Chromium prints the built pages, with page
 # numbers, a table of contents and bookmarks. Two editions: the student's, without solutions,

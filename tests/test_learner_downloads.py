@@ -252,7 +252,7 @@ def test_a_downloaded_chapter_runs_elsewhere_once_the_served_wheel_is_installed(
     (error,) = run("first")
     assert error["output_type"] == "error" and error["ename"] == "NotInstalled"
     message = "\n".join(error["traceback"])
-    assert f"%pip install {WHEEL}" in message, message
+    assert f'%pip install "{WHEEL}[book]"' in message, message
     assert "make lab" in message and "Traceback" not in message and "File " not in message
     # The served wheel, installed as the message says (pip's own check of its dependencies
     # finds them installed: no package index is asked).
@@ -260,7 +260,7 @@ def test_a_downloaded_chapter_runs_elsewhere_once_the_served_wheel_is_installed(
     wheel.write_bytes((site / downloads.DOWNLOADS / WHEEL).read_bytes())
     subprocess.run(
         [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
-         "--no-index", str(wheel)],
+         "--no-index", f"{wheel}[book]"],
         check=True, capture_output=True, text=True, env=env, cwd=tmp_path,
     )  # fmt: skip
     outputs = run("all")

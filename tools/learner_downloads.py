@@ -135,14 +135,16 @@ def _distributions() -> dict[str, list[str]]:
 def requirements(notebook: dict, wheel: str) -> dict[str, str]:
     """What the notebook needs installed: ``{module: pip requirement}``.
 
-    ``ndcg`` is the wheel (with the ``ltr`` extra when the chapter uses ``ndcg.ltr``, and then
-    LightGBM is checked too); other third-party modules are pinned at the versions the book
-    was built with. The wheel's own dependencies come with it.
+    ``ndcg`` is the wheel with its ``book`` extra (the widgets and figures), and ``ltr`` when the
+    chapter uses ``ndcg.ltr`` (then LightGBM is checked too); other third-party modules are
+    pinned at the versions the book was built with. The wheel's own dependencies come with it.
     """
     imported = _imports(notebook)
     uses_ltr = any(name == "ndcg.ltr" or name.startswith("ndcg.ltr.") for name in imported)
-    # Quoted with its extra, so that no shell reads the brackets as a pattern.
-    needs = {"ndcg": f'"{wheel}[ltr]"' if uses_ltr else wheel}
+    # The chapters use the book's wing (widgets, figures): the wheel with its `book` extra.
+    # Quoted with its extras, so that no shell reads the brackets as a pattern.
+    extras = "book,ltr" if uses_ltr else "book"
+    needs = {"ndcg": f'"{wheel}[{extras}]"'}
     modules = {name.split(".")[0] for name in imported}
     if uses_ltr:
         modules.add("lightgbm")

@@ -4,10 +4,15 @@ Used from chapter 2 on: each chapter gives the ranking widget a task, its readou
 goals (:mod:`~ndcg.widgets.goals`); every chapter's exercises get answer boxes.
 """
 
-from . import goals
-from .answer import AnswerBox
-from .ranking import RankingWidget
-from .standalone import standalone_html
-from .swap import SwapWidget
+from ndcg._extras import require
+
+# Before the widgets' own imports, so that a missing package names the extra that brings it.
+require("book", "ndcg.widgets", "anywidget", "ipywidgets", "traitlets")
+
+from . import goals  # noqa: E402
+from .answer import AnswerBox  # noqa: E402
+from .ranking import RankingWidget  # noqa: E402
+from .standalone import standalone_html  # noqa: E402
+from .swap import SwapWidget  # noqa: E402
 
 __all__ = ["AnswerBox", "RankingWidget", "SwapWidget", "goals", "standalone_html"]

@@ -1,0 +1,117 @@
+"""`pip install ndcg` installs what `import ndcg` needs, and no more: the wheel's own
+dependencies are numpy and pandas; the widgets and the teaching code come with the `book`
+extra, like `ltr` and `spark`. The wheel is installed into a new virtual environment that sees
+numpy and pandas (and what they need) but none of the book's packages, where the core
+examples and the command line run.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import venv
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SHARED
+
+sys.path.insert(0, str(ROOT / "tools"))
+import learner_downloads as downloads  # noqa: E402
+
+# What numpy and pandas need at import, by the folder names of their installed packages.
+CORE = ("numpy", "pandas", "dateutil", "python_dateutil", "six", "tzdata", "pytz")
+BOOK = ("matplotlib", "anywidget", "ipywidgets", "traitlets")
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    return downloads.build_wheel(tmp_path_factory.mktemp("wheel"))
+
+
+def _requires(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(archive.read(name).decode("utf-8"))
+    return metadata.get_all("Requires-Dist") or []
+
+
+def test_the_wheel_depends_on_numpy_and_pandas_alone(wheel: Path) -> None:
+    requires = _requires(wheel)
+    plain = sorted(r.split(">")[0].split("=")[0].strip() for r in requires if "extra ==" not in r)
+    assert plain == ["numpy", "pandas"]
+    extras = {r.split("extra ==")[1].strip().strip("'\"") for r in requires if "extra ==" in r}
+    assert extras == {"book", "ltr", "spark"}
+    for name in BOOK:
+        assert any(r.startswith(name) and 'extra == "book"' in r for r in requires), name
+
+
+def _core_python(tmp: Path) -> Path:
+    """A new venv that sees only numpy, pandas and what they need from the build's packages."""
+    env_dir = tmp / "core"
+    venv.EnvBuilder(with_pip=False).create(env_dir)
+    python = env_dir / "bin" / "python"
+    purelib = subprocess.run(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True, capture_output=True, text=True, env={"PATH": os.environ["PATH"]},
+    ).stdout.strip()  # fmt: skip
+    packages = tmp / "packages"
+    packages.mkdir()
+    import numpy
+
+    source = Path(numpy.__file__).resolve().parents[1]
+    for entry in source.iterdir():
+        if entry.name.lower().startswith(CORE) and entry.suffix != ".pth":
+            (packages / entry.name).symlink_to(entry)
+    (Path(purelib) / "core-dependencies.pth").write_text(f"{packages}\n", encoding="utf-8")
+    return python
+
+
+CORE_EXAMPLES = textwrap.dedent(
+    """
+    import importlib.util, sys
+    import ndcg
+
+    for name in ("matplotlib", "anywidget", "ipywidgets", "traitlets", "myst_nb"):
+        assert importlib.util.find_spec(name) is None, name
+    print(ndcg.cg([3, 2, 3, 0, 1, 2]), ndcg.dcg([3, 2, 3, 0, 1, 2]))
+    print(ndcg.ndcg([3, 2, 3, 0, 1, 2], k=6, pool=[3, 2, 3, 0, 1, 2, 3, 2]))
+    qrels, run = ndcg.read_qrels(sys.argv[1]), ndcg.read_run(sys.argv[2])
+    print(round(float(ndcg.evaluate(qrels, run, k=10)["ndcg@10"].mean()), 4))
+    try:
+        import ndcg.widgets
+    except ImportError as error:
+        print("widgets:", error)
+    """
+)
+
+
+def test_the_core_runs_where_only_numpy_and_pandas_are(wheel: Path, tmp_path: Path) -> None:
+    python = _core_python(tmp_path)
+    env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--python", str(python), "install", "--quiet",
+         "--no-index", str(wheel)],
+        check=True, capture_output=True, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    conformance = SHARED / "conformance" / "trec_eval"
+    qrels, run = conformance / "qrels.test", conformance / "results.test"
+    done = subprocess.run(
+        [python, "-c", CORE_EXAMPLES, str(qrels), str(run)],
+        check=True, capture_output=True, text=True, env=env, cwd=tmp_path,
+    )  # fmt: skip
+    lines = done.stdout.splitlines()
+    assert lines[0] == "11.0 6.861126688593502"
+    assert lines[1] == "0.785002371969948"
+    # The book's wing names the extra it lacks.
+    assert lines[3].startswith("widgets: ndcg.widgets needs anywidget, ipywidgets, traitlets")
+    assert lines[3].endswith('pip install "ndcg[book]"')
+    report = subprocess.run(
+        [python, "-m", "ndcg", str(qrels), str(run), "-m", "ndcg_cut.10"],
+        check=True, capture_output=True, text=True, env=env, cwd=tmp_path,
+    ).stdout  # fmt: skip
+    assert report.startswith("ndcg_cut_10")
+    assert f"{float(lines[2]):.4f}" in report
