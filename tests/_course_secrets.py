@@ -1,5 +1,5 @@
 """What no student-facing file may contain: the quiz's answers and rationales, the assignments'
-solutions and hidden tests. Shared by the website's leak test and the downloads' leak test."""
+solutions and hidden tests, the exam's model answer. Shared by the website's leak test and the downloads' leak test."""
 
 from __future__ import annotations
 
@@ -35,6 +35,12 @@ def solution_lines(name: str) -> list[str]:
     return lines
 
 
+def model_answer_lines() -> list[str]:
+    """The distinctive lines (over 40 characters) of the exam's model answer."""
+    text = (ROOT / "course" / "exam" / "model-answer.md").read_text(encoding="utf-8")
+    return [line.strip() for line in text.splitlines() if len(line.strip()) > 40]
+
+
 @cache
 def secrets() -> tuple[str, ...]:
     """Every secret text, whitespace collapsed, the book's term's rationales included."""
@@ -45,4 +51,5 @@ def secrets() -> tuple[str, ...]:
             found.append(item.answer)
     for master in MASTERS:
         found += hidden_test_lines(master.stem) + solution_lines(master.stem)
+    found += model_answer_lines()
     return tuple(dict.fromkeys(" ".join(secret.split()) for secret in found))

@@ -17,6 +17,7 @@ term's name (sha256), so they differ from the book's pages and from every other 
 the keys are computed by the library from the drawn data. Without a term the bundle uses the
 book's own example.
 - ``grade.py``: grades a folder of student notebooks and writes a grade table (no Docker);
+- ``exam/``: the exam paper and its model answer (``course/exam/``);
 - ``README.md``: what is where, and how to grade.
 """
 
@@ -44,6 +45,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MASTERS = ROOT / "course" / "assignments"
 BANK = ROOT / "course" / "quiz" / "bank.py"
 RUBRICS = MASTERS / "rubrics.yml"
+EXAM = ROOT / "course" / "exam"
 sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
 
 import grade  # noqa: E402
@@ -405,6 +407,8 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -
         "- `assignments/NAME/autograder/NAME-rubric.md` and `NAME-hand-graded.csv`: for an",
         "  assignment with questions graded by hand, the rubric and a marks file to fill in;",
         "  pass it with `--hand-graded` (`HAND_GRADED=...`) and the marks count in the total.",
+        "- `exam/exam-paper.md`: an exam paper with its marks, to print for students;",
+        "  `exam/model-answer.md`: its model answer and marking scheme.",
         "",
         "## Assignments",
         "",
@@ -436,6 +440,8 @@ def build_bundle(
             for master in sorted(MASTERS.glob("*.ipynb"))
         ]
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
+    # The exam: its question paper to print, its model answer and marking scheme kept here.
+    shutil.copytree(EXAM, out / "exam", dirs_exist_ok=True)
     (out / "README.md").write_text(_readme(builds, n_questions, term), encoding="utf-8")
     return builds
 
