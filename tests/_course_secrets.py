@@ -1,5 +1,6 @@
 """What no student-facing file may contain: the quiz's answers and rationales, the assignments'
-solutions and hidden tests, the exam's model answer. Shared by the website's leak test and the downloads' leak test."""
+solutions and hidden tests, the exam's model answer. Shared by the website's leak test and the
+downloads' leak test."""
 
 from __future__ import annotations
 
