@@ -352,7 +352,7 @@ def test_tune_learning_rate_keeps_the_best_validation_run(split: ltr.Split) -> N
     )
     assert tuned.tried["learning_rate"].tolist() == [1e-9, 0.3]
     assert tuned.learning_rate == 0.3
-    assert tuned.result.best_valid == tuned.tried["best_valid_ndcg"].max()
+    assert tuned.result.best_valid == tuned.tried["best valid NDCG@10"].max()
     assert tuned.optimiser.learning_rate == 0.3 and tuned.optimiser.accumulated is not None
     with pytest.raises(ValueError, match="rates is empty"):
         ltr.tune_learning_rate(lambda: ltr.LinearScorer(d), ltr.SGD, (), split.train, split.valid)

@@ -47,19 +47,25 @@ SETTINGS = {
     # Every cell in the page, not only those scrolled to, so every prompt can be read.
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
 }
-# Run All is finished when no prompt says [*] and the last code cell has its number (or a cell
-# failed, which cancels the cells after it).
+# Run All is finished when every code cell of the notebook's model has its execution count (or
+# a cell failed, which cancels the cells after it). The model, not the page: a folded cell
+# draws no prompt, so the last prompt on the page can be done while a folded cell still runs.
 FINISHED = """() => {
-  const panel = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden)');
-  if (!panel) return false;
-  // The input area's own prompt, there even when the cell is folded (a folded cell also
-  // shows a placeholder, whose prompt stays empty).
-  const prompts = [...panel.querySelectorAll('.jp-CodeCell .jp-InputArea .jp-InputPrompt')]
-    .map((p) => p.textContent.trim());
-  if (!prompts.length || prompts.some((p) => p.includes('*'))) return false;
-  const failed = panel.querySelector(
-    '.jp-OutputArea-output[data-mime-type="application/vnd.jupyter.stderr"]');
-  return /\\d/.test(prompts[prompts.length - 1]) || failed !== null;
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const model = panel && panel.content && panel.content.model;
+  if (!model) return false;
+  let code = 0, ran = 0, failed = false;
+  for (let i = 0; i < model.cells.length; i++) {
+    const cell = model.cells.get(i);
+    if (cell.type !== 'code') continue;
+    code += 1;
+    if (cell.executionCount !== null && cell.executionCount !== undefined) ran += 1;
+    for (let j = 0; j < cell.outputs.length; j++) {
+      const output = cell.outputs.get(j).toJSON();
+      if (output.output_type === 'error' || output.name === 'stderr') failed = true;
+    }
+  }
+  return code > 0 && (ran === code || failed);
 }"""
 
 
@@ -91,7 +97,7 @@ def lab(site: Path, tmp_path_factory) -> Iterator[tuple[str, Path]]:
     argv, env = lab_command.command(
         root, "--no-browser", f"--port={port}", "--ip=127.0.0.1", "--IdentityProvider.token=",
         "--ServerApp.password=", "--ServerApp.disable_check_xsrf=True", "--allow-root",
-        "--LabApp.extension_manager=readonly",
+        "--LabApp.extension_manager=readonly", "--LabApp.expose_app_in_browser=True",
     )  # fmt: skip
     env = {
         **env,

@@ -10,6 +10,7 @@ formula of its own.
 from __future__ import annotations
 
 import copy
+import inspect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -277,12 +278,15 @@ def tune_learning_rate(
         runs.append((rate, fit(model, optimiser, train, valid, **options), model, optimiser))
     if not runs:
         raise ValueError("rates is empty: give at least one learning rate to try")
+    # The column names the cutoff the validation NDCG was measured at, as every NDCG shown does.
+    k = options.get("k", inspect.signature(fit).parameters["k"].default)
+    column = "best valid NDCG" + (f"@{k}" if k is not None else " (no cutoff)")
     tried = pd.DataFrame(
         {
             "learning_rate": [run[0] for run in runs],
-            "best_valid_ndcg": [run[1].best_valid for run in runs],
+            column: [run[1].best_valid for run in runs],
             "best_epoch": [run[1].best_epoch for run in runs],
         }
     )
-    best = runs[int(np.argmax(tried["best_valid_ndcg"].to_numpy()))]
+    best = runs[int(np.argmax(tried[column].to_numpy()))]
     return Tuned(float(best[0]), best[1], best[2], best[3], tried)
