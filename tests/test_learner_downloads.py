@@ -19,11 +19,11 @@ import os
 import subprocess
 import sys
 import textwrap
-import venv
 import zipfile
 from pathlib import Path
 
 import pytest
+from _elsewhere import python_seeing
 from bs4 import BeautifulSoup
 from conftest import ROOT
 
@@ -186,26 +186,8 @@ def test_page_download_is_the_learner_copy_with_the_preamble(site: Path, path: P
 
 def _python_without_the_library(tmp: Path) -> Path:
     """A new venv seeing the build's third-party packages, but not ndcg nor myst_nb."""
-    env_dir = tmp / "elsewhere"
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True, env={"PATH": os.environ["PATH"]},
-    ).stdout.strip()  # fmt: skip
-    packages = tmp / "packages"
-    packages.mkdir()
-    import numpy
-
-    source = Path(numpy.__file__).resolve().parents[1]
     left_out = ("ndcg", "__editable__", "myst_nb", "_ndcg")
-    for entry in source.iterdir():
-        lowered = entry.name.lower()
-        if lowered.startswith(left_out) or entry.suffix == ".pth":
-            continue
-        (packages / entry.name).symlink_to(entry)
-    (Path(purelib) / "book-dependencies.pth").write_text(f"{packages}\n", encoding="utf-8")
-    return python
+    return python_seeing(tmp, lambda name: not name.startswith(left_out))
 
 
 RUN = textwrap.dedent(

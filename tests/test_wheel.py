@@ -11,12 +11,12 @@ import os
 import subprocess
 import sys
 import textwrap
-import venv
 import zipfile
 from email.parser import Parser
 from pathlib import Path
 
 import pytest
+from _elsewhere import python_seeing
 from conftest import ROOT, SHARED
 
 sys.path.insert(0, str(ROOT / "tools"))
@@ -51,23 +51,7 @@ def test_the_wheel_depends_on_numpy_and_pandas_alone(wheel: Path) -> None:
 
 def _core_python(tmp: Path) -> Path:
     """A new venv that sees only numpy, pandas and what they need from the build's packages."""
-    env_dir = tmp / "core"
-    venv.EnvBuilder(with_pip=False).create(env_dir)
-    python = env_dir / "bin" / "python"
-    purelib = subprocess.run(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True, env={"PATH": os.environ["PATH"]},
-    ).stdout.strip()  # fmt: skip
-    packages = tmp / "packages"
-    packages.mkdir()
-    import numpy
-
-    source = Path(numpy.__file__).resolve().parents[1]
-    for entry in source.iterdir():
-        if entry.name.lower().startswith(CORE) and entry.suffix != ".pth":
-            (packages / entry.name).symlink_to(entry)
-    (Path(purelib) / "core-dependencies.pth").write_text(f"{packages}\n", encoding="utf-8")
-    return python
+    return python_seeing(tmp, lambda name: name.startswith(CORE), name="core")
 
 
 CORE_EXAMPLES = textwrap.dedent(
