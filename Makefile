@@ -24,7 +24,7 @@ test: browser-check book $(VENV)/.stamp-dev
 # are skipped; `make test` runs everything.
 test-lib: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
-	NDCG_WITHOUT_BOOK=1 $(BIN)/python -m pytest -m "not browser"
+	NDCG_WITHOUT_BOOK=1 $(BIN)/python -m pytest -m "not browser" --ignore=tests/browser
 
 # The browser tests drive Debian's Chromium: say so once, before anything is built.
 browser-check:

@@ -29,8 +29,8 @@ def root() -> Path:
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The built website; `make test` builds it before pytest runs."""
-    if not (SITE / "index.html").exists() and os.environ.get("NDCG_WITHOUT_BOOK"):
-        pytest.skip("needs the built book: `make test` builds it (`make test-lib` does not)")
+    if os.environ.get("NDCG_WITHOUT_BOOK"):
+        pytest.skip("reads the built book: `make test` runs it (`make test-lib` leaves it out)")
     if not (SITE / "index.html").exists():
         pytest.fail("the book is not built: run `make book` (or `make test`, which builds it)")
     return SITE
