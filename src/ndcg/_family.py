@@ -12,8 +12,8 @@ other gains under another discount, which is how chapter 11 reads them:
 * RBP sums binary gains under the geometric discount ``p**(i-1)``, times ``1 - p``.
 
 Each term is formed with trec_eval's own operations (``count / i``, not ``count * (1/i)``;
-``p**(i-1)`` as a running product), so that the sums agree with it to the last bit and
-the fourth decimal it prints never differs.
+``p**(i-1)`` as a running product, :func:`ndcg.discount.persistence`), so that the sums
+agree with it to the last bit and the fourth decimal it prints never differs.
 
 Arrays hold one ranked list along the last axis (1-D) or one per row (2-D). Grades are
 NaN where a position was never judged; such a position is never relevant.
@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from ndcg._kernel import TieBreak, dcg_at, dcg_rows, depth, normalise, rank_rows
-from ndcg.discount import RECIPROCAL, UNIFORM, Discount
+from ndcg.discount import RECIPROCAL, UNIFORM, Discount, persistence
 
 Where = Callable[[int], str] | None
 
@@ -104,25 +104,6 @@ def average_precision_sums(binary: np.ndarray, cutoffs: Sequence[int | None]) ->
     return dcg_at(binary * np.cumsum(binary, axis=-1) / ranks, cutoffs, UNIFORM)
 
 
-def persistence(n: int, p: float) -> np.ndarray:
-    """``p**(i-1)`` for ranks ``i = 1..n``, each the one before times ``p``, as trec_eval forms it.
-
-    ``np.power`` rounds each power once; trec_eval multiplies a running ``cur_p`` by ``p``
-    at every rank, which can differ in the last bit. A running product is what RBP's
-    reader is, and it makes RBP and its residual agree with trec_eval bit for bit.
-
-    Examples
-    --------
-    >>> persistence(4, 0.5).tolist()
-    [1.0, 0.5, 0.25, 0.125]
-
-    """
-    steps = np.full(n, p, dtype=np.float64)
-    if n:
-        steps[0] = 1.0
-    return np.cumprod(steps)
-
-
 def satisfaction(grades: np.ndarray, max_grade: float) -> np.ndarray:
     """ERR's chance that a document satisfies the reader: ``(2**g - 1) / 2**max_grade``.
 
@@ -168,7 +149,7 @@ def cascade_at(chance: np.ndarray, cutoffs: Sequence[int | None]) -> np.ndarray:
 
 def rbp_at(binary: np.ndarray, cutoffs: Sequence[int | None], p: float) -> np.ndarray:
     """Rank-biased precision, ``(1 - p) * sum_i rel_i * p**(i-1)``, up to each cutoff."""
-    return (1.0 - p) * dcg_at(binary * persistence(binary.shape[-1], p), cutoffs, UNIFORM)
+    return (1.0 - p) * dcg_at(binary, cutoffs, Discount("geometric", p))
 
 
 def residual_from(
@@ -254,9 +235,6 @@ def family_rows(
             return np.take_along_axis(values, order, axis=1)
 
         def total(gains: np.ndarray, discount: Discount) -> np.ndarray:
-            if discount == geometric:  # trec_eval's running product, not np.power
-                top = ranked(gains)
-                return dcg_at(top * persistence(top.shape[-1], p), cutoffs, UNIFORM)
             return dcg_at(ranked(gains), cutoffs, discount)
 
     out: dict[str, np.ndarray] = {}

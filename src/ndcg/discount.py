@@ -30,6 +30,25 @@ def log2_ranks(n: int) -> np.ndarray:
     return np.log2(np.arange(2, n + 2, dtype=np.float64))
 
 
+def persistence(n: int, p: float) -> np.ndarray:
+    """``p**(i-1)`` for ranks ``i = 1..n``, each the one before times ``p``: the geometric weights.
+
+    ``np.power`` rounds each power once; trec_eval multiplies a running ``cur_p`` by ``p``
+    at every rank, which can differ in the last bit. A running product is what RBP's
+    reader is, and it makes RBP and its residual agree with trec_eval bit for bit.
+
+    Examples
+    --------
+    >>> persistence(4, 0.5).tolist()
+    [1.0, 0.5, 0.25, 0.125]
+
+    """
+    steps = np.full(n, p, dtype=np.float64)
+    if n:
+        steps[0] = 1.0
+    return np.cumprod(steps)
+
+
 def discounts(n: int) -> np.ndarray:
     """Return the discount ``1 / log2(i + 1)`` for ranks ``i = 1..n``.
 
@@ -86,7 +105,7 @@ class Discount:
         if self.kind == "reciprocal":
             return 1.0 / ranks
         if self.kind == "geometric":
-            return np.power(self.param, ranks - 1.0)
+            return persistence(n, self.param)
         return np.ones(n)
 
     def apply(self, ranked_gains: np.ndarray) -> np.ndarray:
