@@ -403,6 +403,38 @@ def max_grade(value: Any, name: str) -> float:
     return float(value)
 
 
+def nothing_shared(judged: tuple[int, Sequence[Any]], retrieved: tuple[int, Sequence[Any]]) -> str:
+    """Say that qrels and run share no query, with the count and a few ids of each side.
+
+    One message for ``ndcg.evaluate`` and ``ndcg.spark.evaluate``: with no query in common
+    the table would be empty and its mean NaN, which usually means ids written two ways or
+    files of two collections.
+
+    Parameters
+    ----------
+    judged, retrieved : tuple of (int, sequence)
+        How many queries qrels (the run) holds, and the first few of their ids.
+
+    Examples
+    --------
+    >>> nothing_shared((1, ["q1"]), (0, [])).split(", so")[0]
+    "qrels and run share no query_id: qrels has 1 (e.g. ['q1']), run has none"
+
+    """
+
+    def listed(side: tuple[int, Sequence[Any]]) -> str:
+        n, ids = side
+        return f"{n} (e.g. {literal(list(ids))})" if n else "none"
+
+    return (
+        f"qrels and run share no query_id: qrels has {listed(judged)}, run has "
+        f"{listed(retrieved)}, so there is nothing to evaluate (the mean of no scores is "
+        "NaN); check that both come from one collection and write the ids alike (e.g. '7' "
+        "and 'q7' are different ids), or pass missing='zero' to score every judged query "
+        "0 where the run has nothing"
+    )
+
+
 def above_scale(name: str, grade: float, max_grade: float | None, where: str = "") -> str:
     """Say that ``name`` holds a grade above ERR's scale, and what ``max_grade`` to pass.
 

@@ -335,17 +335,10 @@ def _check_shared(queries: Any, judged: np.ndarray, retrieved: np.ndarray, missi
     if missing == "zero" or (judged & retrieved).any():
         return
 
-    def listed(present: np.ndarray) -> str:
-        n = int(present.sum())
-        return f"{n} (e.g. {check.literal(list(queries[present][:3]))})" if n else "none"
+    def side(present: np.ndarray) -> tuple[int, list[Any]]:
+        return int(present.sum()), list(queries[present][:3])
 
-    raise ValueError(
-        f"qrels and run share no query_id: qrels has {listed(judged)}, run has "
-        f"{listed(retrieved)}, so there is nothing to evaluate (the mean of no scores is "
-        "NaN); check that both come from one collection and write the ids alike (e.g. '7' "
-        "and 'q7' are different ids), or pass missing='zero' to score every judged query "
-        "0 where the run has nothing"
-    )
+    raise ValueError(check.nothing_shared(side(judged), side(retrieved)))
 
 
 def _check_scale(grades: np.ndarray, judged: np.ndarray, options: _Options, name: str) -> None:

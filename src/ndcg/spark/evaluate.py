@@ -383,18 +383,11 @@ def _summary(keep: Column) -> list[Column]:
 def _nothing_shared(qrels: DataFrame, run: DataFrame) -> str:
     """Say that qrels and run share no query, with a count and a few ids of each side."""
 
-    def listed(frame: DataFrame) -> str:
+    def side(frame: DataFrame) -> tuple[int, list[Any]]:
         ids = frame.select(Q).distinct()
-        n = ids.count()
-        first = [row[Q] for row in ids.orderBy(Q).limit(3).collect()]
-        return f"{n} (e.g. {first!r})" if n else "none"
+        return ids.count(), [row[Q] for row in ids.orderBy(Q).limit(3).collect()]
 
-    return (
-        f"qrels and run share no query_id: qrels has {listed(qrels)}, run has {listed(run)}, "
-        "so there is nothing to evaluate (the mean of no scores is NaN); check that both "
-        "come from one collection and write the ids alike (e.g. '7' and 'q7' are different "
-        "ids), or pass missing='zero' to score every judged query 0 where the run has nothing"
-    )
+    return check.nothing_shared(side(qrels), side(run))
 
 
 def _refuse(stats: dict[str, Any], unjudged: str, empty: float | str) -> None:
