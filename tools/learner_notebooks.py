@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import posixpath
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -190,18 +191,9 @@ def _reference(ctx: Context, body: str, kind: str) -> str:
     text, target = _split_explicit(body)
     if kind == "doc":
         here = ctx.docname.rsplit("/", 1)[0]
-        docname = target.removesuffix(".ipynb").removesuffix(".md")
-        if docname.startswith("/"):
-            docname = docname.lstrip("/")
-        else:
-            parts = f"{here}/{docname}".split("/")
-            stack: list[str] = []
-            for part in parts:
-                if part == "..":
-                    stack.pop()
-                elif part not in ("", "."):
-                    stack.append(part)
-            docname = "/".join(stack)
+        path = target.removesuffix(".ipynb").removesuffix(".md")
+        # Absolute from the book's root, or relative to this chapter's folder.
+        docname = posixpath.normpath(path.lstrip("/") if path.startswith("/") else f"{here}/{path}")
         if docname not in ctx.docs:
             raise KeyError(f"{ctx.docname}: no document {target!r}")
         title = text or ctx.docs[docname]
