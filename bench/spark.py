@@ -14,7 +14,12 @@ the process and its children (Spark's JVM), sampled every 0.2 s. A process that 
 the memory budget (8 GB by default) is stopped and reported as out of room. Spark runs as
 ``ndcg.spark.session()`` starts it (``local[2]``), with 5 GB of driver memory.
 
-Run with ``python -m bench.spark`` (about an hour on two busy cores); ``--sizes`` picks the
+Each size is measured ``--repeats`` times (3 by default), the rounds interleaved (every size
+once, then every size again) so that a change in the machine's load falls on all sizes alike;
+each row records the one-minute load average when its run started. A size at which pandas ran
+out of room is not tried again.
+
+Run with ``python -m bench.spark`` (about half an hour on two idle cores); ``--sizes`` picks the
 sizes, ``--save`` writes the table as CSV where chapter 14 reads it
 (``src/ndcg/teaching/data/spark_scaling.csv``; ``--save PATH`` elsewhere), and ``--add``
 keeps the saved rows of the sizes not measured this time.
@@ -40,6 +45,7 @@ ENGINES = ("pandas", "spark")
 DOCS = 100
 K = 10
 BUDGET_GB = 8.0
+REPEATS = 3
 DRIVER_MEMORY = "5g"
 TOLERANCE = 1e-12
 BOOK_DATA = Path(__file__).parents[1] / "src" / "ndcg" / "teaching" / "data" / "spark_scaling.csv"
@@ -107,6 +113,7 @@ def spark_collection(spark: Any, judgments: int) -> tuple[Any, Any]:
 def measure(engine: str, judgments: int, budget_gb: float) -> dict[str, object]:
     """Run one measurement in a fresh process, sampling the memory of its whole tree."""
     command = [sys.executable, "-m", "bench.spark", "--one", engine, str(judgments)]
+    load = os.getloadavg()[0]
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     child = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
     process, peak, over = psutil.Process(child.pid), 0, False
@@ -123,7 +130,12 @@ def measure(engine: str, judgments: int, budget_gb: float) -> dict[str, object]:
             break
         time.sleep(0.2)
     out, _ = child.communicate()
-    row: dict[str, object] = {"engine": engine, "judgments": judgments, "peak_gb": peak / 2**30}
+    row: dict[str, object] = {
+        "engine": engine,
+        "judgments": judgments,
+        "load": load,
+        "peak_gb": peak / 2**30,
+    }
     if over or child.returncode != 0:
         row |= {
             "seconds": None,
@@ -145,14 +157,14 @@ def machine() -> str:
     except OSError:
         pass
     memory = psutil.virtual_memory().total / 2**30
-    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-    return f"{model}; {psutil.cpu_count()} cores; {memory:.0f} GB RAM; load average {load}"
+    return f"{model}; {psutil.cpu_count()} cores; {memory:.0f} GB RAM"
 
 
 def main(argv: list[str] | None = None) -> pd.DataFrame:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--budget-gb", type=float, default=BUDGET_GB)
+    parser.add_argument("--repeats", type=int, default=REPEATS)
     parser.add_argument("--save", type=Path, nargs="?", const=BOOK_DATA)
     parser.add_argument(
         "--add", action="store_true", help="keep the saved rows of sizes not measured now"
@@ -167,12 +179,19 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
     where = machine()
     print(f"machine: {where}")
     print(f"memory budget per run: {args.budget_gb:g} GB; Spark driver memory {DRIVER_MEMORY}")
-    rows = []
-    for judgments in (int(float(s)) for s in args.sizes.split(",")):
-        for engine in ENGINES:
-            row = measure(engine, judgments, args.budget_gb)
-            rows.append(row)
-            print(json.dumps(row), flush=True)
+    sizes = [int(float(s)) for s in args.sizes.split(",")]
+    rows: list[dict[str, object]] = []
+    stopped: set[tuple[str, int]] = set()
+    for repeat in range(1, args.repeats + 1):
+        for judgments in sizes:
+            for engine in ENGINES:
+                if (engine, judgments) in stopped:  # it would only run out of room again
+                    continue
+                row = measure(engine, judgments, args.budget_gb) | {"repeat": repeat}
+                if row["note"] == "out of room":
+                    stopped.add((engine, judgments))
+                rows.append(row)
+                print(json.dumps(row), flush=True)
     table = pd.DataFrame(rows)
     print(table.to_string(index=False))
     for judgments, group in table.dropna(subset=["mean"]).groupby("judgments"):
@@ -184,9 +203,8 @@ def main(argv: list[str] | None = None) -> pd.DataFrame:
         if args.add and args.save.exists():
             before = pd.read_csv(args.save, dtype={"note": "str", "machine": "str"})
             before = before[~before["judgments"].isin(saved["judgments"])]
-            saved = pd.concat([before, saved], ignore_index=True).sort_values(
-                ["judgments", "engine"], kind="stable"
-            )
+            saved = pd.concat([before, saved], ignore_index=True)
+        saved = saved.sort_values(["judgments", "engine", "repeat"], kind="stable")
         saved.to_csv(args.save, index=False)
     return table
 
