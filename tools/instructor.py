@@ -12,8 +12,8 @@ the website (the site is ``_build/html``, and no page links here):
   the hidden tests, built by ``otter assign``;
 
 With ``--term 2027-spring`` (``make instructor TERM=2027-spring``) the bundle is that term's
-variant: the quiz's D1-D6 grades, A1's hidden cases and A2's collection are drawn from the
-term's name (sha256), so they differ from the book's pages and from every other term's, and
+variant: the data of every numeric quiz item, A1's hidden cases and A2's collection are drawn
+from the term's name (sha256), so they differ from the book's pages and from every other term's, and
 the keys are computed by the library from the drawn data. Without a term the bundle uses the
 book's own example.
 - ``grade.py``: grades a folder of student notebooks and writes a grade table (no Docker);
@@ -24,6 +24,7 @@ book's own example.
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import importlib.util
 import io
@@ -127,6 +128,7 @@ def term_master(master: Path, term: str | None, out: Path) -> Path:
 
 
 OUTCOMES = MASTERS / "outcomes.yml"
+WIDGET_TASKS = ROOT / "course" / "widget-tasks.yml"
 GUIDE = ROOT / "book" / "instructor-guide.md"
 TABLE_START = (
     "% The outcome table: built from the tags by `python tools/instructor.py --outcome-table`."
@@ -134,9 +136,66 @@ TABLE_START = (
 TABLE_END = "% End of the outcome table."
 
 
+_METRICS = {"ndcg": "NDCG", "dcg": "DCG", "cg": "CG", "err": "ERR", "ap": "AP", "rr": "RR"}
+
+
+def _goal_label(call: ast.Call) -> str:
+    """A goal call of a notebook (``goals.at_least("ndcg", 0.8)``) as a few words."""
+    kind = call.func.attr  # type: ignore[attr-defined]
+    args = [ast.literal_eval(a) if isinstance(a, ast.Constant) else None for a in call.args]
+    keywords = {
+        k.arg: ast.literal_eval(k.value) for k in call.keywords if isinstance(k.value, ast.Constant)
+    }
+    metric = _METRICS.get(str(args[0]), str(args[0]))
+    second = args[1] if len(args) > 1 else None
+    if kind in ("falls_while_same", "rises_while_falls"):
+        other = _METRICS.get(str(second), str(second))
+        if "other_k" in keywords:
+            other += f"@{keywords['other_k']}"
+        verbs = ("falls", "stays") if kind == "falls_while_same" else ("rises", "falls")
+        return f"{metric} {verbs[0]}, {other} {verbs[1]}"
+    labels = {
+        "best": f"best {metric}",
+        "worst": f"worst {metric}",
+        # A threshold computed in the notebook (not a literal) is the chapter's target.
+        "at_least": f"{metric} ≥ {second if second is not None else 'target'}",
+        "below": f"{metric} < {second if second is not None else 'target'}",
+    }
+    if kind not in labels:
+        raise ValueError(f"no label for the widget goal goals.{kind}; add one to _goal_label")
+    swaps = keywords.get("swaps")
+    return labels[kind] + (f" in {swaps} swap{'s' * (swaps != 1)}" if swaps else "")
+
+
+def widget_tasks() -> dict[str, list[str]]:
+    """Each notebook's widget tasks, read from the goals its widget sets (``goal=...``).
+
+    Returns notebook stem -> labels such as ``"ch. 4: NDCG ≥ 0.8"``, in the notebook's order.
+    """
+    tasks: dict[str, list[str]] = {}
+    for path in sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb")):
+        for cell in nbformat.read(path, as_version=4).cells:
+            if cell.cell_type != "code" or "goal=" not in cell.source:
+                continue
+            for node in ast.walk(ast.parse(cell.source)):
+                for keyword in getattr(node, "keywords", []) if isinstance(node, ast.Call) else []:
+                    if keyword.arg != "goal":
+                        continue
+                    calls = (
+                        keyword.value.elts
+                        if isinstance(keyword.value, ast.List)
+                        else [keyword.value]
+                    )
+                    for call in calls:
+                        label = f"ch. {int(path.name[:2])}: {_goal_label(call)}"
+                        tasks.setdefault(path.stem, []).append(label)
+    return tasks
+
+
 def outcome_table() -> str:
-    """The guide's table: each learning outcome and the quiz items and assignment questions
-    tagged with it (``OUTCOMES`` in the quiz bank, ``course/assignments/outcomes.yml``)."""
+    """The guide's table: each learning outcome and the quiz items, assignment questions and
+    widget tasks tagged with it (``OUTCOMES`` in the quiz bank,
+    ``course/assignments/outcomes.yml``, ``course/widget-tasks.yml``)."""
     import yaml
 
     text = GUIDE.read_text(encoding="utf-8")
@@ -154,9 +213,26 @@ def outcome_table() -> str:
             for outcome in outcomes:
                 label = f"{short.get(name, name)} Q{order.index(question) + 1}"
                 assignments[outcome].append(label)
-    lines = ["| Outcome | Quiz items | Assignment questions |", "|---|---|---|"]
+    widgets: dict[int, list[str]] = {n: [] for n in numbers}
+    tasks = widget_tasks()
+    tags = yaml.safe_load(WIDGET_TASKS.read_text(encoding="utf-8"))
+    if set(tags) != set(tasks):
+        raise ValueError(
+            f"{WIDGET_TASKS.name} must tag exactly the notebooks whose widget sets a goal: "
+            f"untagged {sorted(set(tasks) - set(tags))}, no goal {sorted(set(tags) - set(tasks))}"
+        )
+    for stem, outcomes in tags.items():
+        for outcome in outcomes:
+            widgets[outcome] += tasks[stem]
+    lines = [
+        "| Outcome | Quiz items | Assignment questions | Widget tasks |",
+        "|---|---|---|---|",
+    ]
     for n in numbers:
-        lines.append(f"| {n} | {', '.join(quiz[n]) or '-'} | {', '.join(assignments[n]) or '-'} |")
+        # A widget task's label may hold a comma ("DCG falls, CG stays"): tasks part by ";".
+        cells = [", ".join(quiz[n]), ", ".join(assignments[n]), "; ".join(widgets[n])]
+        cells = [cell or "-" for cell in cells]
+        lines.append(f"| {n} | {' | '.join(cells)} |")
     return "\n".join([TABLE_START, *lines, TABLE_END])
 
 
@@ -350,6 +426,7 @@ def write_quiz(out: Path, term: str | None = None) -> int:
             "chapter": item.chapter,
             "kind": item.kind,
             "prompt": item.text(variant),
+            "data": item.values(variant),
             "options": list(item.options),
             "answer": item.expected(variant),
             "rationale": item.why(variant),
@@ -369,8 +446,9 @@ def write_quiz(out: Path, term: str | None = None) -> int:
 
 def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -> str:
     variant = (
-        f"This is the bundle of the term `{term}`: the quiz's D1-D6 grades, A1's hidden cases "
-        "and A2's data are drawn from that name (`make instructor TERM=...`)."
+        f"This is the bundle of the term `{term}`: the data of every numeric quiz item (the "
+        "D1-D6 example's grades and each other item's lists), A1's hidden cases and A2's data "
+        "are drawn from that name (`make instructor TERM=...`)."
         if term
         else "This bundle uses the book's own example; `make instructor TERM=...` builds a term's."
     )

@@ -5,11 +5,12 @@ Each :class:`Question` has an id such as ``"q03-2"`` (chapter 3, question 2), a 
 one-line rationale. A numeric answer is never typed in: it is a function that computes the
 figure with the library when the answer key is built, so the key cannot drift from the book.
 
-Variants: the items about the D1-D6 example take their grades from a :class:`Term`. The
-book's own term (:data:`BOOK`) is the example the chapters print; ``Term.draw("2027-spring")``
-draws another six retrieved grades and two judged, unretrieved ones from the term's name, so
-each term's numbers differ from the book's pages and from other terms', and the key, computed
-by the library from the same grades, follows.
+Variants: every numeric item's data come from a :class:`Term`. The book's own term
+(:data:`BOOK`) is the example the chapters print; ``Term.draw("2027-spring")`` draws another
+six retrieved grades and two judged, unretrieved ones from the term's name for the items about
+the D1-D6 example, and each other numeric item draws its own data (its ``data`` function, from
+the term's name and the item's id). So each term's numbers differ from the book's pages and
+from other terms', and the key, computed by the library from the same data, follows.
 
 The bank is keyed by chapter number. A new chapter adds its questions with :func:`register`
 (chapter 14, for instance, with ``register(14, [...])``) and appears in :func:`chapters`, in
@@ -79,6 +80,16 @@ class Term:
     name: str
     retrieved: tuple[int, ...]
     unretrieved: tuple[int, ...]
+    is_book: bool = False
+
+    def rng(self, key: str) -> np.random.Generator:
+        """A generator for one item's data (``key``, its id), the same every time for this term.
+
+        Drawn from the sha256 of the term's name and the key, so two items of a term, and one
+        item in two terms, draw apart.
+        """
+        digest = hashlib.sha256(f"{self.name}/{key}".encode()).digest()
+        return np.random.default_rng(int.from_bytes(digest[:8], "big"))
 
     @property
     def pool(self) -> tuple[int, ...]:
@@ -132,9 +143,25 @@ class Term:
 
 #: The chapters' own D1-D6 example; the quiz uses it unless a term is given.
 BOOK = Term(
-    "book", tuple(examples.D_RELEVANCE), tuple(examples.D_POOL[len(examples.D_RELEVANCE) :])
+    "book",
+    tuple(examples.D_RELEVANCE),
+    tuple(examples.D_POOL[len(examples.D_RELEVANCE) :]),
+    is_book=True,
 )
 _TERM: ContextVar[Term] = ContextVar("term", default=BOOK)
+# The data of the item whose answer is being computed (see Question.values).
+_VALUES: ContextVar[dict[str, object] | None] = ContextVar("values", default=None)
+
+Data = dict[str, object]
+
+
+def _show(value: object) -> str:
+    """A value as a prompt prints it: lists in brackets, floats without trailing zeros."""
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_show(item) for item in value) + "]"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
 @dataclass(frozen=True)
@@ -164,6 +191,15 @@ class Question:
     outcomes : tuple of int
         The learning outcomes of the instructor guide (numbered 1 to 13) that the question
         assesses; the guide's outcome table is built from these tags.
+    data : callable, optional
+        For a numeric item not about the D1-D6 example: draws the item's data (a dict of named
+        values, shown in the prompt as ``{name}``) from a term's generator. ``answer`` reads
+        them with :func:`_v`.
+    book_data : dict
+        The item's data in the book's own term (:data:`BOOK`), as the chapter uses them.
+    data_key : str
+        Whose draw the item uses: its own id unless it shares another item's data (e.g. a
+        second question on the same list).
 
     """
 
@@ -176,6 +212,9 @@ class Question:
     options: tuple[str, ...] = field(default=())
     decimals: int = 4
     outcomes: tuple[int, ...] = ()
+    data: Callable[[np.random.Generator], Data] | None = None
+    book_data: Data = field(default_factory=dict)
+    data_key: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -203,22 +242,48 @@ class Question:
             raise ValueError(f"short question {self.id} needs a model answer, got {self.answer!r}")
         if not self.rationale.strip():
             raise ValueError(f"question {self.id} needs a one-line rationale, got an empty one")
+        if (self.data is None) != (not self.book_data):
+            raise ValueError(
+                f"question {self.id} needs both data (a draw for a term) and book_data (the "
+                f"book's own), or neither; got data={self.data!r}, book_data={self.book_data!r}"
+            )
+
+    def values(self, term: Term = BOOK) -> Data:
+        """Return the item's data for ``term``: the book's own, or drawn from the term's name."""
+        if self.data is None:
+            return {}
+        if term.is_book:
+            return dict(self.book_data)
+        drawn = self.data(term.rng(self.data_key or self.id))
+        if set(drawn) != set(self.book_data):
+            raise ValueError(
+                f"the draw of {self.id} gave the values {sorted(drawn)}, but its book_data has "
+                f"{sorted(self.book_data)}; a term's data must name the same values"
+            )
+        return drawn
+
+    def _fill(self, text: str, term: Term) -> str:
+        text = term.fill(text)
+        for name, value in self.values(term).items():
+            text = text.replace("{" + name + "}", _show(value))
+        return text
 
     def text(self, term: Term = BOOK) -> str:
-        """Return the prompt with ``term``'s grades."""
-        return term.fill(self.prompt)
+        """Return the prompt with ``term``'s grades and the item's data for ``term``."""
+        return self._fill(self.prompt, term)
 
     def why(self, term: Term = BOOK) -> str:
-        """Return the rationale with ``term``'s grades."""
-        return term.fill(self.rationale)
+        """Return the rationale with ``term``'s grades and the item's data for ``term``."""
+        return self._fill(self.rationale, term)
 
     def expected(self, term: Term = BOOK) -> float | str:
         """Return the answer for ``term``: the figure the library computes, else the text."""
         if callable(self.answer):
-            token = _TERM.set(term)
+            token, values = _TERM.set(term), _VALUES.set(self.values(term))
             try:
                 value = float(self.answer())
             finally:
+                _VALUES.reset(values)
                 _TERM.reset(token)
             if not math.isfinite(value):
                 raise ValueError(
@@ -416,19 +481,36 @@ def _swapped() -> tuple[int, ...]:
     return _TERM.get().swapped
 
 
+def _v(name: str):
+    """One value of the data of the item being answered (see ``Question.data``)."""
+    values = _VALUES.get() or {}
+    if name not in values:
+        raise KeyError(f"the item being answered has no value {name!r}; it has {sorted(values)}")
+    return values[name]
+
+
+def _grades(rng: np.random.Generator, size: int, top: int = 3) -> list[int]:
+    return [int(grade) for grade in rng.integers(0, top + 1, size=size)]
+
+
+def _hundredths(rng: np.random.Generator, size: int, low: float, high: float) -> list[float]:
+    # Two decimals, so the prompt prints exactly the numbers the answer is computed from.
+    return [round(float(value), 2) for value in rng.uniform(low, high, size=size)]
+
+
 # The learning outcomes (the instructor guide's numbered list) each question assesses.
 OUTCOMES: dict[str, tuple[int, ...]] = {
-    **{f"q01-{n}": o for n, o in enumerate([(1,), (4,), (1,), (4,), (2,)], 1)},
-    **{f"q02-{n}": o for n, o in enumerate([(1,), (1,), (1,), (1,), (2,)], 1)},
+    **{f"q01-{n}": o for n, o in enumerate([(2,), (4,), (1,), (4,), (2,)], 1)},
+    **{f"q02-{n}": o for n, o in enumerate([(1,), (1,), (1, 8), (1,), (2,)], 1)},
     **{f"q03-{n}": o for n, o in enumerate([(1,), (2,), (1,), (3,), (3,), (2,)], 1)},
     **{f"q04-{n}": o for n, o in enumerate([(1, 4), (1, 4), (4,), (1,), (4,)], 1)},
     **{f"q05-{n}": (5,) for n in range(1, 6)},
     **{f"q06-{n}": (6,) for n in range(1, 6)},
     **{f"q07-{n}": (7,) for n in range(1, 6)},
     **{f"q08-{n}": o for n, o in enumerate([(8,), (8,), (8,), (6, 8), (4, 8)], 1)},
-    **{f"q09-{n}": o for n, o in enumerate([(9,), (3, 9), (9,), (3, 9), (9,)], 1)},
+    **{f"q09-{n}": o for n, o in enumerate([(4, 9), (3, 9), (9,), (3, 9), (9,)], 1)},
     **{f"q10-{n}": (10,) for n in range(1, 6)},
-    **{f"q11-{n}": o for n, o in enumerate([(11,), (4, 11), (4, 11), (11,), (11,)], 1)},
+    **{f"q11-{n}": o for n, o in enumerate([(11,), (4, 11), (11,), (11,), (11,)], 1)},
     **{f"q12-{n}": (12,) for n in range(1, 6)},
     **{f"q13-{n}": o for n, o in enumerate([(1, 13), (13,), (13,), (13,), (13,)], 1)},
     **{f"q14-{n}": o for n, o in enumerate([(9,), (9,), (7,), (4,), (9,)], 1)},
@@ -446,20 +528,118 @@ def _count_relevant(grades: Sequence[float]) -> float:
     return float(sum(1 for grade in grades if grade > 0))
 
 
-def _swap_1_7() -> float:
+def _ltr():
     from ndcg import ltr  # the learning-to-rank package, loaded only for chapter 13
 
-    return float(abs(ltr.swap_matrix(optimising.GRADES, k=optimising.K, gain="exponential")[0, 6]))
+    return ltr
 
 
-def _ranknet_equal_scores() -> float:
-    from ndcg import ltr
+# Each draw below gives a numeric item its data for a term, from a generator seeded by the
+# term's name and the item's id (Term.rng). A draw is repeated until it keeps what the item's
+# wording relies on (a tie that matters, a list not already in its best order, ...).
 
-    return float(ltr.ranknet([1, 0], [0.0, 0.0]).loss)
+
+def _draw_two_positions(rng: np.random.Generator) -> Data:
+    i = int(rng.integers(1, 11))
+    return {"i": i, "j": i + int(rng.integers(1, 31))}
 
 
-def _mean_ndcg5_fractional() -> float:
-    return float(np.mean([ndcg.ndcg(scores, k=5) for scores in examples.FRACTIONAL_SCORE_LISTS]))
+def _draw_judged_pool(rng: np.random.Generator) -> Data:
+    while True:
+        n = int(rng.integers(8, 13))
+        grades = _grades(rng, n)
+        if 0 < _count_relevant(grades[:6]) < _count_relevant(grades):
+            return {"n": n, "grades": grades}
+
+
+_BOOK_TIES: Data = {
+    "n": len(examples.RATINGS_TRUE),
+    "scores": list(examples.RATINGS_ESTIMATE),
+    "grades": list(examples.RATINGS_TRUE),
+    "k": 10,
+}
+
+
+def _ties_ndcg(ties: str, values: Data | None = None) -> float:
+    values = values or _VALUES.get() or {}
+    return ndcg.ndcg_from_scores(
+        values["grades"], values["scores"], k=values["k"], gain="exponential", ties=ties
+    )
+
+
+def _draw_ties(rng: np.random.Generator) -> Data:
+    while True:
+        n = 8
+        # Scores in half steps from 0.5 to 4, so that some are tied.
+        scores = [float(score) / 2 for score in rng.integers(1, 9, size=n)]
+        values = {"n": n, "scores": scores, "grades": _grades(rng, n), "k": int(rng.integers(3, 7))}
+        if _ties_ndcg("pessimistic", values) != _ties_ndcg("average", values):
+            return values  # a tie inside the cutoff holds different grades
+
+
+def _draw_short_user(rng: np.random.Generator) -> Data:
+    while True:
+        grades = [int(grade) for grade in rng.choice(np.arange(1, 6), size=3, replace=False)]
+        scores = _hundredths(rng, 3, 0.5, 5.0)
+        if len(set(scores)) == 3 and ndcg.ndcg_from_scores(grades, scores, k=10) < 1:
+            return {"grades": grades, "scores": scores}
+
+
+def _draw_first_relevant(rng: np.random.Generator) -> Data:
+    lists = []
+    for _ in range(3):
+        first = int(rng.integers(1, 7))  # position of the first relevant document
+        lists.append([0] * (first - 1) + [int(rng.integers(1, 4))] + _grades(rng, 6 - first))
+    return dict(zip(("q1", "q2", "q3"), lists, strict=True))
+
+
+def _draw_cutoffs(rng: np.random.Generator) -> Data:
+    while True:
+        grades = _grades(rng, 6)
+        if grades[0] < max(grades):  # the list does not start with its best grade
+            k = int(rng.integers(1, 4))
+            return {"grades": grades, "k": k, "k2": k + int(rng.integers(1, 4))}
+
+
+def _draw_swap_list(rng: np.random.Generator) -> Data:
+    while True:
+        grades = _grades(rng, 8, top=4)
+        j = int(rng.integers(2, 9))
+        if grades[0] != grades[j - 1] and sorted(grades, reverse=True) != grades:
+            return {"grades": grades, "j": j}
+
+
+def _draw_five_items(rng: np.random.Generator) -> Data:
+    while True:
+        grades = [int(grade) for grade in rng.permutation(rng.choice(6, size=5, replace=False))]
+        if sorted(grades, reverse=True) != grades:
+            return {"grades": grades}
+
+
+def _draw_query_b(rng: np.random.Generator) -> Data:
+    while True:
+        b = _grades(rng, 4)
+        if sum(b) > 0 and sorted(b, reverse=True) != b:
+            return {"b": b}
+
+
+def _row_weighted_mean_two_queries(b: Sequence[int]) -> float:
+    # Query a: one judged row, its only document ranked first (NDCG 1). Query b: four judged
+    # rows, ranked in the order given.
+    import pandas as pd
+
+    from ndcg.teaching import scale
+
+    qrels = pd.DataFrame(
+        {
+            "query_id": ["a", "b", "b", "b", "b"],
+            "doc_id": ["a1", "b1", "b2", "b3", "b4"],
+            "relevance": [1, *b],
+        }
+    )
+    run = qrels.assign(score=[1.0, 4.0, 3.0, 2.0, 1.0]).drop(columns="relevance")
+    per_query = ndcg.evaluate(qrels, run, k=4).reset_index()
+    return scale.row_weighted_mean(per_query, qrels, "ndcg@4")
 
 
 register(
@@ -468,29 +648,36 @@ register(
         _q(
             1,
             1,
-            "numeric",
+            "choice",
             (
-                "D1-D6 have the grades {d}. How many of the six retrieved documents have a grade "
-                "above 0?"
+                "Two systems retrieve the same six documents. A puts the grade-3 document first, "
+                "B puts it sixth. Which statement is right?"
             ),
-            lambda: _count_relevant(_d()),
-            "Count the grades above 0 in {d}: a grade of 0 means judged not relevant.",
-            decimals=0,
+            "B",
+            "Readers stop early, so the same documents in another order serve them differently.",
+            options=(
+                "They are equally good: they retrieved the same documents",
+                "A serves a reader who stops early better, and a measure should be able to tell",
+                "B is better: the best document is kept for last",
+                "No measure can separate two lists of the same documents",
+            ),
         ),
         _q(
             1,
             2,
             "numeric",
             (
-                "D7 and D8, judged but not retrieved, have the grades {extra}. Counting them, how "
-                "many documents were judged relevant (grade above 0) for the query?"
+                "Judges graded {n} documents for a query, D1 onwards: {grades}. The system "
+                "retrieved D1-D6 only. What share of the documents judged relevant (grade above "
+                "0) did it retrieve?"
             ),
-            lambda: _count_relevant(_pool()),
+            lambda: _count_relevant(_v("grades")[:6]) / _count_relevant(_v("grades")),
             (
-                "D7 and D8 were judged ({extra}) but never retrieved; a relevant one counts as "
-                "much as a retrieved one."
+                "Relevant among D1-D6, divided by relevant among all {n}: a judged document the "
+                "system never retrieved still counts."
             ),
-            decimals=0,
+            data=_draw_judged_pool,
+            book_data={"n": len(examples.D_POOL), "grades": list(examples.D_POOL)},
         ),
         _q(
             1,
@@ -567,11 +754,19 @@ register(
         _q(
             2,
             3,
-            "numeric",
-            "Swap D3 and D4 ({swapped}). What is CG of the whole list now?",
-            lambda: ndcg.cg(_swapped()),
-            "A swap inside the list leaves the sum of the grades unchanged.",
-            decimals=0,
+            "choice",
+            (
+                "A colleague's cg(relevance, k) returns sum(relevance[1:k + 1]). Which test case "
+                "shows the bug?"
+            ),
+            "B",
+            "Only a list whose first grade differs from its (k+1)-th separates the two sums.",
+            options=(
+                "cg([1, 1, 1, 1], k=2) == 2",
+                "cg([3, 0, 0, 0], k=2) == 3",
+                "cg([0, 0, 0, 0], k=2) == 0",
+                "cg([2, 2, 2, 2], k=3) == 6",
+            ),
         ),
         _q(
             2,
@@ -615,18 +810,32 @@ register(
         _q(
             3,
             2,
-            "numeric",
-            "Compute DCG of the list with D3 and D4 swapped, {swapped}.",
-            lambda: ndcg.dcg(_swapped()),
+            "choice",
+            (
+                "Predict before you compute: D3 and D4 of {d} are swapped, giving {swapped}. "
+                "What happens to DCG?"
+            ),
+            "C",
             "D3's higher grade moves from position 3 to 4, where its discount is smaller.",
+            options=(
+                "It rises: the swap moves a document up",
+                "It stays: the same grades are summed",
+                "It falls: the higher grade moves to a smaller discount",
+                "It depends on the grades of D5 and D6",
+            ),
         ),
         _q(
             3,
             3,
             "numeric",
-            "What is the discount 1/log2(i+1) at position 3?",
-            lambda: float(discount.discounts(3)[2]),
-            "log2(4) is 2, so the discount is one half.",
+            (
+                "With the discount 1/log2(i+1), how many times does a document at position {i} "
+                "weigh as much as the same document at position {j}?"
+            ),
+            lambda: float(np.divide(*discount.discounts(_v("j"))[[_v("i") - 1, _v("j") - 1]])),
+            "log2({j} + 1) / log2({i} + 1): the discount falls ever more slowly down the list.",
+            data=_draw_two_positions,
+            book_data={"i": 1, "j": 3},
         ),
         _q(
             3,
@@ -735,45 +944,49 @@ register(
             5,
             1,
             "numeric",
-            "NDCG@10 (exponential gain) of the estimated ratings, ties broken pessimistically?",
-            lambda: ndcg.ndcg_from_scores(
-                examples.RATINGS_TRUE,
-                examples.RATINGS_ESTIMATE,
-                k=10,
-                gain="exponential",
-                ties="pessimistic",
+            (
+                "A system scores {n} items {scores}; their true grades are {grades}. NDCG@{k} "
+                "(exponential gain), ties broken pessimistically?"
             ),
-            "Inside each tie group the worst true rating goes first.",
+            lambda: _ties_ndcg("pessimistic"),
+            "Inside each tie group the worst true grade goes first.",
+            data=_draw_ties,
+            book_data=_BOOK_TIES,
+            data_key="q05",
         ),
         _q(
             5,
             2,
             "numeric",
-            "The same, with ties averaged (the library's default).",
-            lambda: ndcg.ndcg_from_scores(
-                examples.RATINGS_TRUE,
-                examples.RATINGS_ESTIMATE,
-                k=10,
-                gain="exponential",
-                ties="average",
+            (
+                "The same {n} items (scores {scores}, grades {grades}), with ties averaged (the "
+                "library's default): NDCG@{k}, exponential gain?"
             ),
+            lambda: _ties_ndcg("average"),
             "Averaging gives each tied item the mean discount of the positions its group occupies.",
+            data=_draw_ties,
+            book_data=_BOOK_TIES,
+            data_key="q05",
         ),
         _q(
             5,
             3,
-            "numeric",
-            "And with ties broken optimistically?",
-            lambda: ndcg.ndcg_from_scores(
-                examples.RATINGS_TRUE,
-                examples.RATINGS_ESTIMATE,
-                k=10,
-                gain="exponential",
-                ties="optimistic",
-            ),
+            "choice",
             (
-                "Best true rating first in every tie group: these estimates then order the items "
-                "ideally."
+                "Predict the direction: two items with the same score, of grades 3 and 0, share "
+                "positions 2 and 3. Compared with breaking the tie pessimistically, averaging "
+                "gives an NDCG@3 that is"
+            ),
+            "B",
+            (
+                "Averaging gives the grade-3 item the mean of the discounts at 2 and 3, more than "
+                "the discount at 3 that the pessimistic order leaves it."
+            ),
+            options=(
+                "lower",
+                "higher",
+                "the same",
+                "higher or lower, depending on the other grades",
             ),
         ),
         _q(
@@ -818,24 +1031,32 @@ register(
             1,
             "numeric",
             (
-                "NDCG@10 of the user with three ratings (true 1, 3, 5; estimates 0.5, 3.5, 4.5), "
-                "ideal from what exists?"
+                "A user rated only three items: true ratings {grades}, estimates {scores}. "
+                "NDCG@10 with the ideal from what exists (three items)?"
             ),
-            lambda: ndcg.ndcg_from_scores(
-                examples.SHORT_USER_TRUE, examples.SHORT_USER_ESTIMATE, k=10
-            ),
-            "The estimates order the three items ideally and the ideal has only three items too.",
+            lambda: ndcg.ndcg_from_scores(_v("grades"), _v("scores"), k=10),
+            "With three items, NDCG@10 is NDCG@3: the ideal has only what the user rated.",
+            data=_draw_short_user,
+            book_data={
+                "grades": list(examples.SHORT_USER_TRUE),
+                "scores": list(examples.SHORT_USER_ESTIMATE),
+            },
         ),
         _q(
             6,
             2,
             "numeric",
             (
-                "With the library's default (empty=0.0), what NDCG does a query whose grades are "
-                "all 0 get?"
+                "Four queries have NDCG@10 of {values}; a fifth has no relevant document. What is "
+                "the mean NDCG@10 over the five with the library's default (empty=0.0)?"
             ),
-            lambda: ndcg.ndcg([0, 0, 0]),
-            "IDCG is 0, so 0/0 is replaced by the stated convention, 0.",
+            lambda: float(np.mean([*_v("values"), ndcg.ndcg([0, 0, 0], k=10)])),
+            (
+                "The empty query counts as 0 and pulls the mean down; with empty=nan it would be "
+                "skipped and the mean taken over four."
+            ),
+            data=lambda rng: {"values": _hundredths(rng, 4, 0.3, 1.0)},
+            book_data={"values": [0.62, 0.81, 0.47, 0.9]},
         ),
         _q(
             6,
@@ -880,24 +1101,35 @@ register(
         _q(
             7,
             1,
-            "numeric",
+            "choice",
             (
-                "Mean NDCG@5 of the course notebook's three fractional lists (scores read as "
-                "grades, ideal from each list)."
+                "On 50 queries B's mean NDCG@10 is 0.02 above A's, but B loses to A on 30 of them. "
+                "Which reading is right?"
             ),
-            _mean_ndcg5_fractional,
-            "Average the three per-list NDCG@5 values.",
+            "D",
+            "A mean can rise through a few large wins; only the paired differences show which.",
+            options=(
+                "Impossible: a higher mean means more wins",
+                "B is better on most queries",
+                "The means must have been computed on different queries",
+                "Possible: a few large wins outweigh many small losses",
+            ),
         ),
         _q(
             7,
             2,
             "numeric",
             (
-                "Per-query NDCG of A is [0.2, 0.5, 0.9] and of B is [0.3, 0.6, 0.8]. What is the "
-                "mean paired difference B - A?"
+                "Per-query NDCG of A is {a} and of B is {b}. What is the mean paired difference "
+                "B - A?"
             ),
-            lambda: stats.paired_differences([0.3, 0.6, 0.8], [0.2, 0.5, 0.9]).mean(),
-            "Differences 0.1, 0.1, -0.1 average to one thirtieth.",
+            lambda: stats.paired_differences(_v("b"), _v("a")).mean(),
+            "The per-query differences B - A, averaged.",
+            data=lambda rng: {
+                "a": _hundredths(rng, 4, 0.2, 0.9),
+                "b": _hundredths(rng, 4, 0.2, 0.9),
+            },
+            book_data={"a": [0.2, 0.5, 0.9], "b": [0.3, 0.6, 0.8]},
         ),
         _q(
             7,
@@ -953,10 +1185,12 @@ register(
             "numeric",
             (
                 "The 'industry' DCG (gain 2v - 1, return inside the loop) of the fractional list "
-                "[0.99, 0.94, 0.88, 0.74, 0.71, 0.68]?"
+                "{scores}?"
             ),
-            lambda: pitfalls.broken_industry_dcg(examples.FRACTIONAL_SCORES, k=6),
-            "Only the first term, 2(0.99) - 1, is ever summed.",
+            lambda: pitfalls.broken_industry_dcg(_v("scores"), k=6),
+            "Only the first term, 2 times the first value minus 1, is ever summed.",
+            data=lambda rng: {"scores": sorted(_hundredths(rng, 6, 0.5, 1.0), reverse=True)},
+            book_data={"scores": list(examples.FRACTIONAL_SCORES)},
         ),
         _q(
             8,
@@ -1027,13 +1261,19 @@ register(
         _q(
             9,
             1,
-            "numeric",
+            "choice",
             (
-                "NDCG@6 of D1-D6 as scikit-learn's ndcg_score computes it (linear gain, ideal from "
-                "the grades it is given: the six retrieved)."
+                "Given D1-D6's grades, scikit-learn's ndcg_score reports a higher NDCG@6 than "
+                "chapter 4's. Why?"
             ),
-            lambda: ndcg.ndcg(_d(), k=6),
+            "B",
             "scikit-learn builds the ideal from y_true, which holds only the retrieved documents.",
+            options=(
+                "It uses the natural logarithm",
+                "Its ideal is built from the six grades it is given, without D7 and D8",
+                "It uses exponential gain",
+                "It averages over tied scores",
+            ),
         ),
         _q(
             9,
@@ -1115,9 +1355,11 @@ register(
             10,
             3,
             "numeric",
-            "Reciprocal rank of the list of grades [0, 0, 1, 2].",
-            lambda: ndcg.reciprocal_rank([0, 0, 1, 2]),
-            "The first relevant document is at position 3.",
+            "Mean reciprocal rank of three queries whose lists have the grades {q1}, {q2}, {q3}.",
+            lambda: float(np.mean([ndcg.reciprocal_rank(_v(q)) for q in ("q1", "q2", "q3")])),
+            "One over the position of each list's first relevant document, averaged.",
+            data=_draw_first_relevant,
+            book_data={"q1": [0, 0, 1, 2], "q2": [2, 0, 1], "q3": [0, 3, 0, 0]},
         ),
         _q(
             10,
@@ -1155,9 +1397,11 @@ register(
             11,
             1,
             "numeric",
-            "Precision@5 of D1-D6 (relevant: grade at least 1).",
-            lambda: ndcg.precision(_d(), k=5),
-            "The share of the first five grades of {d} that are 1 or more.",
+            "Precision@{k} of the list of grades {grades} (relevant: grade at least 1).",
+            lambda: ndcg.precision(_v("grades"), k=_v("k")),
+            "The share of the first {k} grades that are 1 or more.",
+            data=lambda rng: {"grades": _grades(rng, 10), "k": int(rng.integers(3, 11))},
+            book_data={"grades": [*examples.D_RELEVANCE, 0, 0, 0, 0], "k": 5},
         ),
         _q(
             11,
@@ -1176,10 +1420,19 @@ register(
         _q(
             11,
             3,
-            "numeric",
-            "Average precision of D1-D6 counting only the retrieved documents as the relevant set.",
-            lambda: ndcg.average_precision(_d()),
-            "Dividing by the retrieved relevant documents only forgets D7 and D8 and inflates AP.",
+            "choice",
+            (
+                "A patent examiner must find every prior-art document in the list, however far "
+                "down it is. Which metric matches this reader?"
+            ),
+            "C",
+            "A reader who needs every relevant document is served by a recall-oriented metric.",
+            options=(
+                "Reciprocal rank",
+                "Precision@3",
+                "Average precision over every judged relevant document",
+                "ERR",
+            ),
         ),
         _q(
             11,
@@ -1219,34 +1472,40 @@ register(
             12,
             1,
             "numeric",
-            "NDCG@1 of the grades [0, 3, 2, 1] (ideal from the list).",
-            lambda: ndcg.ndcg([0, 3, 2, 1], k=1),
-            "The top document has grade 0.",
+            "NDCG@{k} of the grades {grades} (ideal from the list).",
+            lambda: ndcg.ndcg(_v("grades"), k=_v("k")),
+            "Only the top {k} of the list and of its ideal count.",
+            data=_draw_cutoffs,
+            book_data={"grades": [0, 3, 2, 1], "k": 1, "k2": 2},
+            data_key="q12",
         ),
         _q(
             12,
             2,
             "numeric",
-            "NDCG@2 of the same list.",
-            lambda: ndcg.ndcg([0, 3, 2, 1], k=2),
-            "The grade-3 document at position 2 now counts.",
+            "NDCG@{k2} of the same list, {grades}.",
+            lambda: ndcg.ndcg(_v("grades"), k=_v("k2")),
+            "A longer cutoff lets more of the list, and of the ideal, count.",
+            data=_draw_cutoffs,
+            book_data={"grades": [0, 3, 2, 1], "k": 1, "k2": 2},
+            data_key="q12",
         ),
         _q(
             12,
             3,
-            "numeric",
+            "choice",
             (
-                "Of k = 1 to 8, at how many cutoffs is NDCG@k of chapter 13's grades [2, 0, 3, 0, "
-                "1, 0, 4, 0] lower than at the cutoff before?"
+                "Predict the direction: from NDCG@3 to NDCG@4, the list adds a grade-0 document at "
+                "position 4 while its ideal adds a grade-2 one. NDCG"
             ),
-            lambda: float(
-                sum(
-                    ndcg.ndcg(optimising.GRADES, k=k) < ndcg.ndcg(optimising.GRADES, k=k - 1)
-                    for k in range(2, 9)
-                )
+            "B",
+            "NDCG@k is not monotone in k: the ideal grows and the list does not.",
+            options=(
+                "rises",
+                "falls",
+                "stays the same",
+                "cannot be predicted without the first three grades",
             ),
-            "NDCG@k is not monotone in k: a cutoff that adds a 0 under a growing ideal lowers it.",
-            decimals=0,
         ),
         _q(
             12,
@@ -1284,31 +1543,38 @@ register(
             13,
             1,
             "numeric",
-            (
-                "NDCG@5 (exponential gain) of chapter 13's ranking: grades [2, 0, 3, 0, 1, 0, 4, 0]"
-                " in that order."
-            ),
-            lambda: ndcg.ndcg(optimising.GRADES, k=optimising.K, gain="exponential"),
-            "The grade-4 document sits at position 7, outside the cutoff.",
+            "NDCG@5 (exponential gain) of the ranking with grades {grades} in that order.",
+            lambda: ndcg.ndcg(_v("grades"), k=5, gain="exponential"),
+            "Only the top five count; the ideal is the list's grades sorted.",
+            data=_draw_swap_list,
+            book_data={"grades": list(optimising.GRADES), "j": 7},
+            data_key="q13",
         ),
         _q(
             13,
             2,
             "numeric",
             (
-                "By how much would NDCG@5 change (absolute value) if the documents at positions 1 "
-                "and 7 swapped?"
+                "By how much would NDCG@5 of {grades} change (absolute value) if the documents at "
+                "positions 1 and {j} swapped?"
             ),
-            _swap_1_7,
-            "Moving the grade-4 document to the top is the swap LambdaRank weights most.",
+            lambda: float(
+                abs(_ltr().swap_matrix(_v("grades"), k=5, gain="exponential")[0, _v("j") - 1])
+            ),
+            "The |delta NDCG| of one swap, the weight LambdaRank puts on that pair.",
+            data=_draw_swap_list,
+            book_data={"grades": list(optimising.GRADES), "j": 7},
+            data_key="q13",
         ),
         _q(
             13,
             3,
             "numeric",
-            "RankNet's pairwise loss (sigma = 1) for the grades [1, 0] with scores [0.0, 0.0].",
-            _ranknet_equal_scores,
-            "With equal scores the pair's loss is log(1 + e^0) = ln 2.",
+            "RankNet's pairwise loss (sigma = 1) for the grades [1, 0] with scores {scores}.",
+            lambda: float(_ltr().ranknet([1, 0], _v("scores")).loss),
+            "log(1 + e^-(s1 - s2)): ln 2 when the scores are equal, less when s1 leads.",
+            data=lambda rng: {"scores": [round(float(x), 1) for x in rng.uniform(-2, 2, 2)]},
+            book_data={"scores": [0.0, 0.0]},
         ),
         _q(
             13,
@@ -1339,29 +1605,6 @@ register(
 )
 
 
-def _scala_ndcg() -> float:
-    return float(ndcg.ndcg(examples.FIVE_ITEMS_RELEVANCE, gain="exponential"))
-
-
-def _row_weighted_mean_two_queries() -> float:
-    # Query a: one judged row, its only document ranked first (NDCG 1). Query b: four judged
-    # rows, its grade-1 document first and its grade-3 one last.
-    import pandas as pd
-
-    from ndcg.teaching import scale
-
-    qrels = pd.DataFrame(
-        {
-            "query_id": ["a", "b", "b", "b", "b"],
-            "doc_id": ["a1", "b1", "b2", "b3", "b4"],
-            "relevance": [1, 1, 0, 0, 3],
-        }
-    )
-    run = qrels.assign(score=[1.0, 4.0, 3.0, 2.0, 1.0]).drop(columns="relevance")
-    per_query = ndcg.evaluate(qrels, run, k=4).reset_index()
-    return scale.row_weighted_mean(per_query, qrels, "ndcg@4")
-
-
 register(
     14,
     [
@@ -1370,19 +1613,21 @@ register(
             1,
             "numeric",
             (
-                "The Scala example's five items, with exponential gain, in the order given: what "
+                "Five items with the grades {grades}, in the order given, exponential gain: what "
                 "NDCG@5 does the graded definition give?"
             ),
-            _scala_ndcg,
-            "The gains 2^r - 1 of grades 4, 3, 5, 2, 1 against their ideal 5, 4, 3, 2, 1.",
+            lambda: ndcg.ndcg(_v("grades"), gain="exponential"),
+            "The gains 2^r - 1 of {grades} against their ideal, the grades sorted.",
+            data=_draw_five_items,
+            book_data={"grades": list(examples.FIVE_ITEMS_RELEVANCE)},
         ),
         _q(
             14,
             2,
             "choice",
             (
-                "PySpark's RankingMetrics.ndcgAt(5), called from Python on the same five items "
-                "with their grades, returns:"
+                "PySpark's RankingMetrics.ndcgAt(5), called from Python on five items that are "
+                "all relevant, with the grades 4, 3, 5, 2, 1 in that order, returns:"
             ),
             "B",
             "The Python bridge passes only the relevant ids, so every relevant item counts as 1.",
@@ -1394,11 +1639,13 @@ register(
             "numeric",
             (
                 "Query a has one judged document, ranked first; query b has four judged "
-                "documents (grades 1, 0, 0, 3) ranked in that order. Averaging NDCG@4 over the "
+                "documents (grades {b}) ranked in that order. Averaging NDCG@4 over the "
                 "judgment rows instead of over the queries gives what?"
             ),
-            _row_weighted_mean_two_queries,
-            "Query b's lower NDCG counts four times and query a's perfect score once.",
+            lambda: _row_weighted_mean_two_queries(_v("b")),
+            "Query b's NDCG counts four times and query a's perfect score once.",
+            data=_draw_query_b,
+            book_data={"b": [1, 0, 0, 3]},
         ),
         _q(
             14,
