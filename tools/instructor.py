@@ -7,6 +7,8 @@ the website (the site is ``_build/html``, and no page links here):
   rationale, numeric answers computed by the library now from the quiz bank
   (``course/quiz/bank.py``, which is not part of the installed package);
   ``quiz/questions.md``: the same questions without answers, to hand out;
+  ``quiz/quiz.qti.zip`` (QTI 1.2, Canvas), ``quiz/quiz.moodle.xml`` and ``quiz/quiz.gift.txt``
+  (Moodle): the questions with their answers for a learning platform (``tools/quiz_export.py``);
 - ``assignments/NAME/``: for each master notebook in ``course/assignments/``, Otter-Grader's
   student notebook (public tests only), the solution notebook and the autograder ``.zip`` with
   the hidden tests, built by ``otter assign``;
@@ -50,6 +52,7 @@ EXAM = ROOT / "course" / "exam"
 sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
 
 import grade  # noqa: E402
+import quiz_export  # noqa: E402
 
 DEFAULT_OUT = ROOT / "_build" / "instructor"
 
@@ -441,6 +444,8 @@ def write_quiz(out: Path, term: str | None = None) -> int:
     }
     (out / "answer-key.json").write_text(json.dumps(document, indent=1), encoding="utf-8")
     (out / "quiz.gift.txt").write_text(bank.gift(variant), encoding="utf-8")
+    (out / "quiz.qti.zip").write_bytes(quiz_export.qti_zip(bank, variant, titles))
+    (out / "quiz.moodle.xml").write_bytes(quiz_export.moodle_xml(bank, variant))
     return len(records)
 
 
@@ -464,8 +469,13 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -
         f"- `quiz/answer-key.md` (and `.json`): {n_questions} quiz questions with answers and",
         "  rationales; `quiz/questions.md`: the same questions without answers, to hand out.",
         "  The instructor guide of the book says which questions go with which session.",
-        "  `quiz/quiz.gift.txt`: the same questions with their answers in Moodle's GIFT format,",
-        "  to import into a question bank (Moodle; Canvas through a GIFT-to-QTI converter).",
+        "  The same questions with their answers, to import into a learning platform:",
+        "  `quiz/quiz.qti.zip` (QTI 1.2, for Canvas: Settings, Import Course Content, QTI .zip",
+        "  file; one quiz per chapter), `quiz/quiz.moodle.xml` (Moodle's question bank, Import,",
+        "  Moodle XML; one category per chapter) and `quiz/quiz.gift.txt` (Moodle's GIFT).",
+        "  Numeric answers are accepted within half a unit of their last decimal place; short",
+        "  answers are essays to grade by hand (in QTI their model answer is the feedback that",
+        "  students see after submitting, in Moodle it is the grader's information only).",
         "- `assignments/NAME/student/NAME.ipynb`: the notebook to give students (public tests",
         "  only). Its first cell finds or installs what it needs (Otter-Grader; for A2 the",
         "  library's wheel from the book's website), so it runs in the book's lab, a plain",

@@ -50,6 +50,7 @@ __all__ = [
     "Term",
     "answer_key_markdown",
     "chapters",
+    "example_text",
     "gift",
     "question",
     "questions",
@@ -292,6 +293,14 @@ class Question:
             return value
         return self.answer
 
+    @property
+    def tolerance(self) -> float:
+        """How far a numeric answer may be from the key: half a unit of its last decimal place.
+
+        Every export (GIFT, QTI, Moodle XML) accepts an answer within this distance.
+        """
+        return 0.5 * 10.0**-self.decimals
+
     def answer_text(self, term: Term = BOOK) -> str:
         """Return the answer as the key prints it (a numeric answer rounded to ``decimals``)."""
         value = self.expected(term)
@@ -389,6 +398,11 @@ def _prompt_lines(item: Question, term: Term) -> list[str]:
     return lines
 
 
+def example_text(term: Term = BOOK) -> str:
+    """The D1-D6 example of ``term`` in one paragraph, as the sheets and exports open with it."""
+    return " ".join(_term_lines(term)).strip()
+
+
 def _term_lines(term: Term) -> list[str]:
     return [
         f"The D1-D6 example of these questions ({term.name}): D1 to D6 were retrieved in that "
@@ -441,14 +455,13 @@ def gift(term: Term = BOOK) -> str:
     for number in chapters():
         blocks.append(f"$CATEGORY: ranking-measured/{term.name}/chapter-{number:02d}\n")
         # A description item (no answer): the example the chapter's items refer to.
-        blocks.append(f"::example::{_gift_escape(' '.join(_term_lines(term)).strip())}\n")
+        blocks.append(f"::example::{_gift_escape(example_text(term))}\n")
         for item in questions(number):
             head = f"::{item.id}::[markdown]{_gift_escape(item.text(term))}"
             why = _gift_escape(item.why(term))
             if item.kind == "numeric":
                 value = item.expected(term)
-                tolerance = 0.5 * 10.0**-item.decimals
-                body = f"{{#{value!r}:{tolerance:g}####{why}}}"
+                body = f"{{#{value!r}:{item.tolerance:g}####{why}}}"
             elif item.kind == "choice":
                 options = [
                     ("=" if _LETTERS[i] == item.answer else "~") + _gift_escape(option)
