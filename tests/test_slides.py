@@ -141,6 +141,26 @@ def test_deck_renders_its_source_with_the_chapters_nodes(site: Path, chapter: st
         assert deck.select_one("section.widget-slide " + VIEW)
     scripts = [s.get("src") for s in deck.select("script[src]")]
     assert "../vendor/reveal/reveal.js" in scripts and "../vendor/widget-loader.js" in scripts
+    # The notes plugin, which shows each slide's aside.notes in the speaker view (S), from the
+    # site itself: it is vendored with reveal.js.
+    assert "../vendor/reveal/plugin/notes.js" in scripts
+    assert (site / "vendor" / "reveal" / "plugin" / "notes.js").is_file()
+    assert "plugins: [RevealNotes]" in (site / "slides" / "slides.js").read_text("utf-8")
+    for section, (_, notes) in zip(sections, _source(chapter), strict=True):
+        aside = " ".join(section.select_one("aside.notes").get_text().split())
+        # The notes' opening words, up to their first markup (math, code, emphasis, a list).
+        opening = re.split(r"[$`*_\[]|^- ", " ".join(notes.split()))[0][:30].strip()
+        assert aside and opening in aside, (chapter, opening, aside[:60])
+
+
+def test_a_slide_widget_is_configured_compact_not_scaled() -> None:
+    # The compact configuration is the deck's own stylesheet: the per-position chart (about
+    # 420 of a ranking widget's 1100 px) stays on the chapter page.
+    assert slides.SLIDE_WIDGET_CSS in slides.DECK_CSS
+    assert ".reveal .widget .ndcg-rw__panel--chart { display: none; }" in slides.SLIDE_WIDGET_CSS
+    deck = slides.render(slides.Deck(page="notebooks/05_x.html", title="x"), "Book")
+    assert deck.index("plugin/notes.js") > deck.index("reveal/reveal.js")
+    assert deck.index("plugin/notes.js") < deck.index("slides.js")
 
 
 def test_instructor_guide_links_the_slides(site: Path) -> None:

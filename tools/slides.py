@@ -14,7 +14,15 @@ Each chapter page the build writes (``notebooks/NN_x.html``) gets a reveal.js de
   address, ``...html#SECTION``), taken from the built page, so that a figure, formula or
   widget that changes in the chapter changes on its slide with the next build. A widget is
   drawn from the page's saved widget state by the site's own loader
-  (``tools/widget-loader.js``) and scaled to fit the slide.
+  (``tools/widget-loader.js``) in the slide's compact configuration (``SLIDE_WIDGET_CSS``):
+  the per-position chart is left to the chapter page and the goals sit side by side, so the
+  widget fits the 1280x720 slide at the size it has on its page, every control as large and
+  as usable. Only a widget that still does not fit is scaled down, as a last resort that the
+  browser test of the slides refuses below 90 %.
+
+Speaker notes are written as reveal.js expects them and the deck loads reveal.js's notes
+plugin (vendored like reveal.js itself, ``tools/vendor_assets.py``): ``S`` opens the speaker
+view, with the notes, the next slide and a clock, offline.
 
 ``python tools/slides.py --draft SITE`` writes a first source for each chapter that has
 none, cut from its built page (one idea per slide; the page's prose as speaker notes). A
@@ -64,9 +72,28 @@ SUMMARY_PER_SLIDE = 2
 LONG_DECIMALS, SHORT_DECIMALS = 5, 3
 LONG_NUMBER = re.compile(rf"(?<![\w.])\d+\.\d{{{LONG_DECIMALS + 1},}}(?!\w|\.\d)")
 
-DECK_CSS = """\
+# A widget's configuration on a slide: compact, not scaled. The ranking widget's page layout
+# is about 1100 px tall with its per-position chart; without the chart (the chapter page has
+# it), with its goals side by side and tighter boxes, the largest (chapter 6's) is under 600
+# px, so every widget keeps its page size on a 1280x720 slide.
+SLIDE_WIDGET_CSS = """\
+/* The widgets' compact configuration on a slide (tools/slides.py, SLIDE_WIDGET_CSS). */
+.reveal .widget .ndcg-rw__panel--chart { display: none; }
+.reveal .widget .ndcg-rw { padding: 0.25rem 0.5rem; }
+.reveal .widget .ndcg-rw__goals { padding: 0.2rem 0.5rem; margin-bottom: 0.4rem; }
+.reveal .widget .ndcg-rw__goal-list {
+  display: grid; grid-template-columns: repeat(auto-fit, minmax(24rem, 1fr)); column-gap: 1.5rem;
+}
+.reveal .widget .ndcg-rw__goal { margin: 0; }
+.reveal .widget .ndcg-rw__note { margin-bottom: 0.4rem; }
+/* Room for reveal.js's arrows in the slide's bottom right corner, beside the buttons. */
+.reveal .widget .ndcg-rw__controls { padding-right: 5.5rem; }
+"""
+
+DECK_CSS = (
+    """\
 /* Slides rendered from course/slides (tools/slides.py): large type, figures that fill the
-   slide, widgets scaled to fit it. */
+   slide, widgets in a compact configuration (below) that fits it. */
 .reveal { font-size: 34px; }
 .reveal h1 { font-size: 2.1em; }
 .reveal h2 { font-size: 1.35em; margin-bottom: 0.5em; }
@@ -81,7 +108,7 @@ DECK_CSS = """\
   width: 100%; height: 560px; object-fit: contain; margin: 0; max-width: none; max-height: none;
 }
 .reveal .widget { font-size: 16px; text-align: left; transform-origin: top left; }
-.reveal .widget-slide h2 { font-size: 1em; margin-bottom: 0.3em; }
+.reveal .widget-slide h2 { font-size: 0.9em; margin-bottom: 0.2em; }
 .reveal a { color: #1a5b96; }
 .reveal .small { font-size: 0.72em; }
 .reveal .missing { color: #a00; border: 3px solid #a00; padding: 0.4em; font-size: 0.7em; }
@@ -89,11 +116,14 @@ DECK_CSS = """\
 .reveal .slide-number { background-color: #222; color: #fff; }
 .reveal code { font-size: 0.9em; }
 """
+    + SLIDE_WIDGET_CSS
+)
 
 DECK_JS = """\
 // reveal.js for the chapter decks (tools/slides.py). Keys pressed inside a widget belong to
-// the widget (its keyboard moves), not to the deck.
+// the widget (its keyboard moves), not to the deck. The notes plugin: S opens the speaker view.
 Reveal.initialize({
+  plugins: [RevealNotes],
   hash: true,
   width: 1280,
   height: 720,
@@ -103,8 +133,9 @@ Reveal.initialize({
   transition: "none",
   keyboardCondition: (event) => !(event.target.closest && event.target.closest(".widget")),
 });
-// A widget is as large as on its page; on a slide it is scaled down (CSS zoom, so that it
-// stays usable: clicks and keys land where they are drawn) until the slide holds it.
+// A widget keeps its page size in its compact configuration (slides.css). Should one still
+// not fit (a chapter's widget grew), it is scaled down as a last resort (CSS zoom, so that
+// clicks and keys land where they are drawn); the slides' browser test refuses below 90 %.
 function fitWidgets(slide) {
   if (!slide) return;
   for (const widget of slide.querySelectorAll(".widget")) {
@@ -329,6 +360,7 @@ def render(deck: Deck, book_title: str) -> str:
 </div>
 </main>
 <script src="../vendor/reveal/reveal.js"></script>
+<script src="../vendor/reveal/plugin/notes.js"></script>
 <script src="slides.js"></script>
 </body>
 </html>

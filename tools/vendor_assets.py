@@ -15,7 +15,8 @@ What is there, and who asks for it:
 - ``katex/``: KaTeX's stylesheet and fonts, for the math typeset at build time
   (``tools/katex_math.py``); linked from pages with math.
 - ``reveal/``: reveal.js (its script, base styles and the white theme, whose fonts are
-  inlined), for the chapters' slides (``tools/slides.py``).
+  inlined) and its notes plugin (the speaker view), for the chapters' slides
+  (``tools/slides.py``).
 - ``icons/icons.css``: the theme's icons that the pages show, drawn from Font Awesome's SVG
   files, in place of the theme's 1.5 MB icon script (see ``book/_templates/layout.html``).
 """
@@ -151,7 +152,7 @@ def main() -> None:
     _copy(katex / "fonts", OUT / "katex" / "fonts")
     _copy(NODE / "katex" / "LICENSE", OUT / "katex" / "LICENSE")
     reveal = NODE / "reveal.js"
-    for name in ("reveal.js", "reveal.css", "reset.css", "theme/white.css"):
+    for name in ("reveal.js", "reveal.css", "reset.css", "theme/white.css", "plugin/notes.js"):
         _copy(reveal / "dist" / name, OUT / "reveal" / name)
     _copy(reveal / "LICENSE", OUT / "reveal" / "LICENSE")
     (OUT / "icons").mkdir(parents=True)

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from bs4 import BeautifulSoup
 
 import ndcg
 from ndcg.teaching import examples
@@ -19,6 +20,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[2]
 CHAPTERS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 SLIDE_WIDTH, SLIDE_HEIGHT = 1280, 720  # the decks' design size (tools/slides.py)
+MIN_WIDGET_ZOOM = 0.9  # below this a widget on a slide is too small to use from a lectern
 
 # Runs in the deck, on the current slide: what a test needs to judge it.
 _SLIDE_JS = """
@@ -38,8 +40,11 @@ _SLIDE_JS = """
   }
   const shown = s.cloneNode(true);
   shown.querySelectorAll('aside.notes').forEach(n => n.remove());
+  const zooms = Array.from(s.querySelectorAll('.widget')).map(w => parseFloat(w.style.zoom || 1));
   return {
     kind: s.className,
+    zooms,
+    plugin_notes: Reveal.getSlideNotes(s) || '',
     overflows: s.scrollHeight > HEIGHT + 2 || bottom > HEIGHT + 2 || right > WIDTH + 2,
     bottom, right,
     figures,
@@ -78,8 +83,14 @@ def test_walk_every_slide_of_the_deck(page, site_url: str, chapter: str) -> None
         slide = page.evaluate(_SLIDE_JS)
         visited.append(index)
         where = f"slide {index + 1} ({slide['kind']})"
-        if slide["overflows"]:  # widget slides too: a widget is scaled to fit
+        if slide["overflows"]:  # widget slides too: a widget's compact configuration fits
             problems.append(f"{where} runs off the slide: {slide['bottom']}, {slide['right']}")
+        # A widget keeps (nearly) its page size: scaling it down is a last resort.
+        if any(zoom < MIN_WIDGET_ZOOM for zoom in slide["zooms"]):
+            problems.append(f"{where}: a widget is scaled to {slide['zooms']}")
+        # The notes plugin holds this slide's notes for the speaker view.
+        if len(slide["plugin_notes"].strip()) < 20:
+            problems.append(f"{where}: the notes plugin has no notes for it")
         if any("#" in h for h in slide["headings"]) or len(set(slide["headings"])) < len(
             slide["headings"]
         ):
@@ -136,6 +147,60 @@ def test_widget_on_its_slide_answers_the_keyboard(page, site_url: str) -> None:
     grades[2], grades[3] = grades[3], grades[2]  # D3 below D4
     assert float(dcg.get_attribute("title")) == pytest.approx(ndcg.dcg(grades), abs=1e-12)
     assert page.evaluate("Reveal.getIndices().h") == index
+    assert not page.console_errors, page.console_errors
+
+
+def test_chapter_5_task_is_done_on_its_slide(page, site_url: str) -> None:
+    """Chapter 5's widget task on its slide at 1280x720, with the keys and then the mouse:
+    the lowest NDCG@10 the ties allow (film 10 above film 3), then the highest, which the
+    estimates reach when every tie is broken best first (NDCG@10 = 1)."""
+    open_deck(page, site_url, "05_scores_and_ties")
+    while not page.evaluate("!!Reveal.getCurrentSlide().querySelector('.ndcg-rw')"):
+        index = page.evaluate("Reveal.getIndices().h")
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(f"Reveal.getIndices().h === {index + 1}", timeout=5_000)
+    widget = page.locator(".reveal .slides > section.present .ndcg-rw")
+    ndcg_value = widget.get_by_test_id("ndcg")
+    films = list(examples.RATINGS_TRUE)
+    scores = list(examples.RATINGS_ESTIMATE)
+    stable = ndcg.ndcg_from_scores(films, scores, k=10, gain="exponential", ties="stable")
+    assert float(ndcg_value.get_attribute("title")) == pytest.approx(stable, abs=1e-12)
+    widget.get_by_test_id("item-film 10").focus()
+    page.keyboard.press("Alt+ArrowUp")
+    page.keyboard.press("Alt+ArrowUp")
+    worst = ndcg.ndcg_from_scores(films, scores, k=10, gain="exponential", ties="pessimistic")
+    page.wait_for_function(
+        "([el, v]) => Math.abs(Number(el.getAttribute('title')) - v) < 1e-12",
+        arg=[ndcg_value.element_handle(), worst],
+        timeout=5_000,
+    )
+    assert widget.get_by_test_id("goal-0").get_attribute("data-reached") == "true"
+    for label, times in (("film 3", 2), ("film 9", 2), ("film 7", 1), ("film 5", 1)):
+        for _ in range(times):
+            widget.get_by_role("button", name=f"Move {label} up").click()
+    best = ndcg.ndcg_from_scores(films, scores, k=10, gain="exponential", ties="optimistic")
+    assert float(ndcg_value.get_attribute("title")) == pytest.approx(best, abs=1e-12) == 1.0
+    assert widget.get_by_test_id("goal-1").get_attribute("data-reached") == "true"
+    assert not page.console_errors, page.console_errors
+
+
+def test_speaker_view_shows_the_notes(page, site_url: str) -> None:
+    """S opens reveal.js's speaker view (the notes plugin, from the site) with the slide's notes."""
+    open_deck(page, site_url, "05_scores_and_ties")
+    page.evaluate("Reveal.slide(1)")
+    notes = page.evaluate("Reveal.getSlideNotes()")
+    page.locator(".reveal .slides > section.present h2").click()
+    with page.context.expect_page() as opened:
+        page.keyboard.press("s")
+    view = opened.value
+    view.wait_for_function(
+        "() => document.querySelector('.speaker-controls-notes .value')?.innerText.trim()",
+        timeout=15_000,
+    )
+    shown = view.locator(".speaker-controls-notes .value").inner_text()
+    assert " ".join(shown.split())[:40] in " ".join(
+        BeautifulSoup(notes, "html.parser").get_text(" ").split()
+    )
     assert not page.console_errors, page.console_errors
 
 
