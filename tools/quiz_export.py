@@ -142,6 +142,9 @@ def qti_assessment(bank: ModuleType, term, chapter: int, title: str) -> bytes:
 def qti_manifest(idents: list[str]) -> bytes:
     """The package's ``imsmanifest.xml``: one QTI 1.2 resource per assessment."""
     root = ET.Element("manifest", identifier="ranking-measured-quiz", xmlns=MANIFEST_NS)
+    metadata = _sub(root, "metadata")  # as in the packages Canvas exports
+    _sub(metadata, "schema", "IMS Content")
+    _sub(metadata, "schemaversion", "1.1.3")
     _sub(root, "organizations")
     resources = _sub(root, "resources")
     for ident in idents:
