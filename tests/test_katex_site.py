@@ -65,13 +65,15 @@ class Sheet:
 @pytest.mark.parametrize(
     ("has_math", "want"),
     [
-        (True, ["theme.css", "../vendor/katex/katex.min.css", "site.css"]),
-        (False, ["theme.css", "site.css"]),
+        (True, ["_static/theme.css", "_static/../vendor/katex/katex.min.css", "_static/site.css"]),
+        (False, ["_static/theme.css", "_static/site.css"]),
     ],
 )
 def test_katex_stylesheet_only_on_pages_with_math_and_the_packages_sheet_never(
     has_math: bool, want: list[str]
 ) -> None:
+    # As Sphinx 7 gives them: each from the site's root, through _static.
     names = ["theme.css", "../vendor/katex/katex.min.css", katex.filename_css, "site.css"]
-    sheets = katex_site.sheets_for_page([Sheet(n) for n in names], has_math, names[1])
+    sheets = [Sheet(f"_static/{name}") for name in names]
+    sheets = katex_site.sheets_for_page(sheets, has_math, "../vendor/katex/katex.min.css")
     assert [sheet.filename for sheet in sheets] == want

@@ -17,6 +17,7 @@ package leaves to its user are set here:
 
 from __future__ import annotations
 
+import posixpath
 from pathlib import Path
 from typing import Any
 
@@ -41,19 +42,21 @@ def sheets_for_page(sheets: list[Any], has_math: bool, katex_css: str) -> list[A
     Parameters
     ----------
     sheets : list
-        Sphinx's stylesheet entries for the page (each with a ``filename``).
+        Sphinx's stylesheet entries for the page, each with a ``filename`` from the site's
+        root (``_static/...``).
     has_math : bool
         Whether the page has any formula.
     katex_css : str
-        KaTeX's stylesheet as configured (``katex_css_path``).
+        KaTeX's stylesheet as configured (``katex_css_path``, from ``_static``).
 
     Returns
     -------
     list
         ``sheets`` in their order, without those the page does not need.
     """
-    drop = {katex.filename_css} | (set() if has_math else {katex_css})
-    return [sheet for sheet in sheets if str(getattr(sheet, "filename", sheet)) not in drop]
+    unwanted = [katex.filename_css] + ([] if has_math else [katex_css])
+    drop = {posixpath.normpath(posixpath.join("_static", name)) for name in unwanted}
+    return [s for s in sheets if posixpath.normpath(str(getattr(s, "filename", s))) not in drop]
 
 
 def _page_sheets(
@@ -62,7 +65,8 @@ def _page_sheets(
     if "css_files" not in context:
         return
     has_math = app.env.get_domain("math").has_equations(pagename)  # type: ignore[attr-defined]
-    context["css_files"] = sheets_for_page(
+    # In place: the theme's own handlers add to this list (Sphinx restores it for each page).
+    context["css_files"][:] = sheets_for_page(
         context["css_files"], has_math, app.config.katex_css_path
     )
 
