@@ -28,6 +28,9 @@ from sphinx.config import Config
 KATEX_JS = Path(__file__).resolve().parents[1] / "node_modules" / "katex" / "dist" / "katex.min.js"
 # The options KaTeX gets for every formula; prerendering reads these and nothing else.
 OPTIONS = {"throwOnError": True, "strict": "error", "output": "htmlAndMathml", "trust": False}
+# The package waits 5 s for Node.js to start and for each formula; a build on a loaded machine
+# (CI runs the book beside the tests) must not fail for a slow start.
+TIMEOUT_S = 60.0
 
 
 def _use_pinned_katex(app: Sphinx, config: Config) -> None:
@@ -76,6 +79,7 @@ def use_site_options() -> None:
     katex.KATEX_DEFAULT_OPTIONS.clear()
     katex.KATEX_DEFAULT_OPTIONS.update(OPTIONS)
     katex.KaTeXServer.katex_path = str(KATEX_JS)
+    katex.STARTUP_TIMEOUT = katex.RENDER_TIMEOUT = TIMEOUT_S
 
 
 def typeset(tex: str, display: bool) -> str:
