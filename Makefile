@@ -49,7 +49,7 @@ lint: $(VENV)/.stamp-dev
 
 # The browser assets the site serves itself, from node_modules and the venv, into _vendor/
 # (tools/vendor_assets.py). The build runs Node.js too: KaTeX typesets the math while the
-# pages are written (tools/katex_math.py).
+# pages are written (sphinxcontrib-katex, tools/katex_site.py).
 assets: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
 

@@ -1,4 +1,6 @@
-"""Each page's stylesheets joined into one file (tools/css_bundle.py), on small sites.
+"""Each page's stylesheets joined into one file (tools/css_bundle.py, esbuild), on small sites.
+
+Runs the real esbuild (node_modules) through tools/css-bundle.mjs.
 
 The built site's bundles are checked in tests/test_site_static.py (one link per page, every
 url() names a file) and in a browser by tests/browser/test_theme_css.py (every element styled
@@ -50,14 +52,6 @@ def _site(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_urls_are_rebased_to_the_bundles_folder() -> None:
-    css = ".a{b:url(img/x.png)}.c{d:url('../f/y.woff2?v=1#i')}.e{f:url(data:x)}.g{h:url(/r.png)}"
-    assert css_bundle.rebase_urls(css, "vendor/katex", "_static") == (
-        '.a{b:url("../vendor/katex/img/x.png")}.c{d:url("../vendor/f/y.woff2?v=1#i")}'
-        ".e{f:url(data:x)}.g{h:url(/r.png)}"
-    )
-
-
 def test_a_run_of_links_is_joined_and_other_links_stay(tmp_path: Path) -> None:
     site = _site(tmp_path)
     bundles = css_bundle.bundle_pages(site)
@@ -81,14 +75,14 @@ def test_a_run_of_links_is_joined_and_other_links_stay(tmp_path: Path) -> None:
     assert f'href="../{name}"' in page and f'href="../{name}"' not in other
     css = (site / name).read_text(encoding="utf-8")
     assert css.splitlines()[0] == f"/* parts: {' '.join(with_katex[0])} */"
-    # The import's rules come first, where the browser puts them; no @import, @charset or
-    # source map is left; every url() is relative to _static/.
+    # The import's rules come first, where the browser puts them; no @import or source map
+    # is left; every relative url() is rewritten for _static/, query and fragment kept.
     assert css.index(".basic") < css.index(".a{x:1}") < css.index(".t{")
-    assert "@import" not in css and "@charset" not in css and "sourceMappingURL" not in css
-    assert 'url("img/b.png")' in css
-    assert 'url("webfonts/f.woff2?v=1#x")' in css
-    assert 'url("../vendor/katex/fonts/K.woff2")' in css
-    assert 'url("data:image/svg+xml,%3Csvg/%3E")' in css
+    assert "@import" not in css and "sourceMappingURL" not in css
+    assert "url(img/b.png)" in css
+    assert "url(webfonts/f.woff2?v=1#x)" in css
+    assert "url(../vendor/katex/fonts/K.woff2)" in css
+    assert "url(data:image/svg+xml,%3Csvg/%3E)" in css
 
 
 def test_a_page_of_an_earlier_build_links_the_current_rules(tmp_path: Path) -> None:
@@ -109,6 +103,25 @@ def test_a_page_of_an_earlier_build_links_the_current_rules(tmp_path: Path) -> N
     assert ".s{colour:new}" in (site / name).read_text(encoding="utf-8")
 
 
+def test_absolute_and_fragment_urls_are_kept_as_they_are(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    (site / "_static/site.css").write_text(
+        ".r{a:url(/r.png)}.h{b:url(https://example.org/x.png)}.f{c:url(#m)}", encoding="utf-8"
+    )
+    bundles = css_bundle.bundle_pages(site)
+    css = (site / next(iter(bundles))).read_text(encoding="utf-8")
+    assert "url(/r.png)" in css and "url(https://example.org/x.png)" in css
+    assert "url(#m)" in css
+
+
+def test_an_import_with_a_media_list_keeps_its_media(tmp_path: Path) -> None:
+    site = _site(tmp_path)
+    (site / "_static/site.css").write_text('@import "x.css" print;\n.s{}', encoding="utf-8")
+    (site / "_static/x.css").write_text(".x{a:b}", encoding="utf-8")
+    bundles = css_bundle.bundle_pages(site)
+    assert "@media print{.x{a:b}}" in (site / next(iter(bundles))).read_text(encoding="utf-8")
+
+
 def test_whatever_is_between_two_links_splits_the_run() -> None:
     html = (
         '<head><link rel="stylesheet" href="a.css"><style>.x{}</style>'
@@ -120,16 +133,21 @@ def test_whatever_is_between_two_links_splits_the_run() -> None:
 
 
 @pytest.mark.parametrize(
-    ("sheets", "message"),
+    ("site_css", "message"),
     [
-        ({"a.css": ".a{}@import 'b.css';"}, "after a rule"),
-        ({"a.css": "@import 'b.css' print;"}, "media list"),
-        ({"a.css": "@import 'b.css';", "b.css": "@import 'a.css';"}, "imports itself"),
+        ('.a{}@import "x.css";', 'All "@import" rules must come first'),
+        ('@import "missing.css";', 'Could not resolve "missing.css"'),
     ],
 )
-def test_an_import_that_cannot_be_placed_is_refused(sheets: dict, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        css_bundle.join_sheets(["a.css"], sheets.__getitem__)
+def test_a_sheet_esbuild_cannot_join_stops_the_build(
+    tmp_path: Path, site_css: str, message: str
+) -> None:
+    site = _site(tmp_path)
+    (site / "_static/site.css").write_text(site_css, encoding="utf-8")
+    (site / "_static/x.css").write_text(".x{}", encoding="utf-8")
+    with pytest.raises(RuntimeError, match="esbuild could not join") as error:
+        css_bundle.bundle_pages(site)
+    assert message in str(error.value)
 
 
 def test_a_file_that_is_not_a_bundle_is_named() -> None:

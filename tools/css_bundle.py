@@ -1,4 +1,4 @@
-"""Sphinx extension: each page's stylesheets served as one file.
+"""Sphinx extension: each page's stylesheets served as one file, joined by esbuild.
 
 A page links a dozen stylesheets (the theme's, its extensions', KaTeX's, the site's own). The
 browser fetches, parses and indexes each before it draws the first frame and before the
@@ -6,22 +6,25 @@ parser may run the page's scripts, so a dozen small files cost more than one fil
 same rules: a chapter's widget appeared about a quarter sooner with one (``bench/site.py``).
 Once the pages are written, and the theme's sheets cut (``tools/theme_css.py``, which this
 must follow), the stylesheets a page links are joined, in the page's order, into one file
-named by its parts, with each ``url(...)`` rewritten for the file's folder, and the page
-links that file instead. Pages that link the same sheets share one file (on this site: pages
-with math, which also link KaTeX's sheet, and pages without). The cascade is unchanged: the
-rules come in the same order, a sheet's leading ``@import`` is replaced by the sheet it
-imports (as a browser would place its rules), and only a run of plain ``<link>`` tags with
-nothing but space between them is joined. Each file starts with a comment naming its parts.
+named by its parts, and the page links that file instead. Pages that link the same sheets
+share one file (on this site: pages with math, which also link KaTeX's sheet, and pages
+without). Only a run of plain ``<link>`` tags with nothing but space between them is joined.
 
+The joining is esbuild's (``tools/css-bundle.mjs``, run with Node.js): it puts each sheet's
+``@import`` rules in their place, keeps the cascade's order and minifies; each ``url(...)``
+is rewritten for the bundle's folder. Each bundle starts with a comment naming its parts.
 The parts stay in the site, unchanged, for anything else that links them.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import posixpath
 import re
-from collections.abc import Callable, Sequence
+import shutil
+import subprocess
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,17 +32,12 @@ from sphinx.application import Sphinx
 
 FOLDER = "_static"
 PREFIX = "bundle-"
+SCRIPT = Path(__file__).with_name("css-bundle.mjs")
 # A stylesheet link in a page's head; its attributes in any order.
 LINK = re.compile(r"<link\b([^>]*)/?>")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
+# A url() in a stylesheet, quoted or not (tests/test_site_static.py checks each names a file).
 URL = re.compile(r"""url\(\s*(?P<q>['"]?)(?P<url>[^'")]*)(?P=q)\s*\)""")
-SOURCE_MAP = re.compile(r"/\*# sourceMappingURL=[^*]*\*/")
-CHARSET = re.compile(r'^\s*@charset\s+"[^"]*";', re.IGNORECASE)
-# An @import at a sheet's start, with no media list: its sheet is put in its place.
-LEADING_IMPORT = re.compile(
-    r"""^\s*(?:/\*.*?\*/\s*)*@import\s+(?:url\(\s*)?(['"])(?P<url>[^'"]+)\1\s*\)?\s*;""", re.DOTALL
-)
-IMPORT = re.compile(r"@import\b", re.IGNORECASE)
 MANIFEST = re.compile(r"^/\* parts: (.*?) \*/")
 
 
@@ -49,79 +47,36 @@ def _split_query(url: str) -> tuple[str, str, str]:
     return url[:cut], url[cut : cut + 1], url[cut + 1 :]
 
 
-def rebase_urls(css: str, part_dir: str, bundle_dir: str) -> str:
-    """``css`` with each relative ``url(...)`` made relative to ``bundle_dir`` instead.
+def join_sheets(outdir: Path, bundles: Mapping[str, Sequence[str]]) -> None:
+    """Write each bundle of ``bundles`` from its parts with esbuild.
 
     Parameters
     ----------
-    css : str
-        A stylesheet that lived in ``part_dir``.
-    part_dir, bundle_dir : str
-        Folders relative to the site's root, with ``/`` separators.
-
-    Returns
-    -------
-    str
-        The same rules; data, absolute, root-relative and fragment URLs are left as they are.
-
-    """
-
-    def rebase(match: re.Match[str]) -> str:
-        url = match["url"]
-        if not url or url.startswith(("data:", "#", "/")) or "://" in url:
-            return match[0]
-        path, sep, tail = _split_query(url)
-        target = posixpath.normpath(posixpath.join(part_dir, path))
-        return f'url("{posixpath.relpath(target, bundle_dir)}{sep}{tail}")'
-
-    return URL.sub(rebase, css)
-
-
-def _inline(path: str, read: Callable[[str], str], bundle_dir: str, seen: tuple[str, ...]) -> str:
-    """The sheet at ``path``, its leading imports in their place, URLs rebased."""
-    if path in seen:
-        raise ValueError(f"{path}: imports itself through {' -> '.join(seen)}")
-    css = CHARSET.sub("", SOURCE_MAP.sub("", read(path)))
-    out = []
-    while (match := LEADING_IMPORT.match(css)) is not None:
-        imported = posixpath.normpath(posixpath.join(posixpath.dirname(path), match["url"]))
-        out.append(_inline(imported, read, bundle_dir, (*seen, path)))
-        css = css[match.end() :]
-    if IMPORT.search(css):
-        raise ValueError(
-            f"{path}: an @import with a media list, or after a rule, cannot be joined;"
-            " link that sheet on its own"
-        )
-    out.append(rebase_urls(css, posixpath.dirname(path), bundle_dir))
-    return "\n".join(out)
-
-
-def join_sheets(paths: Sequence[str], read: Callable[[str], str], bundle_dir: str = FOLDER) -> str:
-    """One stylesheet of the sheets at ``paths`` (from the site's root), in their order.
-
-    Parameters
-    ----------
-    paths : sequence of str
-        The parts, as paths from the site's root.
-    read : callable
-        Gives a part's text from its path.
-    bundle_dir : str, default "_static"
-        The folder the joined sheet is served from.
-
-    Returns
-    -------
-    str
-        A first comment naming the parts, then each part's rules with its leading
-        ``@import`` rules replaced by the sheets they import.
+    outdir : pathlib.Path
+        The built site; every path is from its root.
+    bundles : mapping
+        Each bundle's path, with the paths of the sheets it joins, in the cascade's order.
 
     Raises
     ------
-    ValueError
-        If a part has any other ``@import``, or imports itself.
+    RuntimeError
+        If Node.js is missing, or esbuild cannot join the sheets (its message included).
 
     """
-    body = [_inline(path, read, bundle_dir, ()) for path in paths]
-    return "\n".join([_manifest(paths), *body]) + "\n"
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("css_bundle: Node.js (`node`) is not on PATH; install nodejs")
+    request = {"root": str(outdir), "bundles": {k: list(v) for k, v in bundles.items()}}
+    done = subprocess.run(
+        [node, str(SCRIPT)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        cwd=SCRIPT.parent,
+        check=False,
+    )
+    if done.returncode != 0 or done.stderr.strip():
+        raise RuntimeError(f"css_bundle: esbuild could not join the sheets:\n{done.stderr}")
 
 
 def _manifest(paths: Sequence[str]) -> str:
@@ -209,14 +164,11 @@ def bundle_pages(outdir: Path) -> dict[str, list[str]]:
         if runs:
             page.write_text(html, encoding="utf-8")
 
-    def read(path: str) -> str:
-        return (outdir / path).read_text(encoding="utf-8")
-
-    bundles = {}
-    for bundle in sorted((outdir / FOLDER).glob(f"{PREFIX}*.css")):
-        parts = parts_of(bundle.read_text(encoding="utf-8"))
-        bundle.write_text(join_sheets(parts, read), encoding="utf-8")
-        bundles[bundle.relative_to(outdir).as_posix()] = parts
+    bundles = {
+        bundle.relative_to(outdir).as_posix(): parts_of(bundle.read_text(encoding="utf-8"))
+        for bundle in sorted((outdir / FOLDER).glob(f"{PREFIX}*.css"))
+    }
+    join_sheets(outdir, bundles)
     return bundles
 
 

@@ -7,7 +7,8 @@ Each chapter page the build writes (``notebooks/NN_x.html``) gets a reveal.js de
 - slides are separated by a line ``---``; a line ``Note:`` starts the slide's speaker notes
   (reveal.js's convention: they are written into the deck as ``<aside class="notes">``);
 - ``# Title`` makes the title slide, ``## Heading`` a slide's heading; ``$...$`` and
-  ``$$...$$`` are math, typeset with KaTeX when the deck is written (``tools/katex_math.py``);
+  ``$$...$$`` are math, typeset with KaTeX when the deck is written, as the pages' math is
+  (sphinxcontrib-katex, set up by ``tools/katex_site.py``);
 - a line ``[[figure SECTION N]]``, ``[[widget SECTION N]]`` or ``[[formula SECTION N]]``
   places the N-th figure (an image its code drew), widget (answer boxes not counted) or
   display formula of the chapter's section whose anchor is SECTION (the id in the page's
@@ -42,6 +43,7 @@ import json
 import posixpath
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -49,6 +51,7 @@ from typing import Any
 from bs4 import BeautifulSoup, NavigableString, Tag
 from markdown_it import MarkdownIt
 from mdit_py_plugins.dollarmath import dollarmath_plugin
+from sphinxcontrib.katex import KaTeXError
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "course" / "slides"
@@ -245,15 +248,16 @@ def split_slides(source: str) -> list[tuple[str, str]]:
     return slides
 
 
-def _markdown(katex: Any) -> MarkdownIt:
-    """Markdown with math typeset by ``katex`` (a ``katex_math.KatexProcess``)."""
+def _markdown(typeset: Callable[[str, bool], str]) -> MarkdownIt:
+    """Markdown with math typeset by ``typeset(tex, display)``, which raises on bad TeX."""
 
     def math(tex: str, options: dict[str, Any]) -> str:
         display = bool(options.get("display_mode"))
-        answer = katex.render(tex, display)
-        if "error" in answer:
-            raise ValueError(f"slides: KaTeX cannot typeset {tex!r}: {answer['error']}")
-        return f'<div class="math">{answer["html"]}</div>' if display else answer["html"]
+        try:
+            html = typeset(tex, display)
+        except KaTeXError as error:
+            raise ValueError(f"slides: KaTeX cannot typeset {tex!r}: {error}") from error
+        return f'<div class="math">{html}</div>' if display else html
 
     return MarkdownIt("commonmark", {"html": True}).use(dollarmath_plugin, renderer=math)
 
@@ -413,14 +417,10 @@ def build(site: Path, book_title: str = "Ranking, Measured", sources: Path = SOU
             f"slides: no source in {sources} for {missing}: their decks are drafted from the "
             "pages; write a source with `python tools/slides.py --draft _build/html`"
         )
-    from katex_math import KatexProcess
+    from katex_site import typeset
 
-    katex = KatexProcess()
-    try:
-        md = _markdown(katex)
-        decks = [deck_for(site, p, sources / f"{p.stem}.md", md) for p in pages]
-    finally:
-        katex.close()
+    md = _markdown(typeset)
+    decks = [deck_for(site, p, sources / f"{p.stem}.md", md) for p in pages]
     for deck in decks:
         (out / deck.name).write_text(render(deck, book_title), encoding="utf-8")
         for problem in deck.problems:

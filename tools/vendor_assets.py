@@ -13,7 +13,7 @@ What is there, and who asks for it:
 - ``require.js``, ``html-manager/``, ``anywidget/``: the full Jupyter widget manager, which
   the loader fetches only for a page showing a widget that is not an anywidget.
 - ``katex/``: KaTeX's stylesheet and fonts, for the math typeset at build time
-  (``tools/katex_math.py``); linked from pages with math.
+  (sphinxcontrib-katex, ``tools/katex_site.py``); linked from pages with math.
 - ``reveal/``: reveal.js (its script, base styles and the white theme, whose fonts are
   inlined) and its notes plugin (the speaker view), for the chapters' slides
   (``tools/slides.py``).

@@ -1,14 +1,16 @@
 """The cut theme stylesheets (tools/theme_css.py) style every element as the theme's own do.
 
-Each page is opened twice in the same state, once as built and once with the theme's
-original sheets served in place of the cut ones (in the page's one joined stylesheet,
-tools/css_bundle.py, joined again from the originals), and every element's computed style (and its
-::before and ::after) is compared, in light and dark mode, on a desktop and a phone, with
-the states the theme's scripts create: the search dialog, the phone's sidebar drawer.
+Each page is opened twice in the same state, once as built and once with its one joined
+stylesheet (tools/css_bundle.py, esbuild) replaced by ``@import`` rules of its parts, the
+theme's original sheets in place of the cut ones, so that the browser itself joins them;
+every element's computed style (and its ::before and ::after) is compared, in light and dark
+mode, on a desktop and a phone, with the states the theme's scripts create: the search
+dialog, the phone's sidebar drawer.
 """
 
 from __future__ import annotations
 
+import mimetypes
 import sys
 from collections import Counter
 from pathlib import Path
@@ -52,18 +54,28 @@ SETTLED = (
 )
 
 
-def _with_the_themes_sheets(site: Path, served: list[str]):
-    """A route handler serving a joined stylesheet joined again from the theme's originals."""
+# Where the parts are served from for the browser's own joining: the site's files, with the
+# theme's originals in place of the cut sheets (their url()s resolve under it too).
+PARTS = "__parts__/"
 
-    def read(part: str) -> str:
-        original = ORIGINALS.get(Path(part).name, site / part)
-        return original.read_text(encoding="utf-8")
+
+def _with_the_themes_sheets(site: Path, served: list[str]):
+    """A route handler serving a joined stylesheet as ``@import`` rules of its parts."""
 
     def handle(route, request) -> None:
-        name = request.url.split("?")[0].rsplit("/", 1)[-1]
+        url = request.url.split("?")[0]
+        root, _, path = url.partition(PARTS)
+        if path:  # a part, or a file one of its url()s names
+            original = ORIGINALS.get(Path(path).name, site / path)
+            kind = mimetypes.guess_type(path)[0] or "application/octet-stream"
+            route.fulfill(body=original.read_bytes(), content_type=kind)
+            return
+        name = url.rsplit("/", 1)[-1]
         parts = css_bundle.parts_of((site / css_bundle.FOLDER / name).read_text(encoding="utf-8"))
         assert any(Path(part).name in ORIGINALS for part in parts), parts
-        route.fulfill(body=css_bundle.join_sheets(parts, read), content_type="text/css")
+        site_root = url[: url.index(f"/{css_bundle.FOLDER}/")]
+        imports = "".join(f'@import "{site_root}/{PARTS}{part}";\n' for part in parts)
+        route.fulfill(body=imports, content_type="text/css")
         served.append(name)
 
     return handle
@@ -76,10 +88,9 @@ def _styles(
     page = context.new_page()
     served: list[str] = []
     if original:
-        page.route(
-            f"**/{css_bundle.FOLDER}/{css_bundle.PREFIX}*.css",
-            _with_the_themes_sheets(site, served),
-        )
+        handler = _with_the_themes_sheets(site, served)
+        page.route(f"**/{css_bundle.FOLDER}/{css_bundle.PREFIX}*.css", handler)
+        page.route(f"**/{PARTS}**", handler)
     page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => document.head.append("
         f"Object.assign(document.createElement('style'), {{textContent: {STILL!r}}})))"
