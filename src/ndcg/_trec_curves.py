@@ -8,6 +8,7 @@ and each sum of terms is a running sum in rank order (``np.cumsum``, never the p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -65,8 +66,12 @@ def ap_rows(ranked: np.ndarray, n_ranked: np.ndarray, t: Tally, threshold: float
 
 
 def log_floor(values: np.ndarray) -> np.ndarray:
-    """``log(max(value, MIN_GEO_MEAN))``: the per-query figure ``gm_map`` and ``gm_bpref`` keep."""
-    return np.log(np.maximum(values, MIN_GEO_MEAN))
+    """``log(max(value, MIN_GEO_MEAN))``: the per-query figure ``gm_map`` and ``gm_bpref`` keep.
+
+    The C library's ``log`` (Python's :func:`math.log`), not ``np.log``: numpy's vectorised
+    logarithm can differ from it in the last bit, and so could the geometric mean.
+    """
+    return np.array([math.log(v) for v in np.maximum(values, MIN_GEO_MEAN).tolist()])
 
 
 def infap_rows(ranked: np.ndarray, n_ranked: np.ndarray, t: Tally, threshold: float) -> np.ndarray:
