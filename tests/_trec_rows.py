@@ -135,7 +135,7 @@ def summary(
     """The ``all`` line from the per-query values, as trec_eval aggregates each measure."""
     out: dict[str, float] = {"num_q": float(len(judged))}
     for name, column in values.items():
-        if name == "relstring":
+        if name.startswith("relstring"):
             continue
         if name == "num_rel" and complete:
             out[name] = aggregate.num_rel_complete(judged)
