@@ -10,7 +10,7 @@ and keyed by trec_eval's printed names.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -82,51 +82,89 @@ def rows(
     return Rows(queries, ranked, n, pool)
 
 
-def measures(r: Rows, threshold: float, length: int = 10) -> dict[str, np.ndarray | list[str]]:
+@dataclass(frozen=True)
+class Params:
+    """Measure parameters as trec_eval takes them (its defaults unless ``-m name.params``).
+
+    ``texts`` holds the parameter text of each measure given one, which trec_eval appends
+    to the printed name of the measures that take a single set of parameters.
+    """
+
+    success: tuple[int, ...] = SUCCESS
+    relative_p: tuple[int, ...] = CUTOFFS
+    unj: tuple[int, ...] = UNJ
+    multiples: tuple[float, ...] = MULTIPLES
+    levels: tuple[float, ...] = curves.RECALL_LEVELS
+    eleven: tuple[float, ...] = curves.RECALL_LEVELS
+    beta: float = 1.0
+    coefficients: tuple[float, ...] = counts.UTILITY
+    n_docs: int = 0
+    length: int = 10
+    gains: dict[str, dict[int, float] | None] = field(default_factory=dict)
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def name(self, measure: str) -> str:
+        text = self.texts.get(measure)
+        return measure if text is None else f"{measure}_{text}"
+
+
+def measures(r: Rows, threshold: float, p: Params = Params()) -> dict[str, np.ndarray | list[str]]:
     """Every kernel's per-query values (the log for gm_*), keyed by trec_eval's name."""
     t = counts.tally(r.ranked, r.n_ranked, r.judged, threshold)
+    ranked, n, judged = r.ranked, r.n_ranked, r.judged
     out: dict[str, np.ndarray | list[str]] = {
         "num_ret": t.num_ret,
         "num_rel": t.num_rel,
         "num_rel_ret": t.num_rel_ret,
         "num_nonrel_judged_ret": counts.num_nonrel_judged_ret_rows(t),
-        "Rprec": counts.rprec_rows(r.ranked, t, threshold),
-        "set_F": counts.set_f_rows(t),
+        "Rprec": counts.rprec_rows(ranked, t, threshold),
+        p.name("set_F"): counts.set_f_rows(t, p.beta),
         "set_recall": counts.set_recall_rows(t),
         "set_map": counts.set_map_rows(t),
         "set_relative_P": counts.set_relative_p_rows(t),
-        "utility": counts.utility_rows(t),
-        "relstring": list(counts.relstring_rows(r.ranked, r.n_ranked, length)),
-        "bpref": curves.bpref_rows(r.ranked, r.n_ranked, t, threshold),
-        "gm_bpref": curves.log_floor(curves.bpref_rows(r.ranked, r.n_ranked, t, threshold)),
-        "gm_map": curves.log_floor(curves.ap_rows(r.ranked, r.n_ranked, t, threshold)),
-        "infAP": curves.infap_rows(r.ranked, r.n_ranked, t, threshold),
-        "binG": curves.bin_g_rows(r.ranked, r.n_ranked, t, threshold),
-        "G": graded.g_rows(r.ranked, r.n_ranked, r.judged),
-        "ndcg_rel": graded.ndcg_rel_rows(r.ranked, r.n_ranked, r.judged),
-        "Rndcg": graded.rndcg_rows(r.ranked, r.n_ranked, r.judged, t),
+        p.name("utility"): counts.utility_rows(t, p.coefficients, p.n_docs),
+        p.name("relstring"): list(counts.relstring_rows(ranked, n, p.length)),
+        "bpref": curves.bpref_rows(ranked, n, t, threshold),
+        "gm_bpref": curves.log_floor(curves.bpref_rows(ranked, n, t, threshold)),
+        "gm_map": curves.log_floor(curves.ap_rows(ranked, n, t, threshold)),
+        "infAP": curves.infap_rows(ranked, n, t, threshold),
+        "binG": curves.bin_g_rows(ranked, n, t, threshold),
+        p.name("G"): graded.g_rows(ranked, n, judged, p.gains.get("G")),
+        p.name("ndcg_rel"): graded.ndcg_rel_rows(ranked, n, judged, p.gains.get("ndcg_rel")),
+        p.name("Rndcg"): graded.rndcg_rows(ranked, n, judged, t, p.gains.get("Rndcg")),
     }
-    iprec = curves.iprec_at_recall_rows(r.ranked, r.n_ranked, t, curves.RECALL_LEVELS, threshold)
-    out["11pt_avg"] = curves.eleven_point_rows(iprec)
-    for j, x in enumerate(curves.RECALL_LEVELS):
-        out[f"iprec_at_recall_{x:.2f}"] = iprec[:, j]
+    eleven = curves.iprec_at_recall_rows(ranked, n, t, p.eleven, threshold)
+    out[p.name("11pt_avg")] = curves.eleven_point_rows(eleven)
     columns = {
-        "success": counts.success_rows(r.ranked, r.n_ranked, SUCCESS, threshold),
-        "relative_P": counts.relative_p_rows(r.ranked, t, CUTOFFS, threshold),
-        "unj": counts.unj_rows(r.ranked, r.n_ranked, UNJ),
+        "success": (p.success, counts.success_rows(ranked, n, p.success, threshold)),
+        "relative_P": (p.relative_p, counts.relative_p_rows(ranked, t, p.relative_p, threshold)),
+        "unj": (p.unj, counts.unj_rows(ranked, n, p.unj)),
+        "Rprec_mult": (p.multiples, counts.rprec_mult_rows(ranked, t, p.multiples, threshold)),
+        "iprec_at_recall": (
+            p.levels,
+            curves.iprec_at_recall_rows(ranked, n, t, p.levels, threshold),
+        ),
     }
-    for name, table in columns.items():
-        ks = {"success": SUCCESS, "relative_P": CUTOFFS, "unj": UNJ}[name]
-        for j, k in enumerate(ks):
-            out[f"{name}_{k}"] = table[:, j]
-    mult = counts.rprec_mult_rows(r.ranked, t, MULTIPLES, threshold)
-    for j, x in enumerate(MULTIPLES):
-        out[f"Rprec_mult_{x:.2f}"] = mult[:, j]
+    for name, (params, table) in columns.items():
+        for j, k in enumerate(params):
+            out[f"{name}_{k}" if isinstance(k, int) else f"{name}_{k:.2f}"] = table[:, j]
     return out
 
 
-#: The values trec_eval resets to 0 (relstring to '') after computing a placeholder query.
-ZEROED_FOR_PLACEHOLDER = ("num_ret", "utility", "relstring", "unj")
+#: The values trec_eval resets to 0 (relstring to '') after computing a placeholder query:
+#: these names exactly (so not ``utility_2,-1,0,0`` nor ``relstring_20``), and every name
+#: that starts with ``unj``.
+ZEROED_FOR_PLACEHOLDER = ("num_ret", "utility", "relstring")
+
+
+def reset_placeholders(values: dict, queries: list[str], ranked: Mapping) -> int:
+    """Reset what trec_eval resets for the queries the run lacks; return how many there are."""
+    missing = [i for i, q in enumerate(queries) if q not in ranked]
+    for i in missing:
+        for name in values:
+            if name in ZEROED_FOR_PLACEHOLDER or name.startswith("unj"):
+                values[name][i] = "" if name == "relstring" else 0.0
+    return len(missing)
 
 
 def summary(

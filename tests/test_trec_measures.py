@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 import pytest
-from _trec_rows import ZEROED_FOR_PLACEHOLDER, measures, read_qrels, read_run, rows, summary
+from _trec_rows import Params, measures, read_qrels, read_run, reset_placeholders, rows, summary
 from conftest import SHARED
 
 from ndcg import trec_measures as tm
@@ -47,22 +47,15 @@ def lines_of(data, output: str) -> tuple[dict, int, int]:
     qrels, run, level, complete, length = OUTPUTS[output]
     judged = read_qrels((data / qrels).read_text())
     r = rows(judged, read_run((data / run).read_text()), complete)
-    values = measures(r, level, length)
-    if length != 10:
-        values[f"relstring_{length}"] = values.pop("relstring")
-    ranked_queries = read_run((data / run).read_text())
-    for i, q in enumerate(r.queries):
-        if q not in ranked_queries:
-            for name in values:
-                if name.startswith(ZEROED_FOR_PLACEHOLDER):
-                    values[name][i] = "" if name.startswith("relstring") else 0.0
+    texts = {"relstring": str(length)} if length != 10 else {}
+    values = measures(r, level, Params(length=length, texts=texts))
+    placeholders = reset_placeholders(values, r.queries, read_run((data / run).read_text()))
     mine = {}
     for name, column in values.items():
         if not name.startswith("gm_"):
             mine |= {(name, q): printed(name, column[i]) for i, q in enumerate(r.queries)}
     for name, value in summary(values, r.judged, complete).items():
         mine[name, "all"] = printed(name, value)
-    placeholders = sum(q not in ranked_queries for q in r.queries)
     return mine, len(r.queries), placeholders
 
 
