@@ -60,9 +60,11 @@ def rows(
     judged: Mapping[str, Mapping[str, int]],
     run: Mapping[str, Mapping[str, float]],
     complete: bool = False,
+    judged_only: bool = False,
 ) -> Rows:
     """Rows in trec_eval's order (qids sorted as bytes): the queries in both, or with
-    ``complete`` (``-c``) every query of the qrels, missing ones on the placeholder."""
+    ``complete`` (``-c``) every query of the qrels, missing ones on the placeholder. With
+    ``judged_only`` (``-J``) the documents without a grade >= 0 leave the ranking."""
     if complete:
         run = {q: run.get(q, PLACEHOLDER) for q in judged}
     queries = sorted((q for q in judged if q in run), key=lambda q: q.encode())
@@ -75,6 +77,8 @@ def rows(
         docs = sorted(run[q].items(), key=lambda item: item[0].encode(), reverse=True)
         docs.sort(key=lambda item: -item[1])  # stable: docno descending inside a tie
         grades = [judged[q].get(d, np.nan) for d, _ in docs]
+        if judged_only:
+            grades = [g for g in grades if g >= 0]
         ranked[i, : len(grades)] = grades
         n[i] = len(grades)
         values = sorted(judged[q].values(), reverse=True)

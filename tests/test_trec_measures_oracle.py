@@ -4,7 +4,9 @@ trec_eval is built from its source with ``%.17g`` output (the fixture of
 ``test_trec_eval_oracle``) and run with ``-m all_trec -q`` on random collections: ties
 between document ids, documents the qrels lack, ``-1`` judgments (in the pool, not
 judged), graded levels, queries with nothing relevant, queries of the qrels missing from
-the run under ``-c`` (trec_eval ranks a placeholder document for them), and ``-l 2``.
+the run under ``-c`` (trec_eval ranks a placeholder document for them), ``-l 2``, and
+``-J`` (only judged documents ranked), which leaves some rankings empty. A second sweep
+gives every measure random parameters instead of trec_eval's defaults.
 Every per-query value of every kernel, and the ``all`` line formed by the aggregation
 functions, must be the same double trec_eval prints.
 
@@ -109,9 +111,11 @@ def compare(
     judged = c.judged if complete else {q: d for q, d in c.judged.items() if q in c.ranked}
     qrels, run = c.qrels_text(judged), c.run_text()
     measured, params = random_params(rng) if parameters else (["-m", "all_trec"], Params())
-    argv = ["-q", "-l", str(level), *measured, *(["-c"] if complete else [])]
+    judged_only = bool(rng.random() < 0.2)
+    flags = [*(["-c"] if complete else []), *(["-J"] if judged_only else [])]
+    argv = ["-q", "-l", str(level), *measured, *flags]
     want = parse(run_trec_eval(binary, folder, qrels, run, argv))
-    r = rows(read_qrels(qrels), read_run(run), complete)
+    r = rows(read_qrels(qrels), read_run(run), complete, judged_only)
     values = measures(r, level, params)
     reset_placeholders(values, r.queries, c.ranked)
     got: dict[tuple[str, str], object] = {}
@@ -120,7 +124,11 @@ def compare(
             got |= {(name, q): column[i] for i, q in enumerate(r.queries)}
     got |= {(name, "all"): v for name, v in summary(values, r.judged, complete).items()}
     bad, compared = [], 0
-    kinds = {"placeholder": complete and any(q not in c.ranked for q in c.judged), "l2": level == 2}
+    kinds = {
+        "placeholder": complete and any(q not in c.ranked for q in c.judged),
+        "l2": level == 2,
+        "empty": bool((r.n_ranked == 0).any()),
+    }
     for key, value in got.items():
         theirs = want.get(key)
         compared += 1
@@ -135,7 +143,7 @@ def compare(
 
 @pytest.mark.parametrize("parameters", [False, True], ids=["defaults", "parameters"])
 def test_every_kernel_equals_trec_eval_bit_for_bit(trec_eval, tmp_path, parameters):  # noqa: F811
-    compared, failures, seen = 0, [], {"placeholder": 0, "l2": 0}
+    compared, failures, seen = 0, [], {"placeholder": 0, "l2": 0, "empty": 0}
     for case in range(CASES):
         n, bad, kinds = compare(trec_eval.exact, tmp_path, 26, case, parameters)
         compared += n
@@ -152,6 +160,6 @@ def test_every_kernel_equals_trec_eval_bit_for_bit(trec_eval, tmp_path, paramete
             + "\nall: "
             + "\n".join(b for _, bs in failures for b in bs)
         )
-    # Not vacuous: many values, and the placeholder and -l 2 were both met.
+    # Not vacuous: many values, and the placeholder, -l 2 and empty rankings were all met.
     assert compared > 40 * CASES
-    assert seen["placeholder"] > 0 and seen["l2"] > 0
+    assert all(seen.values()), seen
