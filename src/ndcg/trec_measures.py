@@ -1,5 +1,10 @@
 """The rest of trec_eval's measures, for one ranked list: bpref, infAP, success@k and more.
 
+Where the book meets them: chapter 11, "The family side by side" (success@k as the
+recommender's hit rate, the precision-recall curve of :func:`interpolated_precision`,
+R-precision), and chapter 12, "What NDCG cannot tell you" (:func:`bpref` and
+:func:`infap` for incomplete judgments, :func:`unjudged_share` for how much is unknown).
+
 Each function takes the grades of one query's ranked list, as :func:`ndcg.ndcg` does,
 and returns what trec_eval 10.0 prints for that query, to the last bit (each calls the
 row kernel that the command line and :func:`ndcg.evaluate` use on many queries:
