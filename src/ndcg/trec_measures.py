@@ -61,7 +61,9 @@ __all__ = [
 ]
 
 
-def _rows(relevance: np.ndarray, pool: np.ndarray | None):
+def _rows(
+    relevance: np.ndarray, pool: np.ndarray | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """One query as kernel rows: the ranked grades, their count and the pool, best first."""
     if pool is None:
         pool = relevance[~np.isnan(relevance)]
@@ -71,7 +73,9 @@ def _rows(relevance: np.ndarray, pool: np.ndarray | None):
     return relevance[None, :], np.array([relevance.size]), judged[None, :]
 
 
-def _tally(relevance: np.ndarray, pool: np.ndarray | None, threshold: float):
+def _tally(
+    relevance: np.ndarray, pool: np.ndarray | None, threshold: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, counts.Tally]:
     ranked, n, judged = _rows(relevance, pool)
     return ranked, n, judged, counts.tally(ranked, n, judged, threshold)
 
