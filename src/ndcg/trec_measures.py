@@ -298,6 +298,19 @@ def interpolated_precision(
 def eleven_point_average(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
     """Average :func:`interpolated_precision` at recall 0, 0.1, ..., 1 (``11pt_avg``).
 
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> round(eleven_point_average([1, 0, 1, 0]), 4)
@@ -315,6 +328,19 @@ def trec_counts(relevance: Any, pool: Any = None, threshold: float = 1) -> dict[
 
     ``num_ret``, ``num_rel``, ``num_rel_ret`` and ``num_nonrel_judged_ret``; over queries
     trec_eval prints their sums.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    dict of str to int
 
     Examples
     --------
@@ -340,6 +366,21 @@ def set_f(relevance: Any, pool: Any = None, beta: float = 1.0, threshold: float 
     van Rijsbergen's F (trec_eval's ``set_F``, whose ``x`` is ``beta`` here, weighing
     recall against precision; not squared). 0 when nothing relevant was retrieved.
 
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    beta : float, default 1.0
+        How many times recall weighs as much as precision (trec_eval's ``set_F.x``).
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> set_f([1, 0, 1, 0], pool=[1, 1, 1, 0, 0])
@@ -354,6 +395,19 @@ def set_f(relevance: Any, pool: Any = None, beta: float = 1.0, threshold: float 
 def set_map(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
     """Unranked average precision: set precision times set recall (``set_map``).
 
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> set_map([1, 0, 1, 0], pool=[1, 1, 1, 0, 0])
@@ -367,6 +421,19 @@ def set_map(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
 @_POOLED
 def set_relative_precision(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
     """Relevant retrieved over ``min(retrieved, R)``, the most possible (``set_relative_P``).
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -387,6 +454,22 @@ def relative_precision(relevance: Any, k: int, pool: Any = None, threshold: floa
     Divides the relevant documents in the top ``k`` by ``min(k, R)``, so a query with
     only 2 relevant documents can still score 1 at ``k = 10``.
 
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    k : int
+        Cutoff (trec_eval prints 5, 10, 15, 20, 30, 100, 200, 500, 1000).
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
+        0 when nothing is relevant.
+
     Examples
     --------
     >>> relative_precision([1, 0, 1, 0], k=4, pool=[1, 1, 0, 0])
@@ -403,6 +486,17 @@ def unjudged_share(relevance: Any, k: int = 10) -> float:
 
     ``None`` and negative grades count; a shorter list still divides by ``k``. Not a
     measure of quality: it says how far the other figures can be trusted (chapter 12).
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order; ``None`` and negative grades are unjudged.
+    k : int, default 10
+        Cutoff (trec_eval prints 5, 10, 20).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -435,6 +529,23 @@ def utility(
     retrieved and -1 for each other one. The last term needs the collection's size
     ``n_docs`` (trec_eval's ``-N``, 0 when not given).
 
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    coefficients : sequence of 4 float, default (1, -1, 0, 0)
+        ``a, b, c, d`` above.
+    n_docs : int, optional
+        The number of documents in the collection; only ``d`` reads it.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> utility([1, 0, None, 1])
@@ -453,6 +564,18 @@ def relstring(relevance: Any, length: int = 10) -> str:
 
     A grade 0..9 is its digit, above 9 ``>``, ``None`` (never judged) ``-`` and a negative
     grade (in the pool, unjudged) ``.``.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Whole grades in ranked order, ``None`` where never judged, negative where pooled
+        but unjudged.
+    length : int, default 10
+        How many documents to write (fewer if the list is shorter).
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -476,6 +599,19 @@ def bin_g(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
     trec_eval's experimental ``binG`` (2008): unlike DCG, a relevant document's reward
     depends on how many non-relevant documents came before it, not on its rank. Divided
     by ``R``.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -507,6 +643,11 @@ def g(relevance: Any, pool: Any = None, gains: Mapping[int, float] | None = None
     gains : mapping of int to float, optional
         A gain per level (trec_eval's ``G.1=3,2=9``); levels not named gain their grade.
 
+    Returns
+    -------
+    float
+        0 when no gain is positive.
+
     Examples
     --------
     >>> round(g([2, 0, 1]), 4)
@@ -524,6 +665,20 @@ def ndcg_rel(relevance: Any, pool: Any = None, gains: Mapping[int, float] | None
     NDCG read at the rank of each relevant document (gain > 0) and averaged; a relevant
     document not retrieved counts the NDCG at the end of the list. Less tied to one
     cutoff than NDCG@k.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    gains : mapping of int to float, optional
+        A gain per level (trec_eval's ``name.1=3,2=9``); levels not named gain their grade.
+
+    Returns
+    -------
+    float
+        0 when no gain is positive.
 
     Examples
     --------
@@ -548,6 +703,21 @@ def rndcg(
     of NDCG at the list's end when the list runs on more than one document past the ideal).
     0 when no grade reaches ``threshold``.
 
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged.
+    pool : sequence of float, optional
+        Every grade the qrels give the query; without it, the list's own grades.
+    gains : mapping of int to float, optional
+        A gain per level (trec_eval's ``name.1=3,2=9``); levels not named gain their grade.
+    threshold : float, default 1
+        The lowest relevant grade.
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> round(rndcg([2, 0, 1], pool=[2, 1, 1, 0]), 4)
@@ -565,6 +735,15 @@ def geometric_mean(values: Any) -> float:
     Each value is floored at 0.00001 first, so one query at 0 does not make the mean 0;
     the mean rewards systems that do passably on every query over those that excel on
     some and fail on others.
+
+    Parameters
+    ----------
+    values : sequence of float
+        One value per query (AP for ``gm_map``, bpref for ``gm_bpref``).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
