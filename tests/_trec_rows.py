@@ -140,7 +140,7 @@ def measures(r: Rows, threshold: float, p: Params = Params()) -> dict[str, np.nd
     eleven = curves.iprec_at_recall_rows(ranked, n, t, p.eleven, threshold)
     out[p.name("11pt_avg")] = curves.eleven_point_rows(eleven)
     columns = {
-        "success": (p.success, counts.success_rows(ranked, n, p.success, threshold)),
+        "success": (p.success, counts.success_rows(ranked, p.success, threshold)),
         "relative_P": (p.relative_p, counts.relative_p_rows(ranked, t, p.relative_p, threshold)),
         "unj": (p.unj, counts.unj_rows(ranked, n, p.unj)),
         "Rprec_mult": (p.multiples, counts.rprec_mult_rows(ranked, t, p.multiples, threshold)),

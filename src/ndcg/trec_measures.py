@@ -111,8 +111,7 @@ def success(relevance: Any, k: int = 10, threshold: float = 1) -> float:
     (0.0, 1.0)
 
     """
-    ranked, n = relevance[None, :], np.array([relevance.size])
-    return float(counts.success_rows(ranked, n, (k,), threshold)[0, 0])
+    return float(counts.success_rows(relevance[None, :], (k,), threshold)[0, 0])
 
 
 @_POOLED
