@@ -16,6 +16,8 @@ import pytest
 from _trec_rows import Params, measures, read_qrels, read_run, reset_placeholders, rows, summary
 from conftest import SHARED
 
+from ndcg import _trec_aggregate as aggregate
+from ndcg import _trec_curves as curves
 from ndcg import trec_measures as tm
 
 DATA = SHARED / "conformance" / "trec_eval"
@@ -174,3 +176,13 @@ def test_success_is_the_hit_rate():
 def test_bad_arguments_are_named(call, error, words):
     with pytest.raises(error, match=words):
         call()
+
+
+def test_logs_and_exps_are_the_c_library_s():
+    # numpy's vectorised log and exp give another last bit than the C library's (which
+    # trec_eval calls) on these inputs; with them gm_map's and gm_bpref's all lines differed
+    # from trec_eval's in 11 of 150 random collections.
+    x, y = 0.9833347065534214, -4.964708640134793
+    assert curves.log_floor(np.array([x]))[0] == math.log(x)
+    assert aggregate.geometric_mean(np.array([y])) == math.exp(y)
+    assert curves.log_floor(np.array([0.0]))[0] == math.log(curves.MIN_GEO_MEAN)
