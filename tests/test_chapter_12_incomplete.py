@@ -9,11 +9,13 @@ are in trec_eval's order and the pool, unjudged documents included, reaches each
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from bs4 import BeautifulSoup
 from test_trec_eval_oracle import run_trec_eval, trec_eval  # noqa: F401
 
 import ndcg
@@ -115,3 +117,35 @@ def test_sampled_drift_is_the_same_for_the_same_seed(collection) -> None:
     first = listwise.sampled_drift(qrels, runs, [0.5], seed=5)
     assert first.equals(listwise.sampled_drift(qrels, runs, [0.5], seed=5))
     assert np.isfinite(first.to_numpy()).all()
+
+
+@cache
+def _page(site: Path) -> BeautifulSoup:
+    path = site / "notebooks" / "12_what_ndcg_cannot_tell.html"
+    assert path.exists(), f"{path} was not built"
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+def test_the_page_quotes_the_librarys_sampled_figures(site: Path) -> None:
+    # The chapter's own collection, systems and draw.
+    made = synthetic.make_collection(n_queries=50, docs_per_query=30, seed=2026)
+    _, runs = systems.make_systems(made, 8, depth=20, seed=3)
+    drift = listwise.sampled_drift(made.qrels, runs, [1.0, 0.3], seed=5)
+    prose = " ".join(" ".join(p.get_text(" ") for p in _page(site).select("article p")).split())
+    for name in ("AP", "bpref", "infAP"):
+        assert f"{drift.loc[0.3, name]:.3f}" in prose, name
+        assert f"{drift.loc[0.3, 'tau ' + name]:.2f}" in prose, name
+    assert f"{drift.loc[1.0, 'AP']:.3f}" in prose
+    assert "python -m ndcg -m all_trec" in prose
+
+
+def test_the_page_cites_both_papers_and_links_both_terms(site: Path) -> None:
+    links = _page(site).select("article a.reference.internal")
+    cited = {
+        a.get_text(" ", strip=True) for a in links if "bibliography.html#" in a.get("href", "")
+    }
+    terms = {
+        a["href"].split("#")[1].lower() for a in links if "glossary.html#" in a.get("href", "")
+    }
+    assert {"Buckley and Voorhees, 2004", "Yilmaz and Aslam, 2006"} <= cited, sorted(cited)
+    assert {"term-bpref", "term-infap"} <= terms, sorted(terms)
