@@ -20,7 +20,15 @@ from ndcg import trec_measures
 from ndcg.family import average_precision
 from ndcg.teaching.systems import drop_judgments
 
-__all__ = ["NOT_JUDGED", "mark_unjudged", "mean_over_queries", "ranked_lists", "sampled_drift"]
+__all__ = [
+    "NOT_JUDGED",
+    "SAMPLING_MEASURES",
+    "ListMeasure",
+    "mark_unjudged",
+    "mean_over_queries",
+    "ranked_lists",
+    "sampled_drift",
+]
 
 #: The grade of a document in the pool that was not judged (trec_eval's convention).
 NOT_JUDGED = -1
