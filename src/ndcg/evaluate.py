@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg import _columns, _family, _frames
+from ndcg import _family, _frames, measures
 from ndcg import _validate as check
 from ndcg._kernel import (
     TIE_RULES,
@@ -34,7 +34,7 @@ QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
 RUN_COLUMNS = ("query_id", "doc_id", "score")
 EVALUATE_TIES = ("trec_eval", *TIE_RULES)
 #: The metrics ``evaluate`` computes, in the order of its columns.
-METRICS = ("ndcg", *_family.METRICS)
+METRICS = measures.EVALUATE
 
 
 @check.validate_params(
@@ -315,7 +315,7 @@ def _check_metrics(options: _Options, ties: str) -> None:
             "metrics includes 'err', which needs the top of the grade scale: pass max_grade, "
             "e.g. max_grade=4 for grades 0..4"
         )
-    ordered = [name for name in options.metrics if name in _family.ORDERED]
+    ordered = [name for name in options.metrics if name in measures.ORDERED]
     if ordered and ties == "average":
         raise ValueError(
             f"ties='average' cannot score {ordered[0]!r}: averaging over the orders of a tie "
@@ -398,7 +398,7 @@ def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged:
         )
 
 
-_column = _columns.column_name
+_column = measures.column_name
 
 
 _DENSE_QRELS = check.numbers_array((0, 1, 2, 3), unjudged=True)

@@ -1,0 +1,61 @@
+"""The registry of measures (ndcg.measures): every record resolves, and its readers agree."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+import ndcg
+from ndcg import _family, measures
+from ndcg.evaluate import METRICS
+from ndcg.widgets import _display
+
+WIDGETS = Path(ndcg.__file__).parent / "widgets"
+# One entry of the browser's table: `  key: { name: "...", words: "..."`, whatever follows.
+ENTRY = re.compile(r'^\s*(\w+): \{ name: "([^"]*)", words: "([^"]*)"', re.MULTILINE)
+
+
+def js_readouts() -> list[tuple[str, str, str]]:
+    """The browser's READOUTS table, from whichever widget JavaScript file holds it."""
+    found = []
+    for path in sorted(WIDGETS.rglob("*.js")):
+        text = path.read_text()
+        start = re.search(r"^(?:export )?const READOUTS = \{$", text, re.MULTILINE)
+        if start:
+            end = text.index("\n};", start.end())
+            found.append((path, ENTRY.findall(text[start.end() : end])))
+    assert len(found) == 1, f"READOUTS should be defined once in the widget JS, found {found}"
+    return found[0][1]
+
+
+def test_the_browser_reads_out_what_the_registry_lists_in_its_words():
+    expected = [(m.name, m.label, m.words) for m in measures.REGISTRY if m.readout]
+    assert js_readouts() == expected
+
+
+@pytest.mark.parametrize("record", measures.REGISTRY, ids=lambda m: m.name)
+def test_every_function_and_kernel_resolves_and_takes_its_arguments(record):
+    if record.function is not None:
+        function = measures.resolve(record.function)
+        assert callable(function)
+        taken = inspect.signature(function).parameters
+        assert set(record.args) <= set(taken), (record.name, record.args, list(taken))
+        assert record.function.split(".")[-1] in dir(ndcg), "the function is public"
+    if record.kernel is not None:
+        assert callable(measures.resolve(record.kernel))
+
+
+def test_the_readers_take_their_lists_from_the_registry():
+    assert METRICS == measures.EVALUATE == ("ndcg", *_family.METRICS)
+    assert _display.READOUTS == measures.READOUTS
+    assert set(measures.ORDERED) == {"ap", "rr", "err"}
+
+
+def test_each_trec_name_belongs_to_one_measure_and_is_printed_by_trec_eval():
+    names = [t.name for m in measures.REGISTRY for t in m.trec]
+    assert len(names) == len(set(names))
+    assert set(names) <= set(measures.ALL_TREC)
+    assert measures.OFFICIAL[-1] == "P" and measures.OFFICIAL[0] == "runid"
