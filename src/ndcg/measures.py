@@ -32,11 +32,8 @@ Params = Literal["none", "cutoffs", "levels", "gains", "numbers", "number"]
 #: floored at 1e-5, the ``sum``, the ``count`` of queries, the run's ``name``, or ``none``
 #: (per query only).
 Aggregate = Literal["mean", "gmean", "sum", "count", "name", "none"]
-#: How trec_eval prints a value: ``%6.4f``, ``%ld`` or ``'%s'``/``%s``.
-Printed = Literal["float", "integer", "string"]
-
-#: trec_eval's floor under a value before a geometric mean (MIN_GEO_MEAN in trec_eval.h).
-MIN_GEO_MEAN = 0.00001
+#: How trec_eval prints a value: ``%6.4f``, ``%ld``, ``%s`` or ``'%s'`` (``quoted``).
+Printed = Literal["float", "integer", "string", "quoted"]
 
 
 @dataclass(frozen=True)
@@ -58,6 +55,13 @@ class TrecName:
     cut : bool
         Whether the library's metric is cut at each parameter (``P.5,10`` is precision
         at 5 and 10) or read over the whole ranking (``set_P``).
+    keyword : str or None
+        The keyword under which the measure's row kernel takes the parameters.
+    field : str or None
+        For a kernel that returns several counts at once, the one this name prints.
+    cleared : bool
+        Whether trec_eval sets it to zero (or empty) for a query of the qrels that the run
+        lacks (``-c``), which it scores as a ranking of one unjudged document.
 
     """
 
@@ -67,6 +71,9 @@ class TrecName:
     aggregate: Aggregate = "mean"
     printed: Printed = "float"
     cut: bool = False
+    keyword: str | None = None
+    field: str | None = None
+    cleared: bool = False
 
     @property
     def per_query(self) -> bool:
@@ -133,7 +140,38 @@ _DCG = ("k", "gain", "discount", "unjudged")
 _BINARY = ("k", "threshold", "unjudged")
 _FAMILY = "ndcg._family.family_rows"
 _KERNEL = "ndcg._trec_kernels."
+_COUNTS = "ndcg._trec_counts."
+_CURVES = "ndcg._trec_curves."
+_GAINS = "ndcg._trec_gains."
 _TREC_CUTOFFS = "5,10,15,20,30,100,200,500,1000"
+_RECALL_LEVELS = "0.0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0"
+
+
+def _trec(
+    name: str,
+    label: str,
+    words: str,
+    kernel: str,
+    *,
+    grades: bool = False,
+    ordered: bool = True,
+    **form: Any,
+) -> Measure:
+    """Make the record of a measure of trec_eval's own, printed under its one name."""
+    return Measure(
+        name,
+        label,
+        words,
+        grades=grades,
+        ordered=ordered,
+        function=None,
+        kernel=kernel,
+        trec=(TrecName(name, **form),),
+    )
+
+
+_SUM = {"aggregate": "sum", "printed": "integer"}
+
 
 #: Every measure, in the order of :func:`ndcg.evaluate`'s columns and the widgets' readouts.
 REGISTRY: tuple[Measure, ...] = (
@@ -219,6 +257,60 @@ REGISTRY: tuple[Measure, ...] = (
         function=None, kernel=None,
         trec=(TrecName("num_q", aggregate="count", printed="integer"),),
     ),
+    # trec_eval's own, computed by row kernels on trec_eval's rows (ndcg._trec_rows).
+    _trec("num_ret", "retrieved", "documents retrieved", _COUNTS + "tally", ordered=False,
+          field="num_ret", cleared=True, **_SUM),
+    _trec("num_rel", "relevant", "relevant documents judged", _COUNTS + "tally",
+          ordered=False, field="num_rel", **_SUM),
+    _trec("num_rel_ret", "relevant retrieved", "relevant documents retrieved",
+          _COUNTS + "tally", ordered=False, field="num_rel_ret", **_SUM),
+    _trec("num_nonrel_judged_ret", "non-relevant retrieved",
+          "documents judged non-relevant and retrieved", _COUNTS + "num_nonrel_judged_ret_rows",
+          ordered=False, **_SUM),
+    _trec("Rprec", "R-precision", "precision at R, the number of relevant documents",
+          _COUNTS + "rprec_rows"),
+    _trec("Rprec_mult", "R-precision at xR", "precision at a multiple of R",
+          _COUNTS + "rprec_mult_rows", params="levels",
+          defaults="0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0", keyword="multiples"),
+    _trec("bpref", "bpref", "how often relevant documents come before judged non-relevant ones",
+          _CURVES + "bpref_rows"),
+    _trec("gm_bpref", "geometric mean bpref", "bpref averaged by geometric mean",
+          _CURVES + "bpref_rows", aggregate="gmean"),
+    _trec("infAP", "infAP", "average precision inferred from sampled judgments",
+          _CURVES + "infap_rows"),
+    _trec("iprec_at_recall", "interpolated precision", "the best precision at a recall or beyond",
+          _CURVES + "iprec_at_recall_rows", params="levels", defaults=_RECALL_LEVELS,
+          keyword="levels"),
+    _trec("11pt_avg", "11-point average", "interpolated precision averaged over recall levels",
+          _CURVES + "eleven_point_rows", params="numbers", defaults=_RECALL_LEVELS,
+          keyword="levels"),
+    _trec("success", "success", "1 if a relevant document is in the top k (hit rate)",
+          _COUNTS + "success_rows", params="cutoffs", defaults="1,5,10", keyword="cutoffs"),
+    _trec("relative_P", "relative P", "precision at k over the best precision possible at k",
+          _COUNTS + "relative_p_rows", params="cutoffs", defaults=_TREC_CUTOFFS,
+          keyword="cutoffs"),
+    _trec("set_relative_P", "relative set P", "precision of the set over the best possible",
+          _COUNTS + "set_relative_p_rows", ordered=False),
+    _trec("set_map", "set AP", "precision of the set times its recall",
+          _COUNTS + "set_map_rows", ordered=False),
+    _trec("set_F", "set F", "F-measure of the retrieved set", _COUNTS + "set_f_rows",
+          ordered=False, params="number", defaults="1", keyword="beta"),
+    _trec("utility", "utility", "a weighted count of relevant and non-relevant documents",
+          _COUNTS + "utility_rows", ordered=False, params="numbers", defaults="1,-1,0,0",
+          keyword="coefficients", cleared=True),
+    _trec("unj", "unjudged", "share of unjudged documents in the top k", _COUNTS + "unj_rows",
+          params="cutoffs", defaults="5,10,20", keyword="cutoffs", cleared=True),
+    _trec("relstring", "relevance string", "the grades of the top documents, one character each",
+          _COUNTS + "relstring_rows", grades=True, params="number", defaults="10", keyword="length",
+          aggregate="none", printed="quoted", cleared=True),
+    _trec("binG", "binary G", "binary gain discounted by non-relevant documents above",
+          _CURVES + "bin_g_rows"),
+    _trec("G", "G", "gain discounted by non-relevant documents above", _GAINS + "g_rows",
+          grades=True, params="gains", keyword="gains"),
+    _trec("ndcg_rel", "NDCG over R", "NDCG with the ideal cut at R", _GAINS + "ndcg_rel_rows",
+          grades=True, params="gains", keyword="gains"),
+    _trec("Rndcg", "R-NDCG", "NDCG at R", _GAINS + "rndcg_rows", grades=True, params="gains",
+          keyword="gains"),
 )  # fmt: skip
 
 #: The measures by library name.
@@ -231,6 +323,10 @@ EVALUATE = tuple(m.name for m in REGISTRY if m.evaluate)
 ORDERED = tuple(m.name for m in REGISTRY if m.ordered)
 #: What a ranking widget can read out, in screen order.
 READOUTS = tuple(m.name for m in REGISTRY if m.readout)
+
+#: Inputs of trec_eval's row kernels that are computed from the rows (by name: the
+#: kernel's parameter, and the function that forms it from the rows and the threshold).
+DERIVED = {"t": _COUNTS + "tally", "iprec": _CURVES + "iprec_at_recall_rows"}
 
 #: trec_eval 10.0's ``all_trec`` measures, in the order it prints them (its measures.c
 #: table): the order of the command line's report.
