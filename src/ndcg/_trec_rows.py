@@ -79,7 +79,7 @@ def trec_rows(
     ranked, n_ranked = _pad(row[order], grades[order], len(index))
     stand_in = n_ranked == 0
     stand_in &= ~np.isin(np.asarray(queries), run_query)  # -J can empty a query it retrieved for
-    if stand_in.any():
+    if stand_in.any() and not judged_only:  # -J drops the stand-in too: it is not judged
         ranked = ranked if ranked.shape[1] else np.full((len(index), 1), np.nan)
         n_ranked = np.where(stand_in, 1, n_ranked)
     judged_row = index.get_indexer(_text(qrels["query_id"]))

@@ -28,6 +28,7 @@ import argparse
 import inspect
 import io
 import json
+import math
 import os
 import re
 import sys
@@ -40,7 +41,7 @@ import pandas as pd
 
 from ndcg import measures
 from ndcg._scan import parse_float, parse_int
-from ndcg._trec_curves import log_floor
+from ndcg._trec_curves import MIN_GEO_MEAN
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
@@ -348,7 +349,9 @@ def compute(
             if key not in done:
                 done[key] = _run_kernel(m, context)
             values = done[key].copy()
-            if m.form.cleared:  # trec_eval's clean-up after its stand-in ranking
+            cleared = m.form.cleared
+            if cleared == "all" or (cleared == "bare" and m.name == m.trec):  # trec_eval's
+                # clean-up after its stand-in ranking
                 values[rows.stand_in] = "" if values.dtype.kind == "U" else 0.0
             columns[m.name] = pd.Series(values if values.ndim == 1 else values[:, m.column],
                                         index=queries)  # fmt: skip
@@ -427,13 +430,15 @@ def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[st
         else:
             values = table[name].to_numpy(dtype=np.float64)
             if how == "gmean":
-                values = log_floor(values)
+                # libm's log and exp, as trec_eval calls them (numpy's may differ in the
+                # last bit).
+                values = np.array([math.log(max(v, MIN_GEO_MEAN)) for v in values])
             total = float(np.add.accumulate(values)[-1]) if n else 0.0
             if how == "sum":
                 out[name] = total
             else:
                 mean = total / max(n, 1)
-                out[name] = float(np.exp(mean)) if how == "gmean" and n else mean
+                out[name] = math.exp(mean) if how == "gmean" and n else mean
     return out
 
 
@@ -481,6 +486,8 @@ def _line(name: str, query: object, value: object, form: measures.TrecName | Non
         text = f"'{value}'"
     elif printed == "string":
         text = f"{value}"
+    elif value != value:  # NaN, printed as C's printf prints it: with its sign (0/0 is -nan)
+        text = f"{'-nan' if math.copysign(1.0, value) < 0 else 'nan':>6}"  # type: ignore[arg-type]
     else:
         text = f"{value:6.4f}"
     return f"{name:<{NAME_WIDTH}}\t{query}\t{text}"
@@ -491,7 +498,10 @@ def format_json(
 ) -> str:
     """Full-precision JSON: ``{"all": {...}}`` plus ``"queries"`` with ``-q``.
 
-    Strict JSON: a value that is not finite is an error here, never written as ``NaN``.
+    Strict JSON: a value that is not finite is an error here, never written as ``NaN``,
+    except where trec_eval itself divides 0 by 0 for a measure of its own (interpolated
+    precision of a query left with no document by ``-J``; it prints ``nan``): that value
+    is ``null``.
     """
     forms = forms or {}
 
@@ -499,7 +509,10 @@ def format_json(
         printed = "float" if name not in forms else forms[name].printed
         if printed in ("string", "quoted"):
             return str(value)
-        return int(value) if printed == "integer" else float(value)  # type: ignore[arg-type]
+        if printed == "integer":
+            return int(value)  # type: ignore[call-overload]
+        number = float(value)  # type: ignore[arg-type]
+        return None if name in forms and np.isnan(number) else number
 
     report: dict[str, object] = {"all": {k: typed(k, v) for k, v in summary(table, forms).items()}}
     if per_query:

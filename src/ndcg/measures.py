@@ -59,9 +59,11 @@ class TrecName:
         The keyword under which the measure's row kernel takes the parameters.
     field : str or None
         For a kernel that returns several counts at once, the one this name prints.
-    cleared : bool
-        Whether trec_eval sets it to zero (or empty) for a query of the qrels that the run
-        lacks (``-c``), which it scores as a ranking of one unjudged document.
+    cleared : str
+        Which of its printed names trec_eval sets to zero (or empty) for a query of the
+        qrels that the run lacks (``-c``), which it scores as a ranking of one unjudged
+        document: ``""`` none, ``"bare"`` the name printed without parameters only (it
+        compares the printed name: ``relstring_20`` keeps its ``-``), ``"all"`` every one.
 
     """
 
@@ -73,7 +75,7 @@ class TrecName:
     cut: bool = False
     keyword: str | None = None
     field: str | None = None
-    cleared: bool = False
+    cleared: Literal["", "bare", "all"] = ""
 
     @property
     def per_query(self) -> bool:
@@ -259,7 +261,7 @@ REGISTRY: tuple[Measure, ...] = (
     ),
     # trec_eval's own, computed by row kernels on trec_eval's rows (ndcg._trec_rows).
     _trec("num_ret", "retrieved", "documents retrieved", _COUNTS + "tally", ordered=False,
-          field="num_ret", cleared=True, **_SUM),
+          field="num_ret", cleared="bare", **_SUM),
     _trec("num_rel", "relevant", "relevant documents judged", _COUNTS + "tally",
           ordered=False, field="num_rel", **_SUM),
     _trec("num_rel_ret", "relevant retrieved", "relevant documents retrieved",
@@ -297,12 +299,12 @@ REGISTRY: tuple[Measure, ...] = (
           ordered=False, params="number", defaults="1", keyword="beta"),
     _trec("utility", "utility", "a weighted count of relevant and non-relevant documents",
           _COUNTS + "utility_rows", ordered=False, params="numbers", defaults="1,-1,0,0",
-          keyword="coefficients", cleared=True),
+          keyword="coefficients", cleared="bare"),
     _trec("unj", "unjudged", "share of unjudged documents in the top k", _COUNTS + "unj_rows",
-          params="cutoffs", defaults="5,10,20", keyword="cutoffs", cleared=True),
+          params="cutoffs", defaults="5,10,20", keyword="cutoffs", cleared="all"),
     _trec("relstring", "relevance string", "the grades of the top documents, one character each",
           _COUNTS + "relstring_rows", grades=True, params="number", defaults="10", keyword="length",
-          aggregate="none", printed="quoted", cleared=True),
+          aggregate="none", printed="quoted", cleared="bare"),
     _trec("binG", "binary G", "binary gain discounted by non-relevant documents above",
           _CURVES + "bin_g_rows"),
     _trec("G", "G", "gain discounted by non-relevant documents above", _GAINS + "g_rows",
