@@ -1,25 +1,26 @@
-"""Command line: NDCG of a TREC run, printed as trec_eval prints it.
+"""Command line: trec_eval's report of a TREC run, NDCG and every other measure it prints.
 
 Taught in chapter 9, "NDCG in the wild" (TREC files and trec_eval's report).
 
 Usage::
 
-    python -m ndcg QRELS RUN [-q] [-c] [-J] [-l 1] [-m ndcg] [-m ndcg_cut.5,10] [-m P.5,10]
-                   [-m map] [-m recip_rank] [-k 10] [--gain G] [--json]
+    python -m ndcg QRELS RUN [-q] [-c] [-J] [-l 1] [-m official] [-m all_trec] [-m ndcg]
+                   [-m ndcg_cut.5,10] [-m P.5,10] [-m bpref] [-k 10] [--gain G] [--json]
 
-The measures are read as trec_eval 10.0 reads them: each measure is printed once, with
-the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
-``ndcg_1=3`` only); measures come in trec_eval's order (``map``, ``recip_rank``, ``P``,
-``recall``, ``ndcg``, ``ndcg_cut``, ``map_cut``, ``set_P``, ``rbp``, ``rbp_resid``);
-cutoffs are sorted and a fractional cutoff is cut to its integer part (``23.4`` is 23).
-NDCG's family (chapter 11) is read with trec_eval's relevance level ``-l``, and ``rbp``
-with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval reads it.
-Where trec_eval would silently read something else than what was typed, this command
-stops and says so: see the README's list of differences.
+The measures are those of trec_eval 10.0 (:data:`ndcg.measures.ALL_TREC`), each a record
+of :mod:`ndcg.measures`, and they are read as trec_eval reads them: with no ``-m``, its
+``official`` set; ``-m all_trec`` every one; each measure printed once, with the
+parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints ``ndcg_1=3``
+only), in trec_eval's order; cutoffs sorted, a fractional cutoff cut to its integer part
+(``23.4`` is 23). The binary measures are read at trec_eval's relevance level ``-l``,
+and ``rbp`` with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval
+reads it. Where trec_eval would silently read something else than what was typed, this
+command stops and says so: see the README's list of differences.
 
 Every printed figure is computed with trec_eval's own operations, down to the order of
 the additions (the ``all`` line adds the queries one by one, in query order), so that the
-fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself.
+fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself and
+``tests/test_trec_conformance.py`` to trec_eval's own test outputs.
 """
 
 from __future__ import annotations
@@ -566,7 +567,8 @@ def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of ``python -m ndcg``."""
     parser = argparse.ArgumentParser(
         prog="python -m ndcg",
-        description="NDCG of a TREC run against TREC qrels, reported as trec_eval does.",
+        description="NDCG and trec_eval's other measures of a TREC run against TREC qrels, "
+        "reported as trec_eval does.",
     )
     parser.add_argument("qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel")
     parser.add_argument(
@@ -576,7 +578,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-q", action="store_true", help="also print every query, then 'all'")
     parser.add_argument(
-        "-c", action="store_true", help="score queries of QRELS missing from RUN as 0"
+        "-c",
+        action="store_true",
+        help="score the queries of QRELS missing from RUN too, as trec_eval does (ranked as "
+        "one unjudged document: most measures are 0)",
     )
     parser.add_argument(
         "-J",
@@ -594,9 +599,9 @@ def build_parser() -> argparse.ArgumentParser:
         "-m",
         action="append",
         metavar="MEASURE",
-        help="ndcg, ndcg.1=3,2=9 (per-level gains), ndcg_cut.5,10, P.5,10, recall.5,10, "
-        "map, map_cut.5,10, recip_rank, set_P, rbp or rbp_resid (repeatable; default: ndcg "
-        "and ndcg_cut at trec_eval's cutoffs)",
+        help="a trec_eval measure with its parameters: ndcg, ndcg.1=3,2=9 (per-level "
+        "gains), ndcg_cut.5,10, P.5,10, map, bpref, success.1,5, ... (every one: "
+        "all_trec; repeatable; default: official, trec_eval's default set)",
     )
     parser.add_argument(
         "-k",
