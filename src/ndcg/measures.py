@@ -1,5 +1,9 @@
 """The measures, one record each: what every other part of the library reads about them.
 
+The measures are taught from chapter 2 (CG, DCG, IDCG, NDCG) to chapter 11, "The family"
+(precision to RBP); trec_eval's names and its whole set are met in chapter 9, "NDCG in
+the wild".
+
 A record (:class:`Measure`) says what a measure is called (its name in the library, its
 label on screen, its names in trec_eval), what it reads (grades or only relevant-or-not;
 whether the order inside a tie matters), which public function computes it for one list
