@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ndcg._family import relevant
+from ndcg._family import counts_at, relevant
 
 
 def in_list(ranked: np.ndarray, n_ranked: np.ndarray) -> np.ndarray:
@@ -48,11 +48,6 @@ def up_to(running: np.ndarray, depths: np.ndarray) -> np.ndarray:
     flat = depths.ndim == 1
     picked = np.take_along_axis(running, depths[:, None] if flat else depths, axis=1)
     return picked[:, 0] if flat else picked
-
-
-def depths(n_ranked: np.ndarray, cutoffs: Sequence[int]) -> np.ndarray:
-    """``min(cutoff, n_ranked)`` for each row and cutoff: how far each cutoff reads."""
-    return np.minimum(np.asarray(cutoffs, dtype=np.int64)[None, :], np.asarray(n_ranked)[:, None])
 
 
 @dataclass(frozen=True)
@@ -85,18 +80,14 @@ def num_nonrel_judged_ret_rows(t: Tally) -> np.ndarray:
     return t.num_ret - t.num_nonpool - t.num_unjudged_in_pool - t.num_rel_ret
 
 
-def found_at(
-    ranked: np.ndarray, n_ranked: np.ndarray, cutoffs: Sequence[int], threshold: float
-) -> np.ndarray:
-    """Relevant documents among the first ``min(k, n_ranked)`` of each row, per cutoff."""
-    return up_to(prefix(relevant(ranked, threshold)), depths(n_ranked, cutoffs))
+def found_at(ranked: np.ndarray, cutoffs: Sequence[int], threshold: float) -> np.ndarray:
+    """Relevant documents in the top ``k`` of each row, per cutoff (padding is never relevant)."""
+    return counts_at(relevant(ranked, threshold), cutoffs)
 
 
-def success_rows(
-    ranked: np.ndarray, n_ranked: np.ndarray, cutoffs: Sequence[int], threshold: float
-) -> np.ndarray:
+def success_rows(ranked: np.ndarray, cutoffs: Sequence[int], threshold: float) -> np.ndarray:
     """``success_k``: 1 if a relevant document is in the top ``k``, else 0. Shape (m, k)."""
-    return (found_at(ranked, n_ranked, cutoffs, threshold) > 0).astype(np.float64)
+    return (found_at(ranked, cutoffs, threshold) > 0).astype(np.float64)
 
 
 def rprec_rows(ranked: np.ndarray, t: Tally, threshold: float) -> np.ndarray:
@@ -162,7 +153,7 @@ def relative_p_rows(
     ranked: np.ndarray, t: Tally, cutoffs: Sequence[int], threshold: float
 ) -> np.ndarray:
     """``relative_P_k``: found in the top ``k`` over ``min(k, R)``; 0 for every ``k`` if R = 0."""
-    found = found_at(ranked, t.num_ret.astype(np.int64), cutoffs, threshold)
+    found = found_at(ranked, cutoffs, threshold)
     best = np.minimum(np.asarray(cutoffs, dtype=np.float64)[None, :], t.num_rel[:, None])
     return np.divide(found, best, out=np.zeros_like(found), where=t.num_rel[:, None] > 0)
 
@@ -173,8 +164,7 @@ def unj_rows(ranked: np.ndarray, n_ranked: np.ndarray, cutoffs: Sequence[int]) -
     As ``P_k``, a cutoff past the end of the list still divides by ``k``.
     """
     unknown = ((np.isnan(ranked) | (ranked < 0)) & in_list(ranked, n_ranked)).astype(np.float64)
-    found = up_to(prefix(unknown), depths(n_ranked, cutoffs))
-    return found / np.asarray(cutoffs, dtype=np.float64)[None, :]
+    return counts_at(unknown, cutoffs) / np.asarray(cutoffs, dtype=np.float64)[None, :]
 
 
 #: trec_eval's ``utility`` coefficients: +1 a relevant retrieved, -1 a non-relevant one.

@@ -8,6 +8,7 @@ and each sum of terms is a running sum in rank order (``np.cumsum``, never the p
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import numpy as np
@@ -30,8 +31,10 @@ def running_total(terms: np.ndarray) -> np.ndarray:
     return np.cumsum(terms, axis=1)[:, -1]
 
 
-def _kinds(ranked: np.ndarray, n_ranked: np.ndarray, threshold: float):
-    """Judged relevant, judged non-relevant and pool-but-unjudged positions (float 0/1)."""
+def _kinds(
+    ranked: np.ndarray, n_ranked: np.ndarray, threshold: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Mark the judged relevant, judged non-relevant and pooled-but-unjudged positions."""
     real = in_list(ranked, n_ranked)
     rel = (ranked >= threshold) & real
     nonrel = (ranked >= 0) & (ranked < threshold) & real
@@ -65,8 +68,12 @@ def ap_rows(ranked: np.ndarray, n_ranked: np.ndarray, t: Tally, threshold: float
 
 
 def log_floor(values: np.ndarray) -> np.ndarray:
-    """``log(max(value, MIN_GEO_MEAN))``: the per-query figure ``gm_map`` and ``gm_bpref`` keep."""
-    return np.log(np.maximum(values, MIN_GEO_MEAN))
+    """``log(max(value, MIN_GEO_MEAN))``: the per-query figure ``gm_map`` and ``gm_bpref`` keep.
+
+    The C library's ``log`` (Python's :func:`math.log`), not ``np.log``: numpy's vectorised
+    logarithm can differ from it in the last bit, and so could the geometric mean.
+    """
+    return np.array([math.log(v) for v in np.maximum(values, MIN_GEO_MEAN).tolist()])
 
 
 def infap_rows(ranked: np.ndarray, n_ranked: np.ndarray, t: Tally, threshold: float) -> np.ndarray:
@@ -124,13 +131,17 @@ def iprec_at_recall_rows(
     with np.errstate(invalid="ignore", divide="ignore"):
         whole = t.num_rel_ret / t.num_ret  # trec_eval's first value, NaN for an empty list
     needed = _round_half_away(np.asarray(levels, dtype=np.float64)[None, :] * t.num_rel[:, None])
-    # The rank of the needed-th relevant document (the first one for level 0).
-    target = np.maximum(needed, 1.0)
-    at = np.empty(needed.shape, dtype=np.int64)
-    for i in range(ranked.shape[0]):
-        at[i] = np.searchsorted(found[i], target[i], side="left") if ranked.shape[1] else 0
-    at = np.minimum(at, max(ranked.shape[1] - 1, 0))
-    reached = np.take_along_axis(best, at, axis=1) if ranked.shape[1] else np.zeros_like(needed)
+    # Where the c-th relevant document of each row is (c = 1, 2, ...); level 0 reads from
+    # the first. Levels past what was found are 0 below, so any position does for them.
+    where_nth = np.zeros((ranked.shape[0], ranked.shape[1] + 1), dtype=np.int64)
+    rows, columns = np.nonzero(binary)
+    where_nth[rows, found[rows, columns].astype(np.int64)] = columns
+    nth = np.minimum(np.maximum(needed, 1.0), ranked.shape[1]).astype(np.int64)
+    at = np.take_along_axis(where_nth, nth, axis=1)
+    if ranked.shape[1]:
+        reached = np.take_along_axis(best, at, axis=1)
+    else:
+        reached = np.zeros(needed.shape)
     value = np.where(t.num_rel_ret[:, None] > 0, reached, whole[:, None])
     return np.where(needed > t.num_rel_ret[:, None], 0.0, value)
 
