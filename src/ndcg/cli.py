@@ -40,9 +40,10 @@ from typing import BinaryIO
 import numpy as np
 import pandas as pd
 
+from ndcg import _trec_aggregate as trec_aggregate
 from ndcg import measures
 from ndcg._scan import parse_float, parse_int
-from ndcg._trec_curves import MIN_GEO_MEAN
+from ndcg._trec_curves import log_floor
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
@@ -384,26 +385,6 @@ def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
     return np.asarray(result if form.field is None else getattr(result, form.field))
 
 
-def trec_mean(table: pd.DataFrame) -> pd.Series:
-    """Each column's mean as trec_eval takes it: queries added one by one, in order.
-
-    trec_eval adds every query's value to a running total in the order it evaluates
-    them (query ids sorted as bytes, the table's order) and divides once. pandas' mean
-    sums pairwise, which can round differently in the last bit and so print another
-    fourth decimal (0.4563 where trec_eval prints 0.4562). ``np.add.accumulate`` adds
-    strictly in order.
-
-    Examples
-    --------
-    >>> trec_mean(pd.DataFrame({"P_10": [0.1, 0.2, 0.3]})).tolist()
-    [0.20000000000000004]
-
-    """
-    values = table.to_numpy(dtype=np.float64)
-    total = np.add.accumulate(values, axis=0)[-1] if len(values) else np.zeros(values.shape[1])
-    return pd.Series(total / max(len(values), 1), index=table.columns)
-
-
 def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[str, object]:
     """Return the ``all`` value of each column that has one, as trec_eval combines it.
 
@@ -431,15 +412,11 @@ def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[st
         else:
             values = table[name].to_numpy(dtype=np.float64)
             if how == "gmean":
-                # libm's log and exp, as trec_eval calls them (numpy's may differ in the
-                # last bit).
-                values = np.array([math.log(max(v, MIN_GEO_MEAN)) for v in values])
-            total = float(np.add.accumulate(values)[-1]) if n else 0.0
-            if how == "sum":
-                out[name] = total
+                out[name] = trec_aggregate.geometric_mean(log_floor(values))
+            elif how == "sum":
+                out[name] = trec_aggregate.total(values)
             else:
-                mean = total / max(n, 1)
-                out[name] = math.exp(mean) if how == "gmean" and n else mean
+                out[name] = trec_aggregate.mean(values)
     return out
 
 
