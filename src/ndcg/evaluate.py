@@ -20,7 +20,6 @@ from ndcg._kernel import (
     TieBreak,
     dcg_rows,
     ideal_rows,
-    ndcg_rows,
     normalise,
     ratio_scale,
     rule_tiebreak,
@@ -441,14 +440,8 @@ def _evaluate_matrix(
         ties = "stable"
     tiebreak = rule_tiebreak(ties, gains)
     ids = np.arange(true.shape[0])
-    if options.metrics == ("ndcg",):
-        values = ndcg_rows(
-            score, gains, cutoffs, tiebreak, empty, lambda i: f" for query {i}", options.discount
-        )
-        columns: dict[str, Any] = {"query_id": ids}
-        for j, cutoff in enumerate(cutoffs):
-            columns[_column(cutoff)] = values[:, j]
-        return pd.DataFrame(columns)
+    # The DataFrame door's pipeline from here: DCG and ideal DCG of the scaled gains,
+    # then the family, all normalised by _table.
     exponent = ratio_scale(gains)
     if exponent.any():
         gains = np.ldexp(gains, exponent[:, None])
@@ -456,7 +449,8 @@ def _evaluate_matrix(
         dcg_rows(score, gains, cutoffs, tiebreak, options.discount),
         ideal_rows(gains, cutoffs, options.discount),
     )
-    found = options.family_rows(score, grades, cutoffs, ties, tiebreak)
+    family = options.family()
+    found = options.family_rows(score, grades, cutoffs, ties, tiebreak) if family else {}
     n_relevant = _family.relevant(grades, options.threshold).sum(axis=1)
     return _table(ids, cutoffs, options, empty, dcgs, found, n_relevant)
 
