@@ -309,10 +309,12 @@ class _Options:
 
 def _check_metrics(options: _Options, ties: str) -> None:
     """Refuse metric choices that cannot be computed as asked."""
-    if "err" in options.metrics and options.max_grade is None:
+    # A metric whose record takes the top of the grade scale (ERR) needs it given.
+    scaled = [name for name in options.metrics if "max_grade" in measures.BY_NAME[name].args]
+    if scaled and options.max_grade is None:
         raise ValueError(
-            "metrics includes 'err', which needs the top of the grade scale: pass max_grade, "
-            "e.g. max_grade=4 for grades 0..4"
+            f"metrics includes {scaled[0]!r}, which needs the top of the grade scale: pass "
+            "max_grade, e.g. max_grade=4 for grades 0..4"
         )
     ordered = [name for name in options.metrics if name in measures.ORDERED]
     if ordered and ties == "average":
