@@ -59,3 +59,13 @@ def test_each_trec_name_belongs_to_one_measure_and_is_printed_by_trec_eval():
     assert len(names) == len(set(names))
     assert set(names) <= set(measures.ALL_TREC)
     assert measures.OFFICIAL[-1] == "P" and measures.OFFICIAL[0] == "runid"
+
+
+def test_evaluate_asks_for_what_a_metric_s_record_takes():
+    import pandas as pd
+
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "relevance": [2, 0]})
+    run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "score": [2.0, 1.0]})
+    with pytest.raises(ValueError, match="metrics includes 'err', which needs the top of the"):
+        ndcg.evaluate(qrels, run, metrics=["ndcg", "err"])
+    assert ndcg.evaluate(qrels, run, metrics=["err"], max_grade=2)["err"].iloc[0] == 0.75
