@@ -6,6 +6,7 @@ import inspect
 import re
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 import ndcg
@@ -62,8 +63,6 @@ def test_each_trec_name_belongs_to_one_measure_and_is_printed_by_trec_eval():
 
 
 def test_evaluate_asks_for_what_a_metric_s_record_takes():
-    import pandas as pd
-
     qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "relevance": [2, 0]})
     run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "score": [2.0, 1.0]})
     with pytest.raises(ValueError, match="metrics includes 'err', which needs the top of the"):
