@@ -327,3 +327,11 @@ def test_the_library_s_messages_show_ids_and_rows_as_python_values():
     bad = pd.DataFrame({"query_id": [1], "doc_id": [1], "score": [float("nan")]})
     with pytest.raises(ValueError, match=r"row 0 holds nan \(query 1, document 1\)$"):
         ndcg.evaluate(numbers, bad)
+
+
+def test_11pt_avg_alone_forms_the_counts_its_curve_needs(tmp_path, capsys):
+    # -m 11pt_avg alone stopped: the curve it averages needs trec_eval's counts, which no
+    # other measure had formed. trec_eval 10.0 prints 1.0000 here.
+    files = trec_files(tmp_path, "q 0 a 1\nq 0 b 0\n", "q Q0 a 1 2 r\nq Q0 b 2 1 r\n")
+    assert main([*files, "-m", "11pt_avg"]) == 0
+    assert capsys.readouterr().out == f"{'11pt_avg':<22}\tall\t1.0000\n"

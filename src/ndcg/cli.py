@@ -33,9 +33,9 @@ import math
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 import numpy as np
 import pandas as pd
@@ -370,18 +370,24 @@ def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
     record = measures.BY_NAME[measure.metric]
     form = measure.form
     kernel = measures.resolve(record.kernel)
-    wanted = inspect.signature(kernel).parameters
     given = dict(context)
     if form.keyword is not None and measure.param is not None:
         given[form.keyword] = measure.param
-    for name, path in measures.DERIVED.items():
-        if name in wanted and name not in given:
-            derive = measures.resolve(path)
-            taken = inspect.signature(derive).parameters
-            given[name] = derive(**{a: given[a] for a in taken if a in given})
-            if form.keyword not in taken:  # the same for every measure: keep it
-                context[name] = given[name]
-    result = kernel(**{a: given[a] for a in wanted if a in given})
+
+    def call(function: Callable[..., Any]) -> Any:
+        taken = inspect.signature(function).parameters
+        for name in taken:
+            if name in measures.DERIVED and name not in given:
+                # A derived input may need another (iprec needs t): formed first, once.
+                given[name] = call(measures.resolve(measures.DERIVED[name]))
+                if (
+                    form.keyword
+                    not in inspect.signature(measures.resolve(measures.DERIVED[name])).parameters
+                ):
+                    context[name] = given[name]  # the same for every measure: keep it
+        return function(**{a: given[a] for a in taken if a in given})
+
+    result = call(kernel)
     return np.asarray(result if form.field is None else getattr(result, form.field))
 
 
