@@ -49,9 +49,9 @@ def evaluated_queries(qrels: pd.DataFrame, run: pd.DataFrame, complete: bool) ->
     [['a', 'c'], ['a', 'b', 'c']]
 
     """
-    judged = np.unique(_text(qrels["query_id"]))
+    judged = _distinct(qrels["query_id"])
     if not complete:
-        judged = judged[np.isin(judged, _text(run["query_id"]))]
+        judged = judged[np.isin(judged, _distinct(run["query_id"]))]
     return judged
 
 
@@ -60,34 +60,50 @@ def trec_rows(
 ) -> TrecRows:
     """Form trec_eval's rows for ``queries`` (see the module docstring)."""
     index = pd.Index(queries)
-    grade_of = pd.Series(
-        qrels["relevance"].to_numpy(dtype=np.float64),
-        index=pd.MultiIndex.from_arrays([_text(qrels["query_id"]), _text(qrels["doc_id"])]),
-    )
-    run_query = _text(run["query_id"])
-    run_doc = _text(run["doc_id"])
-    row = index.get_indexer(run_query)
-    grades = grade_of.reindex(pd.MultiIndex.from_arrays([run_query, run_doc])).to_numpy()
-    keep = row >= 0
-    if judged_only:
-        keep &= grades >= 0  # NaN (not in the qrels) compares False
-    row, grades, docs = row[keep], grades[keep], run_doc[keep]
+    # Ids become numbers once: a row of `queries` for each query, and each docno's rank
+    # in text order, shared by both files (codes of one sorted set of docnos).
+    run_row = _rows_of(run["query_id"], index)
+    judged_row = _rows_of(qrels["query_id"], index)
+    run_doc, judged_doc = _shared_codes(run["doc_id"], qrels["doc_id"])
+    width = int(max(run_doc.max(initial=-1), judged_doc.max(initial=-1))) + 1
+    known = judged_row >= 0
+    judged_key = judged_row[known] * width + judged_doc[known]
+    judged_grades = qrels["relevance"].to_numpy(dtype=np.float64)[known]
+    keep = run_row >= 0
+    at = pd.Index(judged_key).get_indexer(run_row[keep] * width + run_doc[keep])
+    grades = np.where(at >= 0, judged_grades[at], np.nan)
+    row, docs = run_row[keep], run_doc[keep]
     scores = run["score"].to_numpy(dtype=np.float64)[keep]
-    # Docno descending: the rank of each docno among all of them, negated.
-    _, doc_rank = np.unique(docs, return_inverse=True)
-    order = np.lexsort((-doc_rank, -scores, row))
+    if judged_only:
+        judged = grades >= 0  # NaN (not in the qrels) compares False
+        row, docs, scores, grades = row[judged], docs[judged], scores[judged], grades[judged]
+    # Score descending, then docno descending (the codes follow the docnos' text order).
+    order = np.lexsort((-docs, -scores, row))
     ranked, n_ranked = _pad(row[order], grades[order], len(index))
-    stand_in = n_ranked == 0
-    stand_in &= ~np.isin(np.asarray(queries), run_query)  # -J can empty a query it retrieved for
+    stand_in = np.bincount(run_row[keep], minlength=len(index)) == 0  # not in the run
     if stand_in.any() and not judged_only:  # -J drops the stand-in too: it is not judged
         ranked = ranked if ranked.shape[1] else np.full((len(index), 1), np.nan)
         n_ranked = np.where(stand_in, 1, n_ranked)
-    judged_row = index.get_indexer(_text(qrels["query_id"]))
-    known = judged_row >= 0
-    judged_grades = qrels["relevance"].to_numpy(dtype=np.float64)[known]
     by_grade = np.lexsort((-judged_grades, judged_row[known]))
     judged, _ = _pad(judged_row[known][by_grade], judged_grades[by_grade], len(index))
     return TrecRows(np.asarray(queries), ranked, n_ranked, judged, stand_in)
+
+
+def _rows_of(column: pd.Series, index: pd.Index) -> np.ndarray:
+    """Return the row of ``index`` holding each id of ``column`` (as text), -1 for none."""
+    categorical = column.astype("category")
+    at = index.get_indexer(_distinct_text(categorical.cat.categories))
+    codes = categorical.cat.codes.to_numpy()
+    return np.where(codes >= 0, at[codes], -1)
+
+
+def _shared_codes(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray]:
+    """Codes of two id columns in one set of ids sorted as text (C's strcmp order)."""
+    a, b = a.astype("category"), b.astype("category")
+    names_a, names_b = _distinct_text(a.cat.categories), _distinct_text(b.cat.categories)
+    names, inverse = np.unique(np.concatenate([names_a, names_b]), return_inverse=True)
+    code_a, code_b = inverse[: names_a.size], inverse[names_a.size :]
+    return code_a[a.cat.codes.to_numpy()], code_b[b.cat.codes.to_numpy()]
 
 
 def _pad(rows: np.ndarray, values: np.ndarray, m: int) -> tuple[np.ndarray, np.ndarray]:
@@ -99,6 +115,11 @@ def _pad(rows: np.ndarray, values: np.ndarray, m: int) -> tuple[np.ndarray, np.n
     return out, counts
 
 
-def _text(column: pd.Series) -> np.ndarray:
+def _distinct(column: pd.Series) -> np.ndarray:
+    """Return the distinct ids of a column as sorted text, without converting every row."""
+    return np.unique(_distinct_text(pd.unique(column)))
+
+
+def _distinct_text(ids: object) -> np.ndarray:
     """Ids as numpy text, which sorts by code point: the byte order of UTF-8, as C's strcmp."""
-    return column.astype(str).to_numpy(dtype=str)
+    return np.asarray(ids, dtype=object).astype(str)
