@@ -36,11 +36,20 @@ def test_per_query_report_format(files, capsys):
     ]
 
 
-def test_default_measures_and_summary_only(files, capsys):
+def test_default_measures_are_trec_eval_s_official_set_summary_only(files, capsys):
     assert main(list(files)) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [line.split("\t")[0].strip() for line in lines]
+    assert names[:3] == ["runid", "num_q", "num_ret"]
+    assert names[-9:] == [f"P_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000)]
+    assert {line.split("\t")[1] for line in lines} == {"all"}
+    assert "ndcg" not in names
+
+
+def test_ndcg_and_its_cutoffs_are_asked_for_by_name(files, capsys):
+    assert main([*files, "-m", "ndcg", "-m", "ndcg_cut"]) == 0
     names = [line.split("\t")[0].strip() for line in capsys.readouterr().out.splitlines()]
-    assert names[:3] == ["ndcg", "ndcg_cut_5", "ndcg_cut_10"]
-    assert len(names) == 10  # ndcg + 9 default cutoffs, 'all' only
+    assert names == ["ndcg", *(f"ndcg_cut_{k}" for k in (5, 10, 15, 20, 30, 100, 200, 500, 1000))]
 
 
 def test_complete_counts_missing_queries(files, capsys):
@@ -84,7 +93,7 @@ def test_bad_files_exit_2(tmp_path, capsys, qrels_text, run_text, message):
 def test_unreadable_file_and_bad_options(files, tmp_path, capsys):
     assert main([files[0], str(tmp_path / "absent.run")]) == 2
     assert "absent.run" in capsys.readouterr().err
-    assert main([*files, "-m", "bpref"]) == 2  # not a measure this command computes
+    assert main([*files, "-m", "ndcg_p"]) == 2  # not a measure this command computes
     assert main([*files, "-m", "ndcg_cut.0"]) == 2
     assert main([*files, "--gain", "quadratic"]) == 2
     assert "gain" in capsys.readouterr().err
@@ -218,9 +227,11 @@ def _refuse(constant: str) -> float:
 
 
 def test_json_is_strict(files, capsys):
-    assert main([*files, "-q", "-c", "--json"]) == 0
+    assert main([*files, "-q", "-c", "--json", "-m", "ndcg", "-m", "official"]) == 0
     report = json.loads(capsys.readouterr().out, parse_constant=_refuse)
     assert report["queries"]["q3"]["ndcg"] == 0.0
+    assert report["all"]["runid"] == "r" and report["all"]["num_q"] == 3
+    assert "runid" not in report["queries"]["q3"]
     with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
         format_json(pd.DataFrame({"ndcg": [float("nan")]}, index=["q"]), per_query=False)
 
@@ -288,7 +299,7 @@ def test_the_run_dash_is_standard_input(small, capsys, monkeypatch):
     [
         ("# c\nq1 0 a 1\nq1 0 a 0\n", "q1 Q0 a 1 1 r\n", []),
         ("q1 0 a 1\n", "# c\nq1 Q0 a 1 1 r\n\nq1 Q0 a 1 2 r\n", []),
-        ("q1 0 a 2000\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential"]),
+        ("q1 0 a 2000\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "ndcg"]),
         ("q1 0 a 1\n", "q1 Q0 a 1 nan r\n", []),
         ("q1 0 a 1\n", "q2 Q0 a 1 1 r\n", []),
         ("1 0 1 1\n", "1 Q0 1 1 1 r\n", ["-m", "ndcg.1=1e400"]),
@@ -316,3 +327,11 @@ def test_the_library_s_messages_show_ids_and_rows_as_python_values():
     bad = pd.DataFrame({"query_id": [1], "doc_id": [1], "score": [float("nan")]})
     with pytest.raises(ValueError, match=r"row 0 holds nan \(query 1, document 1\)$"):
         ndcg.evaluate(numbers, bad)
+
+
+def test_11pt_avg_alone_forms_the_counts_its_curve_needs(tmp_path, capsys):
+    # -m 11pt_avg alone stopped: the curve it averages needs trec_eval's counts, which no
+    # other measure had formed. trec_eval 10.0 prints 1.0000 here.
+    files = trec_files(tmp_path, "q 0 a 1\nq 0 b 0\n", "q Q0 a 1 2 r\nq Q0 b 2 1 r\n")
+    assert main([*files, "-m", "11pt_avg"]) == 0
+    assert capsys.readouterr().out == f"{'11pt_avg':<22}\tall\t1.0000\n"

@@ -112,7 +112,7 @@ def test_cores_must_be_a_positive_integer(cores):
 def test_ndcg_spark_uses_no_private_name_of_the_core():
     # The core's internal modules it may use are named here; within them, and in public
     # modules, it imports only names without a leading underscore.
-    internal = {"ndcg._validate", "ndcg._frames", "ndcg._columns"}
+    internal = {"ndcg._validate", "ndcg._frames"}
     spark = Path(_java.__file__).parent
     for path in sorted(spark.glob("*.py")):
         tree = ast.parse(path.read_text(), filename=str(path))

@@ -597,3 +597,14 @@ def test_no_shared_query_with_missing_zero_scores_every_judged_query_zero():
     run = pd.DataFrame({"query_id": ["q1"], "doc_id": ["x"], "score": 1.0})
     table = ndcg.evaluate(qrels, run, missing="zero")
     assert table["query_id"].tolist() == ["a", "b"] and table["ndcg"].tolist() == [0.0, 0.0]
+
+
+def test_every_discount_kind_is_in_kinds_and_uniform_is_not_offered():
+    from ndcg.discount import KINDS, OFFERED, Discount
+
+    assert set(KINDS) == {"log2", "log", "reciprocal", "geometric", "uniform"}
+    assert "uniform" not in OFFERED
+    assert Discount("uniform").weights(3).tolist() == [1.0, 1.0, 1.0]
+    assert Discount("uniform").label() == "none"
+    with pytest.raises(ValueError, match="discount must be 'log2'"):
+        ndcg.dcg([3, 2], discount="uniform")

@@ -27,6 +27,7 @@ import numpy as np
 
 from ndcg._kernel import TieBreak, dcg_at, dcg_rows, depth, normalise, rank_rows
 from ndcg.discount import RECIPROCAL, UNIFORM, Discount, persistence
+from ndcg.measures import REGISTRY
 
 Where = Callable[[int], str] | None
 
@@ -175,10 +176,9 @@ def residual_from(
     return out
 
 
-#: The metrics :func:`family_rows` computes; their order is the order of the columns.
-METRICS = ("precision", "recall", "ap", "rr", "err", "rbp", "rbp_residual")
-#: The metrics that depend on the order inside a tie, not only on the gains of its positions.
-ORDERED = ("ap", "rr", "err")
+#: The metrics :func:`family_rows` computes (the registry's records that name it their
+#: kernel); their order is the order of the columns.
+METRICS = tuple(m.name for m in REGISTRY if m.kernel == "ndcg._family.family_rows" and m.evaluate)
 
 
 def family_rows(
@@ -207,7 +207,7 @@ def family_rows(
         Positive cutoffs; ``None`` reads the whole row.
     tiebreak : callable or None
         As in :func:`ndcg._kernel.dcg_rows`; ``None`` (averaged ties) serves only the
-        metrics outside :data:`ORDERED`.
+        metrics outside :data:`ndcg.measures.ORDERED`.
     names : sequence of str
         Metrics from :data:`METRICS`.
     threshold, max_grade, p : float

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from ndcg.discount import KINDS, LOG2, Discount
+from ndcg.discount import KINDS, LOG2, OFFERED, Discount
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -319,16 +319,16 @@ def discount(value: Any, name: str) -> Discount:
     ValueError: discount 'geometric' takes a parameter p: pass discount=('geometric', 0.8)
 
     """
-    if isinstance(value, Discount) and value.kind in KINDS:
+    if isinstance(value, Discount) and value.kind in OFFERED:
         return value
     examples = "'log2' (default), 'reciprocal', ('log', 2) or ('geometric', 0.8)"
     kind, param = (value, None) if isinstance(value, str) else (None, None)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
         kind, param = value
-    if kind not in KINDS:
+    if kind not in OFFERED:
         error = ValueError if isinstance(value, (str, tuple)) else TypeError
         raise error(f"{name} must be {examples}; got {literal(value)}")
-    wants = KINDS[kind]
+    wants = KINDS[kind].param
     if wants is None:
         if param is not None:
             raise ValueError(f"{name} {kind!r} takes no parameter; pass {name}={kind!r}")

@@ -1,40 +1,50 @@
-"""Command line: NDCG of a TREC run, printed as trec_eval prints it.
+"""Command line: trec_eval's report of a TREC run, NDCG and every other measure it prints.
 
 Taught in chapter 9, "NDCG in the wild" (TREC files and trec_eval's report).
 
 Usage::
 
-    python -m ndcg QRELS RUN [-q] [-c] [-J] [-l 1] [-m ndcg] [-m ndcg_cut.5,10] [-m P.5,10]
-                   [-m map] [-m recip_rank] [-k 10] [--gain G] [--json]
+    python -m ndcg QRELS RUN [-q] [-c] [-J] [-l 1] [-m official] [-m all_trec] [-m ndcg]
+                   [-m ndcg_cut.5,10] [-m P.5,10] [-m bpref] [-k 10] [--gain G] [--json]
 
-The measures are read as trec_eval 10.0 reads them: each measure is printed once, with
-the parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints
-``ndcg_1=3`` only); measures come in trec_eval's order (``map``, ``recip_rank``, ``P``,
-``recall``, ``ndcg``, ``ndcg_cut``, ``map_cut``, ``set_P``, ``rbp``, ``rbp_resid``);
-cutoffs are sorted and a fractional cutoff is cut to its integer part (``23.4`` is 23).
-NDCG's family (chapter 11) is read with trec_eval's relevance level ``-l``, and ``rbp``
-with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval reads it.
-Where trec_eval would silently read something else than what was typed, this command
-stops and says so: see the README's list of differences.
+The measures are those of trec_eval 10.0 (:data:`ndcg.measures.ALL_TREC`), each a record
+of :mod:`ndcg.measures`, and they are read as trec_eval reads them: with no ``-m``, its
+``official`` set; ``-m all_trec`` every one; each measure printed once, with the
+parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints ``ndcg_1=3``
+only), in trec_eval's order; cutoffs sorted, a fractional cutoff cut to its integer part
+(``23.4`` is 23). The binary measures are read at trec_eval's relevance level ``-l``,
+and ``rbp`` with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval
+reads it. Where trec_eval would silently read something else than what was typed, this
+command stops and says so: see the README's list of differences.
 
 Every printed figure is computed with trec_eval's own operations, down to the order of
 the additions (the ``all`` line adds the queries one by one, in query order), so that the
-fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself.
+fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself and
+``tests/test_trec_conformance.py`` to trec_eval's own test outputs.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
+import io
 import json
+import math
+import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, BinaryIO
 
 import numpy as np
 import pandas as pd
 
+from ndcg import _trec_aggregate as trec_aggregate
+from ndcg import measures
 from ndcg._scan import parse_float, parse_int
+from ndcg._trec_curves import log_floor
+from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
 from ndcg.trec import read_qrels, read_run
@@ -51,12 +61,25 @@ class UsageError(ValueError):
 
 @dataclass(frozen=True)
 class Measure:
-    """One printed measure: its trec_eval name, cutoff and gain, and evaluate's metric."""
+    """One printed measure: its printed name, cutoff and gain, its record and trec_eval name.
+
+    ``param`` is what the measure's trec_eval parameters were read as (cutoffs, levels,
+    numbers): one value shared by the columns of a measure, which its kernel computes at
+    once; ``column`` is this one's place among them.
+    """
 
     name: str
     k: int | None
     gain: Gain
     metric: str = "ndcg"
+    trec: str = ""
+    param: object = None
+    column: int = 0
+
+    @property
+    def form(self) -> measures.TrecName:
+        """trec_eval's way with this measure: its parameters, averaging and printing."""
+        return measures.BY_TREC[self.trec][1]
 
 
 def parse_gain_map(text: str) -> dict[int, float]:
@@ -117,21 +140,27 @@ def _gain_option(text: str) -> Gain:
     return parse_gain_map(text)
 
 
-#: The measures, in the order trec_eval prints them: name -> (evaluate's metric, cut at k?).
-MEASURES = {
-    "map": ("ap", False),
-    "recip_rank": ("rr", False),
-    "P": ("precision", True),
-    "recall": ("recall", True),
-    "ndcg": ("ndcg", False),
-    "ndcg_cut": ("ndcg", True),
-    "map_cut": ("ap", True),
-    "set_P": ("precision", False),
-    "rbp": ("rbp", False),
-    "rbp_resid": ("rbp_residual", False),
-}
+#: The measures this command computes, by trec_eval name, in the order trec_eval prints them.
+MEASURES = {name: measures.BY_TREC[name] for name in measures.ALL_TREC if name in measures.BY_TREC}
+#: trec_eval's names for sets of measures.
+NICKNAMES = {"all_trec": measures.ALL_TREC, "official": measures.OFFICIAL}
+#: trec_eval's measures not computed here yet: left out of a set, refused by name.
+MISSING = tuple(name for name in measures.ALL_TREC if name not in MEASURES)
 #: trec_eval's persistence for ``rbp`` and ``rbp_resid``.
 RBP_P = 0.9
+
+
+def _usage() -> str:
+    """List the measures as ``-m`` takes them, from the registry."""
+    shapes = {
+        "none": "{}",
+        "cutoffs": "{}.K1,K2,...",
+        "levels": "{}.X1,X2,...",
+        "gains": "{0} and {0}.GAINS",
+        "numbers": "{}.A,B,...",
+        "number": "{}.N",
+    }
+    return ", ".join(shapes[form.params].format(name) for name, (_, form) in MEASURES.items())
 
 
 def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], list[str]]:
@@ -139,20 +168,30 @@ def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], lis
 
     Each measure name is printed once, with the parameters of the first value that gives
     any; a later value with other parameters is an error (trec_eval would ignore it).
-    The notes say where a value was read as trec_eval reads it but not as typed.
+    ``all_trec`` and ``official`` name trec_eval's sets. The notes say where a value was
+    read as trec_eval reads it but not as typed, and which measures of a set are not
+    computed here.
     """
     params: dict[str, str | None] = {}
+    notes: list[str] = []
     for spec in specs:
         head, dot, given = spec.partition(".")
+        if head in NICKNAMES and not dot:
+            left = [name for name in NICKNAMES[head] if name in MISSING]
+            if left:
+                notes.append(f"-m {head}: not computed here yet, left out: {', '.join(left)}")
+            for name in NICKNAMES[head]:
+                if name in MEASURES:
+                    params.setdefault(name, None)
+            continue
         if head not in MEASURES:
+            yet = f" ({head} is trec_eval's, not computed here yet)" if head in MISSING else ""
             raise UsageError(
-                f"-m {spec!r}: the measures are ndcg, ndcg.GAINS, ndcg_cut.K1,K2,..., "
-                "P.K1,K2,..., recall.K1,..., map, map_cut.K1,..., recip_rank, set_P, rbp "
-                "and rbp_resid"
+                f"-m {spec!r}{yet}: the measures are {_usage()}, or the sets all_trec and official"
             )
         if dot and not given:
             raise UsageError(f"-m {spec!r}: nothing after the '.'; give parameters or no '.'")
-        if dot and head != "ndcg" and not MEASURES[head][1]:
+        if dot and MEASURES[head][1].params == "none":
             raise UsageError(
                 f"-m {spec!r}: {head} takes no parameters here"
                 + (f" (its persistence is trec_eval's {RBP_P})" if head.startswith("rbp") else "")
@@ -164,23 +203,58 @@ def parse_measures(specs: Sequence[str], gain: Gain) -> tuple[list[Measure], lis
                 f"one (trec_eval would silently use the first)"
             )
         params[head] = first if first is not None else (given if dot else None)
-    measures: list[Measure] = []
-    notes: list[str] = []
+    columns: list[Measure] = []
     for head in (m for m in MEASURES if m in params):
-        given = params[head]
-        metric, cut = MEASURES[head]
-        if head == "ndcg":
-            measures.append(
-                Measure("ndcg", None, gain)
-                if given is None
-                else Measure(f"ndcg_{given}", None, parse_gain_map(given))
-            )
-        elif not cut:
-            measures.append(Measure(head, None, gain, metric))
-        else:
-            cutoffs = DEFAULT_CUTOFFS if given is None else _cutoffs(given, notes)
-            measures += [Measure(f"{head}_{k}", k, gain, metric) for k in cutoffs]
-    return measures, notes
+        columns += _columns(head, params[head], gain, notes)
+    return columns, notes
+
+
+def _columns(head: str, given: str | None, gain: Gain, notes: list[str]) -> list[Measure]:
+    """Return the printed columns of one measure, named as trec_eval names them."""
+    record, form = MEASURES[head]
+    text = form.defaults if given is None else given
+    if form.params == "gains":
+        if given is None:
+            return [Measure(head, None, gain, record.name, head)]
+        levels = parse_gain_map(given)
+        return [Measure(f"{head}_{given}", None, levels, record.name, head, levels)]
+    if form.params == "cutoffs":
+        cutoffs = _cutoffs(text, notes)
+        return [
+            Measure(f"{head}_{k}", k if form.cut else None, gain, record.name, head, cutoffs, j)
+            for j, k in enumerate(cutoffs)
+        ]
+    if form.params == "levels":
+        levels = _levels(text)
+        return [
+            Measure(f"{head}_{x:3.2f}", None, gain, record.name, head, levels, j)
+            for j, x in enumerate(levels)
+        ]
+    if form.params == "numbers":
+        values = _numbers(text)
+        return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
+                        head, values)]  # fmt: skip
+    if form.params == "number":
+        (value,) = _numbers(text)
+        value = int(value) if value.is_integer() else value  # a length (relstring.20)
+        return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
+                        head, value)]  # fmt: skip
+    return [Measure(head, None, gain, record.name, head)]
+
+
+def _levels(text: str) -> tuple[float, ...]:
+    """trec_eval's list of numbers read as cutoffs (``0.2,0.4``): sorted, each once."""
+    levels = sorted(_numbers(text))
+    repeated = sorted({x for x in levels if levels.count(x) > 1})
+    if repeated:
+        raise UsageError(f"{repeated[0]} is given twice in {text!r} (trec_eval refuses it too)")
+    return tuple(levels)
+
+
+def _numbers(text: str) -> tuple[float, ...]:
+    return tuple(
+        parse_float(item, f"parameters {text!r}", f"item {item!r}") for item in text.split(",")
+    )
 
 
 def _cutoffs(text: str, notes: list[str]) -> tuple[int, ...]:
@@ -215,30 +289,42 @@ def _complete_gain(gain: Gain, qrels: pd.DataFrame) -> Gain:
 def compute(
     qrels: pd.DataFrame,
     run: pd.DataFrame,
-    measures: Sequence[Measure],
+    measures_: Sequence[Measure],
     complete: bool,
     judged_only: bool = False,
     level: float = 1,
+    run_id: str = "",
 ) -> pd.DataFrame:
     """One row per query, one column per measure (named as trec_eval names it).
 
     ``judged_only`` is trec_eval's ``-J``: unjudged documents leave the run before scoring;
     ``level`` is its ``-l``, the lowest grade that the binary measures count as relevant.
+    The library's measures are computed by :func:`ndcg.evaluate`, trec_eval's own by
+    their row kernels on trec_eval's rows (:mod:`ndcg._trec_rows`); ``runid`` is
+    ``run_id`` and ``num_q`` counts the rows.
     """
+    queries = evaluated_queries(qrels, run, complete)
+    columns: dict[str, pd.Series] = {}
     by_gain: dict[str, list[Measure]] = {}
-    for measure in measures:
-        # NDCG reads the grades through a gain; the others only relevant or not, at -l.
-        key = repr(measure.gain) if measure.metric == "ndcg" else "binary"
-        by_gain.setdefault(key, []).append(measure)
-    parts = []
+    kernels: list[Measure] = []
+    for measure in measures_:
+        record = measures.BY_NAME[measure.metric]
+        if record.evaluate:
+            # NDCG reads the grades through a gain; the others only relevant or not, at -l.
+            key = repr(measure.gain) if measure.metric == "ndcg" else "binary"
+            by_gain.setdefault(key, []).append(measure)
+        elif record.kernel is not None:
+            kernels.append(measure)
+        else:
+            value = run_id if measure.trec == "runid" else 1
+            columns[measure.name] = pd.Series(value, index=queries)
     for key, group in by_gain.items():
         judged = binary_at(qrels, level) if key == "binary" else qrels
         gain = _complete_gain(group[0].gain, judged)
-        ks = list(dict.fromkeys(m.k for m in group))
         result = evaluate(
             judged,
             run,
-            k=ks,
+            k=list(dict.fromkeys(m.k for m in group)),
             gain=gain,
             missing="zero" if complete else "skip",
             unjudged="condense" if judged_only else "zero",
@@ -246,32 +332,98 @@ def compute(
             threshold=1,
             p=RBP_P,
         )
-        result = result.rename(
-            columns={(m.metric if m.k is None else f"{m.metric}@{m.k}"): m.name for m in group}
-        )
-        parts.append(result.set_index("query_id")[[m.name for m in group]])
-    table = pd.concat(parts, axis=1)
-    return table[[m.name for m in measures]]
+        result.index = result.pop("query_id").astype(str).to_numpy()
+        if set(result.index) != set(queries):
+            raise RuntimeError(f"evaluate scored {list(result.index)}, not {list(queries)}")
+        for m in group:
+            columns[m.name] = result[measures.column_name(m.k, m.metric)].reindex(queries)
+    if kernels:
+        rows = trec_rows(qrels, run, queries, judged_only)
+        context: dict[str, object] = {
+            "ranked": rows.ranked,
+            "n_ranked": rows.n_ranked,
+            "judged": rows.judged,
+            "threshold": float(level),
+        }
+        done: dict[tuple[str, str], np.ndarray] = {}
+        for m in kernels:
+            key = (m.trec, repr(m.param))
+            if key not in done:
+                done[key] = _run_kernel(m, context)
+            values = done[key].copy()
+            cleared = m.form.cleared
+            if cleared == "all" or (cleared == "bare" and m.name == m.trec):  # trec_eval's
+                # clean-up after its stand-in ranking
+                values[rows.stand_in] = "" if values.dtype.kind == "U" else 0.0
+            columns[m.name] = pd.Series(values if values.ndim == 1 else values[:, m.column],
+                                        index=queries)  # fmt: skip
+    return pd.DataFrame(columns, index=queries)[[m.name for m in measures_]]
 
 
-def trec_mean(table: pd.DataFrame) -> pd.Series:
-    """Each column's mean as trec_eval takes it: queries added one by one, in order.
+def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
+    """Call a measure's row kernel with the inputs its parameters name.
 
-    trec_eval adds every query's value to a running total in the order it evaluates
-    them (query ids sorted as bytes, the table's order) and divides once. pandas' mean
-    sums pairwise, which can round differently in the last bit and so print another
-    fourth decimal (0.4563 where trec_eval prints 0.4562). ``np.add.accumulate`` adds
-    strictly in order.
+    A kernel takes any of ``ranked``, ``n_ranked``, ``judged``, ``threshold``, the inputs
+    of :data:`ndcg.measures.DERIVED` (computed once from those) and its own parameters under
+    the keyword its trec name gives; what it does not name keeps the kernel's default.
+    """
+    record = measures.BY_NAME[measure.metric]
+    form = measure.form
+    kernel = measures.resolve(record.kernel)
+    given = dict(context)
+    if form.keyword is not None and measure.param is not None:
+        given[form.keyword] = measure.param
+
+    def call(function: Callable[..., Any]) -> Any:
+        taken = inspect.signature(function).parameters
+        for name in taken:
+            if name in measures.DERIVED and name not in given:
+                # A derived input may need another (iprec needs t): formed first, once.
+                given[name] = call(measures.resolve(measures.DERIVED[name]))
+                if (
+                    form.keyword
+                    not in inspect.signature(measures.resolve(measures.DERIVED[name])).parameters
+                ):
+                    context[name] = given[name]  # the same for every measure: keep it
+        return function(**{a: given[a] for a in taken if a in given})
+
+    result = call(kernel)
+    return np.asarray(result if form.field is None else getattr(result, form.field))
+
+
+def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[str, object]:
+    """Return the ``all`` value of each column that has one, as trec_eval combines it.
+
+    ``forms`` gives each column's trec_eval form (see :data:`ndcg.measures.Aggregate`); a
+    column without one is a mean.
 
     Examples
     --------
-    >>> trec_mean(pd.DataFrame({"P_10": [0.1, 0.2, 0.3]})).tolist()
-    [0.20000000000000004]
+    >>> gm = measures.BY_TREC["gm_map"][1]
+    >>> summary(pd.DataFrame({"gm_map": [0.5, 0.0]}), {"gm_map": gm})["gm_map"] < 0.003
+    True
 
     """
-    values = table.to_numpy(dtype=np.float64)
-    total = np.add.accumulate(values, axis=0)[-1] if len(values) else np.zeros(values.shape[1])
-    return pd.Series(total / max(len(values), 1), index=table.columns)
+    out: dict[str, object] = {}
+    n = len(table)
+    for name in table.columns:
+        form = forms.get(name)
+        how = "mean" if form is None else form.aggregate
+        if how == "none":
+            continue
+        if how == "name":
+            out[name] = str(table[name].iloc[-1])
+        elif how == "count":
+            out[name] = n
+        else:
+            values = table[name].to_numpy(dtype=np.float64)
+            if how == "gmean":
+                out[name] = trec_aggregate.geometric_mean(log_floor(values))
+            elif how == "sum":
+                out[name] = trec_aggregate.total(values)
+            else:
+                out[name] = trec_aggregate.mean(values)
+    return out
 
 
 def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
@@ -295,35 +447,111 @@ def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
     return qrels.assign(relevance=binary)
 
 
-def format_trec(table: pd.DataFrame, per_query: bool) -> str:
-    """trec_eval's text report: ``measure<TAB>query<TAB>value`` with 4 decimals."""
+def format_trec(
+    table: pd.DataFrame, per_query: bool, forms: dict[str, measures.TrecName] | None = None
+) -> str:
+    """trec_eval's text report: ``measure<TAB>query<TAB>value``, each value as it prints it."""
+    forms = forms or {}
     lines = []
     if per_query:
-        for query, row in table.iterrows():
-            lines += [f"{name:<{NAME_WIDTH}}\t{query}\t{value:.4f}" for name, value in row.items()]
-    for name, value in trec_mean(table).items():
-        lines.append(f"{name:<{NAME_WIDTH}}\tall\t{value:.4f}")
+        shown = [name for name in table.columns if name not in forms or forms[name].per_query]
+        for query, row in table[shown].iterrows():
+            lines += [_line(name, query, value, forms.get(name)) for name, value in row.items()]
+    for name, value in summary(table, forms).items():
+        lines.append(_line(name, "all", value, forms.get(name)))
     return "\n".join(lines) + "\n"
 
 
-def format_json(table: pd.DataFrame, per_query: bool) -> str:
+def _line(name: str, query: object, value: object, form: measures.TrecName | None) -> str:
+    printed = "float" if form is None else form.printed
+    if printed == "integer":
+        text = f"{int(value)}"  # type: ignore[call-overload]
+    elif printed == "quoted":
+        text = f"'{value}'"
+    elif printed == "string":
+        text = f"{value}"
+    elif value != value:  # NaN, printed as C's printf prints it: with its sign (0/0 is -nan)
+        text = f"{'-nan' if math.copysign(1.0, value) < 0 else 'nan':>6}"  # type: ignore[arg-type]
+    else:
+        text = f"{value:6.4f}"
+    return f"{name:<{NAME_WIDTH}}\t{query}\t{text}"
+
+
+def format_json(
+    table: pd.DataFrame, per_query: bool, forms: dict[str, measures.TrecName] | None = None
+) -> str:
     """Full-precision JSON: ``{"all": {...}}`` plus ``"queries"`` with ``-q``.
 
-    Strict JSON: a value that is not finite is an error here, never written as ``NaN``.
+    Strict JSON: a value that is not finite is an error here, never written as ``NaN``,
+    except where trec_eval itself divides 0 by 0 for a measure of its own (interpolated
+    precision of a query left with no document by ``-J``; it prints ``nan``): that value
+    is ``null``.
     """
-    report: dict[str, object] = {"all": {k: float(v) for k, v in trec_mean(table).items()}}
+    forms = forms or {}
+
+    def typed(name: str, value: object) -> object:
+        printed = "float" if name not in forms else forms[name].printed
+        if printed in ("string", "quoted"):
+            return str(value)
+        if printed == "integer":
+            return int(value)  # type: ignore[call-overload]
+        number = float(value)  # type: ignore[arg-type]
+        return None if name in forms and np.isnan(number) else number
+
+    report: dict[str, object] = {"all": {k: typed(k, v) for k, v in summary(table, forms).items()}}
     if per_query:
+        shown = [name for name in table.columns if name not in forms or forms[name].per_query]
         report["queries"] = {
-            str(q): {k: float(v) for k, v in row.items()} for q, row in table.iterrows()
+            str(q): {k: typed(k, v) for k, v in row.items()} for q, row in table[shown].iterrows()
         }
     return json.dumps(report, indent=2, allow_nan=False) + "\n"
+
+
+class _Tail(io.RawIOBase):
+    """A binary stream that keeps the last bytes read from it (the run's last line)."""
+
+    KEEP = 65536
+
+    def __init__(self, stream: BinaryIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.name = getattr(stream, "name", "<stdin>")
+        self.tail = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        got = self.stream.readinto(buffer) or 0
+        self.tail = (self.tail + bytes(buffer[:got]))[-self.KEEP :]
+        return got
+
+
+def _last_run_id(path: str, stdin: bytes) -> str:
+    """Return the run id (sixth field) of the last result line, which trec_eval keeps.
+
+    Read from the end of the file: the run was read and checked whole already.
+    """
+    if path == "-":
+        tail = stdin
+    else:
+        with open(path, "rb") as file:
+            size = file.seek(0, os.SEEK_END)
+            file.seek(max(0, size - 65536))
+            tail = file.read()
+    for line in reversed(tail.splitlines()):
+        fields = line.split()
+        if len(fields) >= 6 and not line.lstrip().startswith(b"#"):
+            return fields[5].decode("utf-8", "replace")
+    return ""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of ``python -m ndcg``."""
     parser = argparse.ArgumentParser(
         prog="python -m ndcg",
-        description="NDCG of a TREC run against TREC qrels, reported as trec_eval does.",
+        description="NDCG and trec_eval's other measures of a TREC run against TREC qrels, "
+        "reported as trec_eval does.",
     )
     parser.add_argument("qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel")
     parser.add_argument(
@@ -333,7 +561,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("-q", action="store_true", help="also print every query, then 'all'")
     parser.add_argument(
-        "-c", action="store_true", help="score queries of QRELS missing from RUN as 0"
+        "-c",
+        action="store_true",
+        help="score the queries of QRELS missing from RUN too, as trec_eval does (ranked as "
+        "one unjudged document: most measures are 0)",
     )
     parser.add_argument(
         "-J",
@@ -351,9 +582,9 @@ def build_parser() -> argparse.ArgumentParser:
         "-m",
         action="append",
         metavar="MEASURE",
-        help="ndcg, ndcg.1=3,2=9 (per-level gains), ndcg_cut.5,10, P.5,10, recall.5,10, "
-        "map, map_cut.5,10, recip_rank, set_P, rbp or rbp_resid (repeatable; default: ndcg "
-        "and ndcg_cut at trec_eval's cutoffs)",
+        help="a trec_eval measure with its parameters: ndcg, ndcg.1=3,2=9 (per-level "
+        "gains), ndcg_cut.5,10, P.5,10, map, bpref, success.1,5, ... (every one: "
+        "all_trec; repeatable; default: official, trec_eval's default set)",
     )
     parser.add_argument(
         "-k",
@@ -382,10 +613,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 raise UsageError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10")
         if args.k:
             specs.append("ndcg_cut." + ",".join(args.k))
-        measures, notes = parse_measures(specs or ["ndcg", "ndcg_cut"], gain)
+        # No -m: trec_eval's official measures, as trec_eval prints them.
+        chosen, notes = parse_measures(specs or ["official"], gain)
         qrels = read_qrels(args.qrels)
         # trec_eval reads the run from standard input when it is named "-".
-        run = read_run(sys.stdin.buffer if args.run == "-" else args.run)
+        stdin = _Tail(sys.stdin.buffer)
+        run = read_run(stdin if args.run == "-" else args.run)
         run_name = "<stdin>" if args.run == "-" else args.run
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
@@ -402,8 +635,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
-        table = compute(qrels, run, measures, complete=args.c, judged_only=args.J, level=level)
-        text = format_json(table, args.q) if args.json else format_trec(table, args.q)
+        run_id = (
+            _last_run_id(args.run, stdin.tail) if any(m.trec == "runid" for m in chosen) else ""
+        )
+        table = compute(
+            qrels, run, chosen, complete=args.c, judged_only=args.J, level=level, run_id=run_id
+        )
+        forms = {m.name: m.form for m in chosen}
+        text = (format_json if args.json else format_trec)(table, args.q, forms)
     except OSError as error:
         print(f"ndcg: cannot read {error.filename!r}: {error.strerror}", file=sys.stderr)
         return 2

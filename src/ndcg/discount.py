@@ -13,6 +13,7 @@ how far a reader goes down the list:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -61,8 +62,39 @@ def discounts(n: int) -> np.ndarray:
     return 1.0 / log2_ranks(n)
 
 
-#: The discounts a caller can name, with the parameter each takes (``None``: none).
-KINDS = {"log2": None, "log": "b", "reciprocal": None, "geometric": "p"}
+@dataclass(frozen=True)
+class Kind:
+    """One kind of discount: its parameter, whether callers may name it, and its rule.
+
+    ``weights(n, param)`` gives the weight of ranks ``1..n``; ``label(param)`` names it in
+    tables and figures.
+    """
+
+    param: str | None
+    offered: bool
+    weights: Callable[[int, float | None], np.ndarray]
+    label: Callable[[float | None], str]
+
+
+def _log_b(n: int, b: float | None) -> np.ndarray:
+    # log_b(i) < 1 before rank b: Järvelin and Kekäläinen leave those gains whole.
+    ranks = np.arange(1, n + 1, dtype=np.float64)
+    return 1.0 / np.maximum(1.0, np.log(ranks) / np.log(b))
+
+
+#: Every discount kind, the one place they are told apart. ``"uniform"`` (every weight 1)
+#: serves the counts behind precision and recall; it is not offered as a DCG discount.
+KINDS: dict[str, Kind] = {
+    "log2": Kind(None, True, lambda n, _: discounts(n), lambda _: "1/log2(i+1)"),
+    "log": Kind("b", True, _log_b, lambda b: f"log_b(i) from rank b, b={b:g}"),
+    "reciprocal": Kind(
+        None, True, lambda n, _: 1.0 / np.arange(1, n + 1, dtype=np.float64), lambda _: "1/i"
+    ),
+    "geometric": Kind("p", True, persistence, lambda p: f"geometric p={p:g}"),
+    "uniform": Kind(None, False, lambda n, _: np.ones(n), lambda _: "none"),
+}
+#: The kinds a caller can name as ``discount=``.
+OFFERED = tuple(name for name, kind in KINDS.items() if kind.offered)
 
 
 @dataclass(frozen=True)
@@ -75,8 +107,7 @@ class Discount:
     Attributes
     ----------
     kind : {"log2", "log", "reciprocal", "geometric", "uniform"}
-        ``"uniform"`` (every weight 1) serves the counts behind precision and recall; it
-        is not offered as a DCG discount.
+        A key of :data:`KINDS`.
     param : float or None
         ``b`` for ``"log"``, ``p`` for ``"geometric"``.
 
@@ -96,17 +127,7 @@ class Discount:
         [1.0, 0.5, 0.25]
 
         """
-        ranks = np.arange(1, n + 1, dtype=np.float64)
-        if self.kind == "log2":
-            return discounts(n)
-        if self.kind == "log":
-            # log_b(i) < 1 before rank b: Järvelin and Kekäläinen leave those gains whole.
-            return 1.0 / np.maximum(1.0, np.log(ranks) / np.log(self.param))
-        if self.kind == "reciprocal":
-            return 1.0 / ranks
-        if self.kind == "geometric":
-            return persistence(n, self.param)
-        return np.ones(n)
+        return KINDS[self.kind].weights(n, self.param)
 
     def apply(self, ranked_gains: np.ndarray) -> np.ndarray:
         """Return the discounted gains of gains in rank order (along the last axis).
@@ -135,15 +156,7 @@ class Discount:
         ('log_b(i) from rank b, b=2', '1/log2(i+1)')
 
         """
-        if self.kind == "log2":
-            return "1/log2(i+1)"
-        if self.kind == "log":
-            return f"log_b(i) from rank b, b={self.param:g}"
-        if self.kind == "reciprocal":
-            return "1/i"
-        if self.kind == "geometric":
-            return f"geometric p={self.param:g}"
-        return "none"
+        return KINDS[self.kind].label(self.param)
 
 
 #: What a caller may pass as ``discount=``: a name, a (name, parameter) pair, or a Discount.

@@ -13,14 +13,13 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg import _columns, _family, _frames
+from ndcg import _family, _frames, measures
 from ndcg import _validate as check
 from ndcg._kernel import (
     TIE_RULES,
     TieBreak,
     dcg_rows,
     ideal_rows,
-    ndcg_rows,
     normalise,
     ratio_scale,
     rule_tiebreak,
@@ -34,7 +33,7 @@ QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
 RUN_COLUMNS = ("query_id", "doc_id", "score")
 EVALUATE_TIES = ("trec_eval", *TIE_RULES)
 #: The metrics ``evaluate`` computes, in the order of its columns.
-METRICS = ("ndcg", *_family.METRICS)
+METRICS = measures.EVALUATE
 
 
 @check.validate_params(
@@ -310,12 +309,14 @@ class _Options:
 
 def _check_metrics(options: _Options, ties: str) -> None:
     """Refuse metric choices that cannot be computed as asked."""
-    if "err" in options.metrics and options.max_grade is None:
+    # A metric whose record takes the top of the grade scale (ERR) needs it given.
+    scaled = [name for name in options.metrics if "max_grade" in measures.BY_NAME[name].args]
+    if scaled and options.max_grade is None:
         raise ValueError(
-            "metrics includes 'err', which needs the top of the grade scale: pass max_grade, "
-            "e.g. max_grade=4 for grades 0..4"
+            f"metrics includes {scaled[0]!r}, which needs the top of the grade scale: pass "
+            "max_grade, e.g. max_grade=4 for grades 0..4"
         )
-    ordered = [name for name in options.metrics if name in _family.ORDERED]
+    ordered = [name for name in options.metrics if name in measures.ORDERED]
     if ordered and ties == "average":
         raise ValueError(
             f"ties='average' cannot score {ordered[0]!r}: averaging over the orders of a tie "
@@ -398,7 +399,7 @@ def _check_unjudged_rows(run: pd.DataFrame, unjudged_rows: np.ndarray, unjudged:
         )
 
 
-_column = _columns.column_name
+_column = measures.column_name
 
 
 _DENSE_QRELS = check.numbers_array((0, 1, 2, 3), unjudged=True)
@@ -441,14 +442,8 @@ def _evaluate_matrix(
         ties = "stable"
     tiebreak = rule_tiebreak(ties, gains)
     ids = np.arange(true.shape[0])
-    if options.metrics == ("ndcg",):
-        values = ndcg_rows(
-            score, gains, cutoffs, tiebreak, empty, lambda i: f" for query {i}", options.discount
-        )
-        columns: dict[str, Any] = {"query_id": ids}
-        for j, cutoff in enumerate(cutoffs):
-            columns[_column(cutoff)] = values[:, j]
-        return pd.DataFrame(columns)
+    # The DataFrame door's pipeline from here: DCG and ideal DCG of the scaled gains,
+    # then the family, all normalised by _table.
     exponent = ratio_scale(gains)
     if exponent.any():
         gains = np.ldexp(gains, exponent[:, None])
@@ -456,7 +451,8 @@ def _evaluate_matrix(
         dcg_rows(score, gains, cutoffs, tiebreak, options.discount),
         ideal_rows(gains, cutoffs, options.discount),
     )
-    found = options.family_rows(score, grades, cutoffs, ties, tiebreak)
+    family = options.family()
+    found = options.family_rows(score, grades, cutoffs, ties, tiebreak) if family else {}
     n_relevant = _family.relevant(grades, options.threshold).sum(axis=1)
     return _table(ids, cutoffs, options, empty, dcgs, found, n_relevant)
 

@@ -26,10 +26,10 @@ from pyspark.sql import types as T
 
 from ndcg import _frames
 from ndcg import _validate as check
-from ndcg._columns import column_name
 from ndcg.discount import Discount, DiscountSpec
 from ndcg.evaluate import QRELS_COLUMNS, RUN_COLUMNS
 from ndcg.gains import Gain
+from ndcg.measures import column_name
 from ndcg.spark import _checks
 from ndcg.spark._gains import distinct_levels, gain_column, scaled
 from ndcg.spark.session import session

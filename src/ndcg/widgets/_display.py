@@ -13,24 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ndcg.measures import READOUTS
+
 # Names as the view knows them (ranking.js: GAINS, READOUTS and BANDS); the order of the
-# readouts and series is the screen order. A new readout adds its name here, its figure to
-# RankingWidget._figure (with the library) and to figures() and READOUTS in ranking.js;
-# tests/browser/test_widget_family_parity.py holds the two figures together.
+# readouts and series is the screen order. A readout is a record of ndcg.measures
+# (readout=True), which also names the library function that computes it for
+# RankingWidget._figure; tests/test_measures.py holds ranking.js's READOUTS equal to the
+# registry, and tests/browser/test_widget_family_parity.py holds the two figures together.
 GAINS = ("linear", "exponential")
-READOUTS = (
-    "cg",
-    "dcg",
-    "idcg",
-    "ndcg",
-    "precision",
-    "recall",
-    "ap",
-    "rr",
-    "err",
-    "rbp",
-    "binary_ndcg",
-)
 #: The readouts shown when a widget names none: the four of chapters 2 to 4.
 DCG_READOUTS = READOUTS[:4]
 #: The readouts that depend on the gain (and so come with a gain selector).

@@ -468,42 +468,30 @@ class RankingWidget(anywidget.AnyWidget):
         gain: str,
         discount: str | list[Any] | None = None,
     ) -> float:
-        import ndcg
+        from ndcg import measures
 
-        pool = self.judged or None  # nothing judged at all: the ideal is empty
-        unjudged = self.unjudged
-        binary = {"k": k, "threshold": self.threshold, "unjudged": unjudged}
-        dcgs = {"k": k, "gain": gain, "unjudged": unjudged}
-        dcgs["discount"] = spec(self.discount if discount is None else discount)
-        if metric == "cg":
-            return ndcg.cg(relevance, k=k, unjudged=unjudged)
-        if metric == "dcg":
-            return ndcg.dcg(relevance, **dcgs)
-        if metric == "idcg":
-            return ndcg.idcg(relevance, pool=pool, **dcgs)
-        if metric == "ndcg":
-            return ndcg.ndcg(relevance, pool=pool, **dcgs)
-        if metric == "precision":
-            return ndcg.precision(relevance, **binary)
-        if metric == "recall":
-            return ndcg.recall(relevance, pool=pool, **binary)
-        if metric == "ap":
-            return ndcg.average_precision(relevance, pool=pool, **binary)
-        if metric == "rr":
-            return ndcg.reciprocal_rank(relevance, **binary)
-        if metric == "err":
-            return ndcg.err(relevance, k=k, max_grade=self.max_grade, unjudged=unjudged)
-        if metric == "rbp":
-            return ndcg.rbp(relevance, p=self.p, **binary)
-        if metric == "binary_ndcg":
-            threshold = self.threshold
+        record = measures.BY_NAME.get(metric)
+        if record is None or not record.readout or record.function is None:
+            raise ValueError(f"metric {metric!r} is not a readout")
+        threshold = self.threshold
 
-            def relevant(grade: float) -> float:
-                return 1.0 if grade >= threshold else 0.0
+        def relevant(grade: float) -> float:
+            return 1.0 if grade >= threshold else 0.0
 
-            dcgs["gain"] = relevant
-            return ndcg.ndcg(relevance, pool=pool, **dcgs)
-        raise ValueError(f"metric {metric!r} is not a readout")
+        # Every argument a readout's function may take; its record says which it takes. A
+        # measure that reads no grades but takes a gain (binary NDCG) gets the 0/1 gain.
+        context = {
+            "k": k,
+            "gain": gain if record.grades else relevant,
+            "discount": spec(self.discount if discount is None else discount),
+            "unjudged": self.unjudged,
+            "pool": self.judged or None,  # nothing judged at all: the ideal is empty
+            "threshold": threshold,
+            "max_grade": self.max_grade,
+            "p": self.p,
+        }
+        function = measures.resolve(record.function)
+        return function(relevance, **{name: context[name] for name in record.args})
 
     @property
     def metrics(self) -> dict[str, float]:

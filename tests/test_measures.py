@@ -1,0 +1,75 @@
+"""The registry of measures (ndcg.measures): every record resolves, and its readers agree."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+import ndcg
+from ndcg import _family, measures
+from ndcg.evaluate import METRICS
+from ndcg.widgets import _display
+
+WIDGETS = Path(ndcg.__file__).parent / "widgets"
+# One entry of the browser's table: `  key: { name: "...", words: "..."`, whatever follows.
+ENTRY = re.compile(r'^\s*(\w+): \{ name: "([^"]*)", words: "([^"]*)"', re.MULTILINE)
+
+
+def js_readouts() -> dict[str, list[tuple[str, str, str]]]:
+    """The browser's READOUTS table in each widget JavaScript file that defines one.
+
+    Searched, not named: the table may move between modules, and a bundle built from them
+    holds it too.
+    """
+    found = {}
+    for path in sorted(WIDGETS.rglob("*.js")):
+        text = path.read_text()
+        start = re.search(r"^(?:export )?const READOUTS = \{$", text, re.MULTILINE)
+        if start:
+            end = text.index("\n};", start.end())
+            found[str(path.relative_to(WIDGETS))] = ENTRY.findall(text[start.end() : end])
+    assert found, "no widget JavaScript file defines READOUTS"
+    return found
+
+
+def test_the_browser_reads_out_what_the_registry_lists_in_its_words():
+    expected = [(m.name, m.label, m.words) for m in measures.REGISTRY if m.readout]
+    for path, table in js_readouts().items():
+        assert table == expected, path
+
+
+@pytest.mark.parametrize("record", measures.REGISTRY, ids=lambda m: m.name)
+def test_every_function_and_kernel_resolves_and_takes_its_arguments(record):
+    if record.function is not None:
+        function = measures.resolve(record.function)
+        assert callable(function)
+        taken = inspect.signature(function).parameters
+        assert set(record.args) <= set(taken), (record.name, record.args, list(taken))
+        assert not any(part.startswith("_") for part in record.function.split(".")), "public"
+    if record.kernel is not None:
+        assert callable(measures.resolve(record.kernel))
+
+
+def test_the_readers_take_their_lists_from_the_registry():
+    assert METRICS == measures.EVALUATE == ("ndcg", *_family.METRICS)
+    assert _display.READOUTS == measures.READOUTS
+    assert set(measures.ORDERED) & set(METRICS) == {"ap", "rr", "err"}
+
+
+def test_each_trec_name_belongs_to_one_measure_and_is_printed_by_trec_eval():
+    names = [t.name for m in measures.REGISTRY for t in m.trec]
+    assert len(names) == len(set(names))
+    assert set(names) <= set(measures.ALL_TREC)
+    assert measures.OFFICIAL[-1] == "P" and measures.OFFICIAL[0] == "runid"
+
+
+def test_evaluate_asks_for_what_a_metric_s_record_takes():
+    qrels = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "relevance": [2, 0]})
+    run = pd.DataFrame({"query_id": "q", "doc_id": ["a", "b"], "score": [2.0, 1.0]})
+    with pytest.raises(ValueError, match="metrics includes 'err', which needs the top of the"):
+        ndcg.evaluate(qrels, run, metrics=["ndcg", "err"])
+    assert ndcg.evaluate(qrels, run, metrics=["err"], max_grade=2)["err"].iloc[0] == 0.75
