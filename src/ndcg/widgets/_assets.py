@@ -43,13 +43,20 @@ class _Module:
             wanted = [name.strip() for name in names.split(",") if name.strip()]
             renamed = [name for name in wanted if " as " in name]
             if renamed:
-                raise ValueError(f"{self.name}: import {renamed[0]!r}: the bundle has one namespace, import names as they are")
+                raise ValueError(
+                    f"{self.name}: import {renamed[0]!r}: the bundle has one namespace, "
+                    "import names as they are"
+                )
             self.imports.append(((path.parent / target).resolve(), wanted))
         others = _ANY_IMPORT.findall(_IMPORT.sub("", self.text))
         if others:
-            raise ValueError(f"{self.name}: {others[0]!r}: only `import {{ a, b }} from \"./x.js\";` is bundled")
+            raise ValueError(
+                f'{self.name}: {others[0]!r}: only `import {{ a, b }} from "./x.js";` is bundled'
+            )
         if _OTHER_EXPORT.search(self.text):
-            raise ValueError(f"{self.name}: export only declarations (export function, export const)")
+            raise ValueError(
+                f"{self.name}: export only declarations (export function, export const)"
+            )
         found = _DECLARATION.findall(self.text)
         self.declared = [name for _, name in found]
         self.exported = {name for keyword, name in found if keyword}
@@ -59,7 +66,7 @@ class _Module:
         return self.path.relative_to(_HERE).as_posix()
 
     def body(self, entry: bool) -> str:
-        """The text without its imports; a dependency's exports become plain declarations."""
+        """Return the text without its imports; a dependency's exports become declarations."""
         text = _IMPORT.sub("", self.text)
         if not entry:
             if "export default" in text:
@@ -80,14 +87,18 @@ def _ordered(entry: pathlib.Path) -> list[_Module]:
             cycle = " -> ".join(p.name for p in [*visiting[visiting.index(path) :], path])
             raise ValueError(f"import cycle: {cycle}")
         if not path.is_file():
-            raise ValueError(f"{visiting[-1].name if visiting else entry.name} imports {path}, which does not exist")
+            where = visiting[-1].name if visiting else entry.name
+            raise ValueError(f"{where} imports {path}, which does not exist")
         visiting.append(path)
         module = _Module(path)
         for target, names in module.imports:
             visit(target)
             missing = sorted(set(names) - done[target].exported)
             if missing:
-                raise ValueError(f"{module.name} imports {missing} from {done[target].name}, which does not export them")
+                raise ValueError(
+                    f"{module.name} imports {missing} from {done[target].name}, "
+                    "which does not export them"
+                )
         visiting.pop()
         done[path] = module
 
@@ -97,7 +108,7 @@ def _ordered(entry: pathlib.Path) -> list[_Module]:
 
 @functools.cache
 def bundle(name: str) -> str:
-    """Return the module ``<name>.js`` and every module it imports as one ES module.
+    r"""Return the module ``<name>.js`` and every module it imports as one ES module.
 
     Parameters
     ----------
@@ -120,7 +131,7 @@ def bundle(name: str) -> str:
     Examples
     --------
     >>> text = bundle("js/arith")
-    >>> "export function ndcg(" in text and "\\nimport " not in text
+    >>> "export function ndcg(" in text and "\nimport " not in text
     True
 
     """
@@ -129,11 +140,17 @@ def bundle(name: str) -> str:
     for module in modules:
         for declared in module.declared:
             if declared in owner and owner[declared] != module.name:
-                raise ValueError(f"{declared!r} is declared in {owner[declared]} and in {module.name}: rename one")
+                raise ValueError(
+                    f"{declared!r} is declared in {owner[declared]} and in {module.name}: "
+                    "rename one"
+                )
             owner[declared] = module.name
     entry = modules[-1]
     parts = [module.body(module is entry) for module in modules]
-    return f"// {entry.name} with {', '.join(m.name for m in modules[:-1]) or 'no imports'}\n" + "\n".join(parts)
+    return (
+        f"// {entry.name} with {', '.join(m.name for m in modules[:-1]) or 'no imports'}\n"
+        + "\n".join(parts)
+    )
 
 
 @functools.cache

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-# Names as the view knows them (ranking.js: GAINS, READOUTS and BANDS); the order of the
-# readouts and series is the screen order. A new readout adds its name here, its figure to
-# RankingWidget._figure (with the library) and to figures() and READOUTS in ranking.js;
-# tests/browser/test_widget_family_parity.py holds the two figures together.
+# Names as the view knows them (js/arith.js: GAINS; js/words.js: READOUTS; js/chart.js:
+# BANDS); the order of the readouts and series is the screen order. A new readout adds its
+# name here, its figure to RankingWidget._figure (with the library) and to figures() in
+# js/arith.js, and its words to READOUTS in js/words.js; tests/browser/test_arith_parity.py
+# holds the two figures together.
 GAINS = ("linear", "exponential")
 READOUTS = (
     "cg",

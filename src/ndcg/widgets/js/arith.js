@@ -22,9 +22,7 @@ export function gainOf(grade, gain = "linear") {
 }
 
 /** log2(i + 1) for a 1-based position: what the log2 discount divides the gain at i by. */
-export function log2Rank(position) {
-  return Math.log2(position + 1);
-}
+export const log2Rank = (position) => Math.log2(position + 1);
 
 /** [kind, parameter] of a discount spec: "log2", "reciprocal", ["log", b], ["geometric", p]. */
 export function discountParts(discount = "log2") {
@@ -33,14 +31,21 @@ export function discountParts(discount = "log2") {
   return [kind, param];
 }
 
-/** Weight of a 1-based position under a discount, as ndcg.discount.discounts. */
-export function weight(position, discount = "log2") {
+/** Weights of positions 1..n (ndcg.discount.Discount.weights): geometric ones as trec_eval's running product. */
+export function weights(n, discount = "log2") {
   const [kind, param] = discountParts(discount);
-  if (kind === "log2") return 1 / log2Rank(position);
-  if (kind === "log") return 1 / Math.max(1, Math.log(position) / Math.log(param));
-  if (kind === "reciprocal") return 1 / position;
-  return param ** (position - 1);
+  const out = [];
+  for (let i = 1; i <= n; i += 1) {
+    if (kind === "log2") out.push(1 / log2Rank(i));
+    else if (kind === "log") out.push(1 / Math.max(1, Math.log(i) / Math.log(param)));
+    else if (kind === "reciprocal") out.push(1 / i);
+    else out.push(i === 1 ? 1 : out[i - 2] * param);
+  }
+  return out;
 }
+
+/** The weight of one 1-based position. */
+export const weight = (position, discount = "log2") => weights(position, discount)[position - 1];
 
 /** How many positions count: all of them when k is null, else k, capped at what is there. */
 export function depth(length, k = null) {
@@ -56,10 +61,10 @@ export function scored(grades, unjudged = "zero") {
 /** The one discounted sum, positions 1..k; log2 divides by log2(i + 1), as the library does. */
 export function discountedSum(values, k = null, discount = "log2") {
   const [kind] = discountParts(discount);
+  const n = depth(values.length, k);
+  const w = weights(n, discount);
   let total = 0;
-  for (let i = 0, n = depth(values.length, k); i < n; i += 1) {
-    total += kind === "log2" ? values[i] / log2Rank(i + 1) : values[i] * weight(i + 1, discount);
-  }
+  for (let i = 0; i < n; i += 1) total += kind === "log2" ? values[i] / log2Rank(i + 1) : values[i] * w[i];
   return total;
 }
 
@@ -101,12 +106,13 @@ export function ndcg(grades, options = {}) {
 /** Per-position figures (ndcg.breakdown): grade, gain, weight, discounted gain, running CG and DCG. */
 export function positions(grades, { gain = "linear", discount = "log2" } = {}) {
   const [kind] = discountParts(discount);
+  const all = weights(grades.length, discount);
   const rows = [];
   let running = 0;
   let total = 0;
   for (let i = 0; i < grades.length; i += 1) {
     const g = gainOf(grades[i], gain);
-    const w = weight(i + 1, discount);
+    const w = all[i];
     const discounted = kind === "log2" ? g / log2Rank(i + 1) : g * w;
     running += discounted;
     total += grades[i];
@@ -131,9 +137,7 @@ export function extremeOrder(grades, blocks, direction, gain = "linear") {
 // grade, RR and ERR as cascades, RBP with its residual and the tail p^d.
 
 /** 1 where a grade reaches the threshold, else 0 (an unjudged item never does). */
-export function relevant(grade, threshold = 1) {
-  return grade !== null && grade >= threshold ? 1 : 0;
-}
+export const relevant = (grade, threshold = 1) => (grade !== null && grade >= threshold ? 1 : 0);
 
 const relevantJudged = (grades, unretrieved, threshold) => grades.concat(unretrieved).filter((g) => relevant(g, threshold)).length;
 const binary = (grades, threshold, unjudged) => scored(grades, unjudged).map((g) => relevant(g, threshold));
@@ -195,7 +199,8 @@ export function rbp(grades, { p = 0.8, k = null, threshold = 1, unjudged = "zero
 export function rbpResidual(grades, { p = 0.8, k = null, unjudged = "zero" } = {}) {
   const ranked = unjudged === "condense" ? grades.filter((g) => g !== null) : grades;
   const inside = (1 - p) * discountedSum(ranked.map((g) => (g === null ? 1 : 0)), k, ["geometric", p]);
-  return inside + p ** depth(ranked.length, k);
+  const read = depth(ranked.length, k);
+  return inside + weights(read + 1, ["geometric", p])[read]; // p^d, as trec_eval's running product
 }
 
 /** Binary NDCG: grades at or above the threshold count 1, the rest 0 (PySpark's RankingMetrics). */
@@ -227,7 +232,7 @@ export function figures(grades, options = {}) {
 /** Discount of positions 1..n: 1 / log2(i + 1) inside the cutoff, 0 beyond it. */
 export function cutDiscounts(n, k = null) {
   const out = new Float64Array(n);
-  for (let i = 0, m = depth(n, k); i < m; i += 1) out[i] = weight(i + 1);
+  out.set(weights(depth(n, k)));
   return out;
 }
 
@@ -248,11 +253,7 @@ export function swapMatrix(grades, { k = null, gain = "exponential", unretrieved
 }
 
 /** The list after positions i and j trade places. */
-export function swapped(list, i, j) {
-  const out = list.slice();
-  [out[i], out[j]] = [out[j], out[i]];
-  return out;
-}
+export const swapped = (list, i, j) => list.map((x, at) => (at === i ? list[j] : at === j ? list[i] : x));
 
 /** ndcg.ltr.lambdarank's lambdas at equal scores; `matrix` is swapMatrix of the same grades. */
 export function lambdas(grades, matrix, sigma = 1) {
@@ -278,9 +279,7 @@ export function lambdas(grades, matrix, sigma = 1) {
 export const GOAL_TOLERANCE = 1e-9;
 
 /** Whether two figures are equal up to rounding (_goals.near). */
-export function near(a, b) {
-  return Math.abs(a - b) <= GOAL_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
-}
+export const near = (a, b) => Math.abs(a - b) <= GOAL_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** The blocks [start, end) of positions items may move within: runs of equal scores, or the whole list. */
 export function blocksOf(scores, n) {

@@ -10,7 +10,7 @@ import { numberText } from "./format.js";
 import { listen, rove } from "./ranking_gestures.js";
 import { GAINED, READOUTS, discountText, goalText, ruleText } from "./words.js";
 
-const ALL_READOUTS = Object.keys(READOUTS);
+const READOUT_KEYS = Object.keys(READOUTS);
 
 /**
  * A text whose box never resizes as the text changes: the shown text and hidden copies of
@@ -212,7 +212,7 @@ function ceilings(view) {
   for (const gain of GAINS) {
     for (const discount of choices) {
       const m = figures(best, { ...view.get.family(), unretrieved: others, k: null, gain, unjudged: "zero", discount });
-      for (const key of ALL_READOUTS) out[key] = Math.max(out[key] ?? 0, m[key], key === "cg" || key === "dcg" || key === "idcg" ? 0 : 1);
+      for (const key of READOUT_KEYS) out[key] = Math.max(out[key] ?? 0, m[key], key === "cg" || key === "dcg" || key === "idcg" ? 0 : 1);
     }
   }
   return out;
