@@ -16,7 +16,7 @@ const READOUT_KEYS = Object.keys(READOUTS);
  * A text whose box never resizes as the text changes: the shown text and hidden copies of
  * the longest texts it can take share one grid cell, so the box is as large as the largest.
  */
-export function stack(attrs) {
+function stack(attrs) {
   const shown = h("span", { class: "ndcg-rw__stack-shown" });
   const sizers = h("span", { class: "ndcg-rw__stack-sizers", "aria-hidden": "true" });
   const box = h("span", { ...attrs, class: `ndcg-rw__stack ${attrs.class ?? ""}` }, [shown, sizers]);

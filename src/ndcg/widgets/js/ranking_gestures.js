@@ -2,7 +2,6 @@
 // arrows go through rows and their buttons), pointer drags, and the controls. Every
 // gesture ends in view.commit or view.act, which set the model; the redraw follows.
 
-import { h } from "./dom.js";
 import { discountText } from "./words.js";
 
 function shuffled(list) {
