@@ -1,44 +1,20 @@
-// The ranking widget's screen: goals, readouts, the list and every judged item, the
-// controls and the chart, built once per structure (items, readouts, goals, settings);
-// js/ranking_draw.js fills it in, js/ranking_gestures.js makes it move.
+// The ranking widget's screen laid out once per structure (items, readouts, goals,
+// settings): goals, readouts, the list and every judged item, the controls and the chart,
+// each part from its module; js/ranking_draw.js fills it in, js/ranking_gestures.js moves it.
 
-import { GAINS, blocksOf, extremeOrder, figures } from "./arith.js";
+import { blocksOf } from "./arith.js";
 import { createChartPanel } from "./chart.js";
 import { createDock } from "./dock.js";
-import { h, setText } from "./dom.js";
-import { numberText } from "./format.js";
+import { h } from "./dom.js";
 import { listen, rove } from "./ranking_gestures.js";
-import { GAINED, READOUTS, discountText, goalText, ruleText } from "./words.js";
-
-const READOUT_KEYS = Object.keys(READOUTS);
-
-/**
- * A text whose box never resizes as the text changes: the shown text and hidden copies of
- * the longest texts it can take share one grid cell, so the box is as large as the largest.
- */
-function stack(attrs) {
-  const shown = h("span", { class: "ndcg-rw__stack-shown" });
-  const sizers = h("span", { class: "ndcg-rw__stack-sizers", "aria-hidden": "true" });
-  const box = h("span", { ...attrs, class: `ndcg-rw__stack ${attrs.class ?? ""}` }, [shown, sizers]);
-  box.show = (text, sizing) => {
-    setText(shown, text);
-    const key = sizing.join("\u0000");
-    if (sizers.ndcgKey !== key) {
-      sizers.ndcgKey = key;
-      sizers.replaceChildren(...sizing.map((t) => h("span", { text: t })));
-    }
-  };
-  return box;
-}
+import { buildGoals } from "./ranking_goals.js";
+import { buildRow } from "./ranking_list.js";
+import { buildReadouts, ceilings } from "./ranking_readouts.js";
+import { discountText } from "./words.js";
 
 /** What the screen is built for: a change of it builds the screen again. */
 export function structureKey(view) {
   return JSON.stringify([view.get.readouts(), view.get.series(), view.get.goals(), view.get.scores(), view.model.get("score_name"), view.get.tied(), view.model.get("note"), view.get.discounts(), view.get.family()]);
-}
-
-function goalDiscount(view, goal) {
-  const measuresDcg = [goal.metric, goal.same, goal.other].some((key) => GAINED.includes(key));
-  return view.get.discounts().length && measuresDcg ? ` (Measured with the discount ${discountText(goal.discount ?? "log2")}.)` : "";
 }
 
 /** Build the screen for the model's items, readouts, goals and settings (its structure). */
@@ -79,35 +55,8 @@ export function build(view) {
   [...counts.entries()].filter(([, n]) => n > 1).map(([score]) => score).sort((a, b) => b - a)
     .forEach((score, i) => groupOf.set(score, i));
 
-  // Goals
-  let goalRows = [];
-  let goalsBox = "";
-  if (goals.length) {
-    goalRows = goals.map((goal, i) => {
-      const status = stack({ class: "ndcg-rw__goal-status", "data-testid": `goal-status-${i}` });
-      const mark = h("span", { class: "ndcg-rw__goal-mark", "aria-hidden": "true" });
-      const row = h("li", { class: "ndcg-rw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
-        mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(view, goal) + ruleText(goal, view.get.family().threshold) }), status]),
-      ]);
-      return { row, mark, status, goal };
-    });
-    goalsBox = h("div", { class: "ndcg-rw__goals", role: "group", "aria-labelledby": `${view.uid}-goals` }, [
-      h("div", { class: "ndcg-rw__title", id: `${view.uid}-goals`, text: goals.length > 1 ? "Goals" : "Goal" }),
-      h("ul", { class: "ndcg-rw__goal-list" }, goalRows.map((g) => g.row)),
-    ]);
-  }
-
-  // Readouts, and the change the last action made
-  const readout = {};
-  const readoutsBox = h("div", { class: "ndcg-widget__readouts ndcg-rw__readouts" });
-  for (const key of readouts) {
-    const name = h("span", { class: "ndcg-rw__name" });
-    const value = h("span", { "data-testid": key, class: "ndcg-rw__value" });
-    readout[key] = { name, value };
-    readoutsBox.append(h("div", { class: `ndcg-rw__readout ndcg-rw__readout--${key}`, title: READOUTS[key].words }, [name, value]));
-  }
-  const change = stack({ class: "ndcg-rw__value ndcg-rw__delta", "data-testid": "delta" });
-  readoutsBox.append(h("div", { class: "ndcg-rw__readout ndcg-rw__readout--delta" }, [h("span", { class: "ndcg-rw__name", text: "Last change" }), change]));
+  const { goalRows, goalsBox } = buildGoals(view, goals);
+  const { readout, readoutsBox, change } = buildReadouts(view, readouts);
 
   // The ranking
   const hintText = view.touch
@@ -171,50 +120,5 @@ export function build(view) {
   list.replaceChildren(...view.state.rows.values());
   rove(view, list.firstElementChild);
   listen(view);
-}
-
-function buildRow(view, item) {
-  const { label } = item;
-  const moveButton = (step, text, words) => h("button", { type: "button", class: "ndcg-rw__move", tabindex: "-1", "data-move": String(step), "aria-label": `Move ${label} ${words}`, text });
-  const parts = {
-    handle: h("span", { class: "ndcg-rw__handle", "aria-hidden": "true", text: "⠿" }),
-    pos: h("span", { class: "ndcg-rw__pos" }),
-    label: h("span", { class: "ndcg-rw__label", text: label }),
-    score: view.ui.hasScores ? h("span", { class: "ndcg-rw__score", text: `${view.ui.scoreName} ${numberText(view.ui.scores[label])}` }) : "",
-    grade: h("span", { class: "ndcg-rw__grade" }),
-    contrib: h("span", { class: "ndcg-rw__dg" }),
-    up: moveButton(-1, "▲", "up"),
-    down: moveButton(1, "▼", "down"),
-    swap: h("button", { type: "button", class: "ndcg-rw__swap", tabindex: "-1", "aria-pressed": "false", "data-testid": `swap-${label}`, text: "⇄" }),
-  };
-  const li = h("li", {
-    class: "ndcg-rw__item", tabindex: "-1", "data-testid": `item-${label}`,
-    "aria-keyshortcuts": "Alt+ArrowUp Alt+ArrowDown Space",
-  }, [parts.handle, parts.pos, parts.label, parts.score, parts.grade, parts.contrib,
-    h("span", { class: "ndcg-rw__actions" }, [parts.up, parts.down, parts.swap])].filter(Boolean));
-  if (view.ui.hasScores && view.ui.groupOf.has(view.ui.scores[label])) {
-    const group = view.ui.groupOf.get(view.ui.scores[label]);
-    li.dataset.tie = String(group);
-    li.classList.add("ndcg-rw__item--tie", `ndcg-rw__item--tie${group % 2}`);
-  }
-  li.ndcgLabel = label;
-  li.ndcg = parts;
-  return li;
-}
-
-/** Upper bounds of every readout (whole list, either gain): they size the change box. */
-function ceilings(view) {
-  const grades = view.state.items.map((item) => item.grade);
-  const best = extremeOrder(grades, [[0, grades.length]], 1).map((i) => grades[i]);
-  const others = view.state.unretrieved.map((item) => item.grade);
-  const out = {};
-  const choices = view.get.discounts().length ? view.get.discounts() : [view.get.discount()];
-  for (const gain of GAINS) {
-    for (const discount of choices) {
-      const m = figures(best, { ...view.get.family(), unretrieved: others, k: null, gain, unjudged: "zero", discount });
-      for (const key of READOUT_KEYS) out[key] = Math.max(out[key] ?? 0, m[key], key === "cg" || key === "dcg" || key === "idcg" ? 0 : 1);
-    }
-  }
-  return out;
 }
 

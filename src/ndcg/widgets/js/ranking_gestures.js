@@ -139,7 +139,7 @@ function onKey(view, event) {
   if (handled) event.preventDefault();
 }
 
-// Pointer drag (mouse, pen and view.touch). The row follows the pointer and the others slide
+// Pointer drag (mouse, pen and touch). The row follows the pointer and the others slide
 // aside; the order is committed once, on release. Within ties, the row stays in its group.
 function onPointerDown(view, event) {
   const li = event.target.closest(".ndcg-rw__item");
