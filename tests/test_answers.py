@@ -1,7 +1,7 @@
 """Answer boxes: one per exercise, carrying the library's answer, judging as the checks do.
 
 The shared table tests/data/answer_cases.json is run here in Python and, in Chromium, by
-tests/browser/test_answer_boxes.py: the two sides of the rule give the same verdicts.
+tests/browser/test_arith_parity.py: the two sides of the rule give the same verdicts.
 """
 
 from __future__ import annotations

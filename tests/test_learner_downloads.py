@@ -149,6 +149,7 @@ def test_site_serves_the_wheel_and_the_student_notebooks(site: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert "ndcg/__init__.py" in names and "ndcg/widgets/ranking.js" in names
+    assert "ndcg/widgets/js/arith.js" in names  # the modules the widgets' bundles are joined from
     with zipfile.ZipFile(site / downloads.DOWNLOADS / downloads.STUDENT_ZIP) as archive:
         names = set(archive.namelist())
         folder = downloads.STUDENT_DIR

@@ -99,3 +99,30 @@ def test_the_core_runs_where_only_numpy_and_pandas_are(wheel: Path, tmp_path: Pa
     ).stdout  # fmt: skip
     assert report.startswith("ndcg_cut_10")
     assert f"{float(lines[2]):.4f}" in report
+
+
+def test_the_wheel_ships_the_widgets_sources_and_bundles_them_without_node(
+    wheel: Path, tmp_path: Path
+) -> None:
+    # Each widget's one ES module is joined from its sources when the widget is imported
+    # (ndcg.widgets._assets, standard library only): every source must be in the wheel.
+    import importlib.util
+
+    from ndcg.widgets import _assets
+
+    sources = sorted(
+        p.relative_to(ROOT / "src").as_posix()
+        for p in (ROOT / "src" / "ndcg" / "widgets").rglob("*.js")
+    )
+    with zipfile.ZipFile(wheel) as archive:
+        assert set(sources) <= set(archive.namelist())
+        archive.extractall(tmp_path)
+    spec = importlib.util.spec_from_file_location(
+        "shipped_assets", tmp_path / "ndcg" / "widgets" / "_assets.py"
+    )
+    assert spec and spec.loader
+    shipped = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(shipped)
+    for widget in _assets.WIDGETS:
+        assert shipped.front_end(widget, "js") == _assets.front_end(widget, "js"), widget
+    assert len(sources) >= 12 and "ndcg/widgets/js/arith.js" in sources

@@ -6,8 +6,8 @@ the library when the chapter is built), the decimals the page shows it with, the
 the known wrong answers with their own hints. On the website the box judges in the browser,
 with no kernel; in a notebook the typed answer also goes through :func:`verdict`. Both follow
 the one rule of :func:`ndcg.teaching.exercises.read` and :func:`ndcg.teaching.exercises.judge`
-(``answer.js`` repeats it line for line, and ``tests/data/answer_cases.json`` holds the two
-to the same verdicts)::
+(``widgets/js/arith.js`` repeats it line for line, and ``tests/data/answer_cases.json``
+holds the two to the same verdicts)::
 
     from ndcg.teaching import answers
     answers.box("ch03-dcg-swap")

@@ -15,7 +15,7 @@ A number is judged as a teacher would (:func:`judge` states the rule): right whe
 with the expected value to the decimals given, as long as those reach the precision the page
 shows for that figure; a near miss is told to give one more decimal; fractions ("2/3") and
 percentages ("81.7%") are numbers too. The answer boxes of the website
-(:mod:`ndcg.teaching.answers`, ``answer.js``) follow the same rule.
+(:mod:`ndcg.teaching.answers`, ``widgets/js/arith.js``) follow the same rule.
 """
 
 from __future__ import annotations
@@ -801,8 +801,9 @@ def hint(key: str) -> str:
 
 
 # --- Reading and judging an answer: one rule for the notebook checks and the answer boxes ---
-# answer.js (TRIM, NUMBER, FRACTION, parseAnswer, judge) follows this section line for line;
-# tests/data/answer_cases.json holds the two to the same verdicts.
+# widgets/js/arith.js (TRIM, NUMBER, FRACTION, parseAnswer, judge) follows this section line
+# for line; tests/data/answer_cases.json and tests/browser/test_arith_parity.py hold the two to
+# the same verdicts.
 
 #: Trimmed from both ends of a typed answer, and nothing else: ASCII whitespace and the
 #: no-break space a copy from a web page can carry.

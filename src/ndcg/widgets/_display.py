@@ -15,11 +15,12 @@ from collections.abc import Iterable
 
 from ndcg.measures import READOUTS
 
-# Names as the view knows them (ranking.js: GAINS, READOUTS and BANDS); the order of the
-# readouts and series is the screen order. A readout is a record of ndcg.measures
-# (readout=True), which also names the library function that computes it for
-# RankingWidget._figure; tests/test_measures.py holds ranking.js's READOUTS equal to the
-# registry, and tests/browser/test_widget_family_parity.py holds the two figures together.
+# Names as the view knows them (js/arith.js: GAINS; js/words.js: READOUTS; js/chart.js:
+# BANDS); the order of the readouts and series is the screen order. A readout is a record of
+# ndcg.measures (readout=True), which also names the library function that computes it for
+# RankingWidget._figure; its figure in the browser is figures() in js/arith.js and its words
+# READOUTS in js/words.js. tests/test_measures.py holds words.js's READOUTS equal to the
+# registry, and tests/browser/test_arith_parity.py holds the two figures together.
 GAINS = ("linear", "exponential")
 #: The readouts shown when a widget names none: the four of chapters 2 to 4.
 DCG_READOUTS = READOUTS[:4]

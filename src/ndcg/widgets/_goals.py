@@ -1,8 +1,8 @@
 """Check a widget's goals and decide, with the library's figures, where each one stands.
 
-The view (ranking.js, section "Goals") decides the same with its own arithmetic; the
-browser tests hold both to the same verdicts. Every comparison allows a relative
-``TOLERANCE``, so a figure that equals its target up to rounding counts as reaching it.
+The view decides the same in the browser (``goalStatus`` in ``js/arith.js``);
+tests/browser/test_arith_parity.py holds both to the same verdicts. Every comparison allows
+a relative ``TOLERANCE``, so a figure that equals its target up to rounding counts as reaching it.
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ changes): ``"cg"``, ``"dcg"``, ``"ndcg"``, ``"precision"``, ``"recall"``, ``"ap"
 
 A new kind of goal needs three things: a function here that builds its dict, its checks
 in ``_goals.py`` (``KINDS``, ``_NEEDS``, ``status``) and its verdict and words in
-``ranking.js`` (``goalStatus``, ``goalText``, ``statusText``); the browser tests hold the
-view's verdicts to ``RankingWidget.goal_status``.
+``js/arith.js`` (``goalStatus``) and ``js/words.js`` (``goalText``, ``statusText``);
+tests/browser/test_arith_parity.py holds the view's verdicts to ``RankingWidget.goal_status``.
 
 Each function returns a plain dict, which :class:`~ndcg.widgets.RankingWidget` checks and
 completes (a goal measures at the widget's cutoff and gain unless it names its own) and

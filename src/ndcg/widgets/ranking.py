@@ -8,8 +8,8 @@ The Python side holds the state (items, their order, the judged items that were 
 retrieved, the cutoff, the gain, the unjudged policy, the system's scores, what is shown
 and the goals) as synced traitlets and answers with the library's own figures
 (:attr:`RankingWidget.metrics`, :attr:`RankingWidget.goal_status`). The view,
-``ranking.js``, recomputes the same figures in the browser, so the widget stays live on a
-static page with no kernel behind it.
+``ranking.js`` with its modules in ``js/``, recomputes the same figures in the browser
+(``js/arith.js``), so the widget stays live on a static page with no kernel behind it.
 """
 
 from __future__ import annotations

@@ -1,131 +1,15 @@
 // The view of ndcg.widgets.SwapWidget: a ranked list beside its |ΔNDCG| swap matrix, drawn as
-// a heat map. An anywidget front-end module with no imports.
-//
-// On the static website there is no kernel to ask, so the matrix is computed here from the
-// model's state. The arithmetic section mirrors ndcg.ltr.swap_matrix operation for operation
-// (the same gains, discounts, ideal and product, in the same order), so both agree to
-// rounding; tests/browser/test_swap_widget.py holds it to 1e-12.
+// a heat map. On the static website there is no kernel to ask: the matrix, the lambdas and
+// the goal's verdict come from js/arith.js (ndcg.ltr.swap_matrix and lambdarank, the goals'
+// status), which ndcg.widgets._assets bundles with this file into one module.
 
-// ---------------------------------------------------------------------------------------
-// Arithmetic (named exports, so a test page can import and check them)
-// ---------------------------------------------------------------------------------------
+import { goalStatus, lambdas, ndcg, swapDistance, swapMatrix, swapped } from "./js/arith.js";
+import { follow, h, isTouch, setText, uniqueId } from "./js/dom.js";
+import { fixed, gradeText, signed } from "./js/format.js";
+import { cellText, createGrid, drawGrid } from "./js/swap_grid.js";
 
-export const GAINS = Object.freeze(["linear", "exponential"]);
-
-/** Gain of one grade: linear g = r, exponential g = 2^r - 1. */
-export function gainOf(grade, gain) {
-  if (gain === "linear") return grade;
-  if (gain === "exponential") return 2 ** grade - 1;
-  throw new Error(`gain must be one of ${GAINS.join(", ")}, got ${gain}`);
-}
-
-/** How many positions count: all of them when k is null, else k, capped at what is there. */
-export function depth(length, k) {
-  return k === null || k === undefined ? length : Math.min(k, length);
-}
-
-/** Discount of positions 1..n: 1 / log2(i + 1) inside the cutoff, 0 beyond it. */
-export function cutDiscounts(n, k = null) {
-  const out = new Float64Array(n);
-  for (let i = 0, m = depth(n, k); i < m; i += 1) out[i] = 1 / Math.log2(i + 2);
-  return out;
-}
-
-/** DCG of grades in ranked order at cutoff k: the sum of gain / log2(i + 1), position by position. */
-export function dcg(grades, k = null, gain = "exponential") {
-  let total = 0;
-  for (let i = 0, n = depth(grades.length, k); i < n; i += 1) {
-    total += gainOf(grades[i], gain) / Math.log2(i + 2);
-  }
-  return total;
-}
-
-/** Ideal DCG: the DCG of the grades (and the judged unretrieved) sorted best first. */
-export function idcg(grades, k = null, gain = "exponential", unretrieved = []) {
-  const gains = grades.concat(unretrieved).map((g) => gainOf(g, gain)).sort((a, b) => b - a);
-  let total = 0;
-  for (let i = 0, n = depth(gains.length, k); i < n; i += 1) total += gains[i] / Math.log2(i + 2);
-  return total;
-}
-
-/** NDCG: DCG / IDCG, and 0 when the ideal is 0 (nothing relevant was judged). */
-export function ndcg(grades, k = null, gain = "exponential", unretrieved = []) {
-  const ideal = idcg(grades, k, gain, unretrieved);
-  return ideal > 0 ? dcg(grades, k, gain) / ideal : 0;
-}
-
-/**
- * The swap matrix: entry [i][j] is NDCG after positions i and j (0-based) trade places, minus
- * NDCG now, (g_j - g_i) (d_i - d_j) / IDCG. All zeros when the ideal is 0.
- */
-export function swapMatrix(grades, k = null, gain = "exponential", unretrieved = []) {
-  const n = grades.length;
-  const ideal = idcg(grades, k, gain, unretrieved);
-  const scale = ideal > 0 ? 1 / ideal : 0;
-  const gains = grades.map((g) => gainOf(g, gain));
-  const d = cutDiscounts(n, k);
-  const rows = [];
-  for (let i = 0; i < n; i += 1) {
-    const row = new Float64Array(n);
-    for (let j = 0; j < n; j += 1) row[j] = (gains[j] - gains[i]) * (d[i] - d[j]) * scale;
-    rows.push(row);
-  }
-  return rows;
-}
-
-/** The grades after positions i and j trade places. */
-export function swapped(grades, i, j) {
-  const out = grades.slice();
-  [out[i], out[j]] = [out[j], out[i]];
-  return out;
-}
-
-/**
- * LambdaRank's lambdas at equal scores (sigma = 1), as ndcg.ltr.lambdarank computes them
- * for scores that are all 0: every pair (i, j) with g_i > g_j adds the RankNet pull
- * -sigma |ΔNDCG_ij| / (1 + e^0) to lambda_i and takes it from lambda_j. With equal scores
- * every pull is one half, so a document's lambda is half the |ΔNDCG| it would gain moving
- * past the worse documents, net of what the better ones gain moving past it. Negative
- * pushes up. `matrix` is swapMatrix of the same grades; `grades` their grades.
- */
-export function lambdas(grades, matrix, sigma = 1) {
-  const n = grades.length;
-  // exp(-margin - softplus(-margin)) at margin 0, as pairwise_loss writes it.
-  const pull = Math.exp(-0 - Math.log1p(Math.exp(-0)));
-  const out = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) {
-    let pushed = 0;
-    let pulled = 0;
-    for (let j = 0; j < n; j += 1) {
-      if (grades[i] > grades[j]) pushed += -sigma * Math.abs(matrix[i][j]) * pull;
-      if (grades[j] > grades[i]) pulled += -sigma * Math.abs(matrix[j][i]) * pull;
-    }
-    out[i] = pushed - pulled;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------
-// Formatting. The DOM helpers (`h`, `setText`, `follow`) are in _shared.js; text from the
-// model only ever goes through textContent or setAttribute.
-// ---------------------------------------------------------------------------------------
-
-const fixed = (x) => x.toFixed(3);
-const gradeText = (g) => (Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
-const at = (k) => (k === null || k === undefined ? " (no cutoff)" : `@${k}`);
-
-function signed(x) {
-  const text = Math.abs(x).toFixed(3);
-  if (text === "0.000") return "±0.000";
-  return (x > 0 ? "+" : "−") + text;
-}
-
-/** A cell's printed value: two decimals, no leading zero, so "+.28" fits a 36 px cell. */
-function cellText(x) {
-  const text = Math.abs(x).toFixed(2).replace(/^0/, "");
-  if (text === ".00") return x === 0 ? "0" : "±.00";
-  return (x > 0 ? "+" : "−") + text;
-}
+// The cutoff after a figure's name: every NDCG names its cutoff, "(no cutoff)" for none.
+const atK = (k) => (k === null || k === undefined ? " (no cutoff)" : `@${k}`);
 
 let views = 0;
 
@@ -135,7 +19,7 @@ let views = 0;
 
 function render({ model, el }) {
   views += 1;
-  const uid = `ndcg-sw-${views}-${Math.random().toString(36).slice(2, 8)}`;
+  const uid = uniqueId("ndcg-sw", views);
   const touch = isTouch();
   const state = {
     items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(), cells: [], heads: [],
@@ -249,39 +133,7 @@ function render({ model, el }) {
   }
 
   function buildGrid(n) {
-    const headRow = h("tr", {}, [h("td", { class: "ndcg-sw__corner" })]);
-    state.heads = [];
-    for (let j = 0; j < n; j += 1) {
-      const th = h("th", { scope: "col", class: "ndcg-sw__head ndcg-sw__head--col" });
-      state.heads.push(th);
-      headRow.append(th);
-    }
-    headRow.append(h("th", { scope: "col", class: "ndcg-sw__head ndcg-sw__head--lambda", title: "LambdaRank's lambda of the row's document", text: "λ" }));
-    const body = h("tbody");
-    state.cells = [];
-    state.rowHeads = [];
-    state.lambdaCells = [];
-    for (let i = 0; i < n; i += 1) {
-      const head = h("th", { scope: "row", class: "ndcg-sw__head ndcg-sw__head--row" });
-      const row = h("tr", {}, [head]);
-      const cells = [];
-      for (let j = 0; j < n; j += 1) {
-        const td = h("td", { role: "gridcell", class: "ndcg-sw__cell", tabindex: "-1", "data-i": String(i), "data-j": String(j) });
-        if (i === j) {
-          td.classList.add("ndcg-sw__cell--self");
-          td.setAttribute("aria-disabled", "true");
-        }
-        cells.push(td);
-        row.append(td);
-      }
-      const lambda = h("td", { class: "ndcg-sw__lambda", "data-testid": `lambda-${i}` });
-      row.append(lambda);
-      state.cells.push(cells);
-      state.rowHeads.push(head);
-      state.lambdaCells.push(lambda);
-      body.append(row);
-    }
-    grid.replaceChildren(h("thead", {}, [headRow]), body);
+    Object.assign(state, createGrid(grid, n));
   }
 
   function rebuild(items, unretrieved) {
@@ -322,12 +174,12 @@ function render({ model, el }) {
     if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
     const { k, gain } = settings();
     const grades = order.map((label) => state.gradeOf.get(label));
-    const matrix = swapMatrix(grades, k, gain, unretrievedGrades());
+    const matrix = swapMatrix(grades, { k, gain, unretrieved: unretrievedGrades() });
     state.grades = grades;
     state.matrix = matrix;
     state.lambdas = lambdas(grades, matrix);
-    state.now = ndcg(grades, k, gain, unretrievedGrades());
-    const m = `NDCG${at(k)}`;
+    state.now = ndcg(grades, { k, gain, unretrieved: unretrievedGrades() });
+    const m = `NDCG${atK(k)}`;
 
     for (let i = 0; i < order.length; i += 1) {
       const li = state.rows.get(order[i]);
@@ -341,39 +193,10 @@ function render({ model, el }) {
       }
     }
 
-    let largest = 0;
-    for (const row of matrix) for (const value of row) largest = Math.max(largest, Math.abs(value));
-    const n = order.length;
-    const values = valuesToggle.checked;
-    for (let i = 0; i < n; i += 1) {
-      // Rows and columns are labelled by the document at that position, with its grade.
-      const head = `${order[i]}`;
-      setText(state.heads[i], head);
-      setText(state.rowHeads[i], head);
-      state.heads[i].title = `position ${i + 1}: ${order[i]}, grade ${gradeText(grades[i])}`;
-      state.rowHeads[i].title = state.heads[i].title;
-      setText(state.lambdaCells[i], cellText(state.lambdas[i]));
-      state.lambdaCells[i].title = `λ of ${order[i]}: ${state.lambdas[i]} (negative pushes it up)`;
-      const cells = state.cells[i];
-      const row = matrix[i];
-      for (let j = 0; j < n; j += 1) {
-        if (i === j) continue;
-        const value = row[j];
-        // Ten shades are plenty to see, and far fewer style writes than a continuous scale.
-        const shade = largest > 0 ? Math.round((Math.abs(value) / largest) * 10) : 0;
-        const sign = value > 0 ? 1 : value < 0 ? -1 : 0;
-        const cell = cells[j];
-        if (cell.swShade !== shade || cell.swSign !== sign) {
-          cell.swShade = shade;
-          cell.swSign = sign;
-          cell.className = `ndcg-sw__cell ndcg-sw__cell--${sign > 0 ? "gain" : sign < 0 ? "loss" : "zero"} ndcg-sw__shade-${shade}`;
-        }
-        setText(cell, values ? cellText(value) : "");
-      }
-    }
+    const largest = drawGrid(state, order, grades, matrix, valuesToggle.checked);
     setText(gainKey, `swap gains ${m}`);
     setText(lossKey, `swap loses ${m}`);
-    setText(legend.lastChild, `darkest: |ΔNDCG${at(k)}| = ${fixed(largest)}`);
+    setText(legend.lastChild, `darkest: |ΔNDCG${atK(k)}| = ${fixed(largest)}`);
     setText(mapTitle, `Change in ${m} if the row's and the column's documents swap places`);
     setText(lambdaNote, `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded below it, less half of those with documents graded above it. Negative pushes the document up.`);
     setText(nameOf.ndcg, m);
@@ -398,22 +221,20 @@ function render({ model, el }) {
 
   function goalWords(goal) {
     if (goal.text) return goal.text;
-    return `Find the single swap that ${goal.kind === "best" ? "raises" : "lowers"} NDCG${at(goal.k)} the most.`;
+    return `Find the single swap that ${goal.kind === "best" ? "raises" : "lowers"} NDCG${atK(goal.k)} the most.`;
   }
 
   function goalVerdict(goal, order) {
     const start = startGrades();
-    const others = unretrievedGrades();
-    const first = swapMatrix(start, goal.k, goal.gain, others);
-    const before = ndcg(start, goal.k, goal.gain, others);
-    const up = goal.kind === "best";
-    let limit = 0;
-    for (const row of first) for (const value of row) limit = up ? Math.max(limit, value) : Math.min(limit, value);
-    const now = ndcg(state.grades, goal.k, goal.gain, others) - before;
     const distance = swapDistance(order, state.items.map((item) => item.label));
-    const m = `NDCG${at(goal.k)}`;
-    const reached = distance === 1 && Math.abs(now - limit) <= 1e-9 * Math.max(1, Math.abs(limit));
-    if (reached) return { reached, text: `Reached: ${signed(now)}, the most any single swap ${up ? "gains" : "loses"} (${m} ${fixed(before)} to ${fixed(before + now)}).` };
+    const status = goalStatus(goal, { now: state.grades, start, unretrieved: unretrievedGrades(), distance });
+    const up = goal.kind === "best";
+    const before = status.start;
+    const now = status.value - before;
+    const m = `NDCG${atK(goal.k)}`;
+    // A swap must be made: the starting order reaches no goal, even where no swap does better.
+    const reached = distance === 1 && status.reached;
+    if (reached) return { reached, text: `Reached: ${signed(now)}, the most any single swap ${up ? "gains" : "loses"} (${m} ${fixed(before)} to ${fixed(status.value)}).` };
     if (distance > 1) return { reached, text: `Not yet: the order is ${distance} swaps from the start; press Reset and make one swap.` };
     if (distance === 0) return { reached, text: "Not yet: make a swap." };
     return { reached, text: `Not yet: this swap changes ${m} by ${signed(now)}; another ${up ? "gains" : "loses"} more. Reset and try again.` };
@@ -447,7 +268,7 @@ function render({ model, el }) {
       return;
     }
     const { k, gain } = settings();
-    const after = ndcg(swapped(state.grades, i, j), k, gain, unretrievedGrades());
+    const after = ndcg(swapped(state.grades, i, j), { k, gain, unretrieved: unretrievedGrades() });
     const delta = state.matrix[i][j];
     list.children[i].classList.add("ndcg-sw__item--pair");
     list.children[j].classList.add("ndcg-sw__item--pair");
@@ -465,11 +286,11 @@ function render({ model, el }) {
     const order = model.get("order");
     if (i === j) return `Position ${i + 1}, ${order[i]}: no swap`;
     const { k, gain } = settings();
-    const after = ndcg(swapped(state.grades, i, j), k, gain, unretrievedGrades());
+    const after = ndcg(swapped(state.grades, i, j), { k, gain, unretrieved: unretrievedGrades() });
     // The name starts with the figure the cell prints, as a name must hold a control's text.
     const printed = valuesToggle.checked ? `${cellText(state.matrix[i][j])}: ` : "";
     return `${printed}Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
-      `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG${at(k)} ${fixed(state.now)} to ${fixed(after)}, ` +
+      `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG${atK(k)} ${fixed(state.now)} to ${fixed(after)}, ` +
       `${signed(state.matrix[i][j])}`;
   }
 
@@ -499,7 +320,7 @@ function render({ model, el }) {
     model.set("order", order);
     model.save_changes();
     const { k } = settings();
-    live.textContent = [`${what} NDCG${at(k)} is now ${fixed(state.now)}.`, ...state.reachedNow].join(" ");
+    live.textContent = [`${what} NDCG${atK(k)} is now ${fixed(state.now)}.`, ...state.reachedNow].join(" ");
     state.reachedNow = [];
   }
 

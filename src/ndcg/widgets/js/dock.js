@@ -1,15 +1,16 @@
-// The goals' verdicts kept in view (ranking.js; ndcg.widgets._assets puts this file in
-// front of it). A list of ten films is 1,600 px tall on a phone: a reader moving its
+// The goals' verdicts kept in view (the ranking widget). A list of ten films is 1,600 px tall on a phone: a reader moving its
 // bottom items cannot see the goals above it. While the goals box is out of the window and
 // the list is in it, a copy of each verdict is fixed to the bottom of the window, as wide
 // as the widget. Sticky positioning cannot do this: the book's article and output boxes
 // scroll sideways, which confines a sticky element to them.
 
+import { h } from "./dom.js";
+
 /** The part of the window the page's own sticky header covers (the book's is 4rem). */
 const DOCK_MARGIN = "-64px 0px 0px 0px";
 
 /** A dock for `root`, shown while `goalsBox` is out of view and `list` in view. */
-function createDock(root, goalsBox, list, uid) {
+export function createDock(root, goalsBox, list, uid) {
   const items = h("ul", { class: "ndcg-rw__dock-list" });
   // The goals themselves are announced as they change; the copy is for the eyes only.
   const dock = h("div", { class: "ndcg-rw__dock", "data-testid": "dock", "aria-hidden": "true", hidden: "" }, [items]);
