@@ -6,8 +6,8 @@
 * :func:`mllib_ndcg`, :func:`scala_ndcg` and :func:`ranking_evaluator_ndcg` ask Spark's own
   ranking metrics for NDCG, so the chapter can measure what they do with graded relevance.
 * :func:`row_weighted_mean` is the mistake of averaging per-query figures over rows.
-* The figures: judgments per query, rows per partition, and the bench's scaling curves;
-  :func:`bench_table` reads the measurements ``bench/spark.py`` saved (``data/``).
+* The figures: judgments per query and rows per partition (the bench's timings are in
+  :mod:`ndcg.teaching.timings`).
 
 Nothing in the collection comes from real users.
 """
@@ -17,7 +17,6 @@ from __future__ import annotations
 import os
 import warnings
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -25,18 +24,16 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from ndcg.teaching._plotting import PALETTE, new_figure, series_look, set_title, style
+from ndcg.teaching._plotting import PALETTE, new_figure, set_title, style
 
 __all__ = [
     "WIDGET_USER",
-    "bench_table",
     "mllib_ndcg",
     "partition_rows_plot",
     "query_sizes_plot",
     "ranking_evaluator_ndcg",
     "row_weighted_mean",
     "scala_ndcg",
-    "scaling_plot",
     "skewed_collection",
     "top_items",
     "write_trec",
@@ -362,28 +359,6 @@ def ranking_evaluator_ndcg(spark: Any, predicted: Sequence[float], k: int) -> fl
     return float(evaluator.evaluate(frame))
 
 
-def bench_table() -> pd.DataFrame:
-    """Return the measurements of ``python -m bench.spark`` that the chapter shows.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per engine and size: ``engine``, ``judgments``, ``peak_gb``, ``seconds``,
-        ``mean``, ``queries``, ``note`` (empty, or why a run did not finish),
-        ``budget_gb`` and ``machine``.
-
-    Examples
-    --------
-    >>> sorted(set(bench_table()["engine"]))
-    ['pandas', 'spark']
-
-    """
-    path = resources.files("ndcg.teaching") / "data" / "spark_scaling.csv"
-    with path.open("r", encoding="utf-8") as handle:
-        table = pd.read_csv(handle, dtype={"note": "str", "machine": "str"})
-    return table.fillna({"note": ""})
-
-
 # --- figures ---------------------------------------------------------------------------------
 
 
@@ -452,46 +427,4 @@ def partition_rows_plot(rows: pd.Series, *, title: str | None = None) -> Figure:
     ax.legend(frameon=False)
     style(ax)
     set_title(ax, title)
-    return fig
-
-
-def scaling_plot(table: pd.DataFrame, *, title: str | None = None) -> Figure:
-    """Time and peak memory against judgments, one line per engine (the bench's table).
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        Columns ``engine``, ``judgments``, ``seconds`` and ``peak_gb``; a missing
-        ``seconds`` marks a run that was stopped at the memory budget, drawn as a cross
-        at the memory it had reached.
-    title : str, optional
-        Figure title.
-
-    Returns
-    -------
-    matplotlib.figure.Figure
-
-    """
-    fig = new_figure(ncols=2, figsize=(7.2, 3.4))
-    for j, (engine, rows) in enumerate(table.groupby("engine", sort=False)):
-        done = rows.dropna(subset=["seconds"])
-        for ax, column in zip(fig.axes, ("seconds", "peak_gb"), strict=True):
-            ax.plot(done["judgments"], done[column], label=engine, **series_look(j))
-        stopped = rows[rows["seconds"].isna()]
-        if not stopped.empty:  # where the run was stopped, memory at that moment
-            look = series_look(j) | {"marker": "X"}
-            fig.axes[1].plot(stopped["judgments"], stopped["peak_gb"], linestyle="", **look)
-            for x, y in zip(stopped["judgments"], stopped["peak_gb"], strict=True):
-                fig.axes[1].annotate(
-                    "stopped", (x, y), xytext=(-4, 6), textcoords="offset points", ha="right"
-                )
-    for ax, label in zip(fig.axes, ("time (s)", "peak memory (GB)"), strict=True):
-        ax.set_xscale("log")
-        ax.set_yscale("log")
-        ax.set_xlabel("judgments (log scale)")
-        ax.set_ylabel(f"{label}, log scale")
-        style(ax, "both")
-    fig.axes[0].legend(frameon=False)
-    if title is not None:
-        fig.suptitle(title)
     return fig
