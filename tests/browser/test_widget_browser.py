@@ -221,7 +221,8 @@ def test_long_list_with_table_open_is_accessible(page, tmp_path: Path) -> None:
     page.goto(path.as_uri())
     page.wait_for_selector("body[data-ready='1']")
     page.get_by_text("Figures per position").click()
-    assert page.locator(".ndcg-rw__table tbody tr").count() == 60
+    # The table is filled when the fold opens: wait for its rows rather than count at once.
+    page.wait_for_function("document.querySelectorAll('.ndcg-rw__table tbody tr').length === 60")
     for theme in ("light", "dark"):
         page.evaluate(f"() => {{ document.documentElement.dataset.theme = '{theme}'; }}")
         assert not axe_violations(page, ".ndcg-rw"), theme
