@@ -242,7 +242,7 @@ def normalise(
     if not zero.any():
         return actual / best
     if empty == "raise":
-        first = int(np.flatnonzero(zero)[0])
+        first = int(np.argwhere(zero)[0][0])  # the list (row) of the first, at any cutoff
         place = where(first) if where else ""
         raise ValueError(
             f"empty='raise': {undefined.format(where=place)} is undefined; pass empty=0.0 "

@@ -115,3 +115,60 @@ def _layout(
     cells = np.full((groups.size, width), -1, dtype=np.int64)
     cells[local_row, col] = rows
     return Chunk(groups=groups, rows=cells)
+
+
+@dataclass(frozen=True)
+class Groups:
+    """Long rows grouped by code, to lay out any set of groups as a padded matrix.
+
+    :func:`chunks` decides which groups share a matrix; this lays out a second table of
+    the same groups (a query's judgments beside its ranked documents) for the groups a
+    chunk holds, so both arrive as rows of the same queries.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray
+        Rows of each group.
+    starts : numpy.ndarray
+        Where each group's rows begin in ``order``.
+    order : numpy.ndarray or None
+        The input rows, grouped by code (``None``: the input is grouped already).
+
+    """
+
+    counts: np.ndarray
+    starts: np.ndarray
+    order: np.ndarray | None
+
+    @classmethod
+    def of(cls, codes: np.ndarray, n_groups: int) -> Groups:
+        """Group ``codes`` (one per input row, in ``0..n_groups-1``)."""
+        counts = np.bincount(codes, minlength=n_groups)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        grouped = bool((codes[1:] >= codes[:-1]).all())
+        return cls(counts, starts, None if grouped else np.argsort(codes, kind="stable"))
+
+    def take(self, groups: np.ndarray, values: np.ndarray, fill: float) -> np.ndarray:
+        """Matrix of ``values`` (indexed by input row): row ``i`` holds group ``groups[i]``.
+
+        Rows are as wide as the largest of the groups, ``fill`` in the padding.
+        """
+        sizes = self.counts[groups]
+        if (
+            self.order is None
+            and groups.size
+            and (sizes == sizes[0]).all()
+            and (np.diff(groups) == 1).all()
+        ):
+            # Consecutive groups of one size, stored in order: a plain reshape, no padding.
+            start = int(self.starts[groups[0]])
+            block = values[start : start + groups.size * int(sizes[0])]
+            return block.astype(np.float64, copy=False).reshape(groups.size, int(sizes[0]))
+        local = np.repeat(np.arange(groups.size), sizes)
+        col = np.arange(local.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        rows = np.repeat(self.starts[groups], sizes) + col
+        if self.order is not None:
+            rows = self.order[rows]
+        matrix = np.full((groups.size, int(sizes.max(initial=0))), fill)
+        matrix[local, col] = values[rows]
+        return matrix
