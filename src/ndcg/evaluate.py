@@ -173,10 +173,9 @@ def evaluate(
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
-    # The run ranks exactly the judged rows, as they stand (a reranked candidate set)?
-    aligned = _same(q_code, r_code) and _same(qd_code, rd_code)
+    pairs = _Pairs.of(q_code, r_code, qd_code, rd_code, n_queries, docs.size)
     q_counts = np.bincount(q_code, minlength=n_queries)
-    r_counts = q_counts if aligned else np.bincount(r_code, minlength=n_queries)
+    r_counts = q_counts if pairs.aligned else np.bincount(r_code, minlength=n_queries)
     judged, retrieved = q_counts > 0, r_counts > 0
     _check_shared(queries, judged, retrieved, missing)
     keep = judged & (retrieved | (missing == "zero"))
@@ -187,14 +186,12 @@ def evaluate(
     r_grade = np.zeros(0)
     if unjudged == "zero" and not family:
         # trec_eval: a run row without a judgment joins with gain 0
-        ids = (q_code, r_code, qd_code, rd_code, n_queries, docs.size)
-        r_gain = _join_gains(qrels, run, *ids, q_gain, aligned)
+        r_gain = _join_gains(qrels, run, pairs, q_gain)
     else:
         # Join each run row's judgment number instead (1-based, 0 when there is none), so
         # that "never judged" stays apart from "judged, with no gain".
         number = np.arange(1.0, q_gain.size + 1)
-        ids = (q_code, r_code, qd_code, rd_code, n_queries, docs.size)
-        match = _join_gains(qrels, run, *ids, number, aligned).astype(np.intp)
+        match = _join_gains(qrels, run, pairs, number).astype(np.intp)
         r_gain = np.append(0.0, q_gain)[match]
         r_judged = np.append(False, q_judged)[match]
         if family:
@@ -214,7 +211,7 @@ def evaluate(
     # nothing to an ideal: leave them out when they are many (TREC pools are mostly
     # non-relevant), keep them when dropping them would cost a copy for little saving.
     pool, pool_gain = None, q_gain
-    if "ndcg" in options.metrics and not (aligned and kept.all()):
+    if "ndcg" in options.metrics and not (pairs.aligned and kept.all()):
         positive = q_gain > 0
         few = 2 * np.count_nonzero(positive) <= q_gain.size
         pool_gain = q_gain[positive] if few else q_gain
@@ -482,23 +479,41 @@ def _qrels_gains(grades: np.ndarray, gain: Gain, name: str) -> tuple[np.ndarray,
     return gains, judged
 
 
-def _join_gains(
-    qrels: pd.DataFrame,
-    run: pd.DataFrame,
-    q_code: np.ndarray,
-    r_code: np.ndarray,
-    qd_code: np.ndarray,
-    rd_code: np.ndarray,
-    n_queries: int,
-    n_docs: int,
-    q_gain: np.ndarray,
-    aligned: bool,
-) -> np.ndarray:
-    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged.
+@dataclass(frozen=True)
+class _Pairs:
+    """The (query, document) codes of the rows of the qrels and of the run, shared ids."""
 
-    ``aligned`` says that the run's rows are the qrels' rows, in the same order.
-    """
-    n_keys = n_queries * n_docs
+    q_code: np.ndarray
+    r_code: np.ndarray
+    qd_code: np.ndarray
+    rd_code: np.ndarray
+    n_queries: int
+    n_docs: int
+    #: The run's rows are the qrels' rows, in the same order (a reranked candidate set).
+    aligned: bool
+
+    @classmethod
+    def of(
+        cls,
+        q_code: np.ndarray,
+        r_code: np.ndarray,
+        qd_code: np.ndarray,
+        rd_code: np.ndarray,
+        n_queries: int,
+        n_docs: int,
+    ) -> _Pairs:
+        """Hold the codes, and whether the run's rows are the qrels' rows."""
+        aligned = _same(q_code, r_code) and _same(qd_code, rd_code)
+        return cls(q_code, r_code, qd_code, rd_code, n_queries, n_docs, aligned)
+
+
+def _join_gains(
+    qrels: pd.DataFrame, run: pd.DataFrame, pairs: _Pairs, q_gain: np.ndarray
+) -> np.ndarray:
+    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
+    q_code, r_code, qd_code, rd_code = pairs.q_code, pairs.r_code, pairs.qd_code, pairs.rd_code
+    n_docs = pairs.n_docs
+    n_keys = pairs.n_queries * n_docs
     # Few possible (query, document) pairs: lookup tables beat sorting.
     small = n_keys <= 4 * (q_code.size + r_code.size) + 1024
     q_key = _pair_keys(q_code, qd_code, n_docs)
@@ -515,7 +530,7 @@ def _join_gains(
             _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
     elif not increasing:
         _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
-    if aligned:  # each run row's gain is its judgment's, and the run repeats nothing
+    if pairs.aligned:  # each run row's gain is its judgment's, and the run repeats nothing
         return q_gain
     if small:
         r_key = _pair_keys(r_code, rd_code, n_docs)
