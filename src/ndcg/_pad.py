@@ -57,7 +57,7 @@ class Chunk:
 def chunks(
     codes: np.ndarray,
     n_groups: int,
-    cell_budget: int = CELL_BUDGET,
+    cell_budget: int | None = None,
     counts: np.ndarray | None = None,
 ) -> Iterator[Chunk]:
     """Yield :class:`Chunk` blocks covering every input row exactly once.
@@ -66,6 +66,8 @@ def chunks(
     Groups with no rows are not yielded. ``counts`` (rows per group, as
     ``np.bincount(codes, minlength=n_groups)``) saves counting again when known.
     """
+    if cell_budget is None:  # read at call time, so that a test can lower it
+        cell_budget = CELL_BUDGET
     if counts is None:
         counts = np.bincount(codes, minlength=n_groups)
     present = np.flatnonzero(counts)

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg import _family, _frames, measures
+from ndcg import _family, _frames, _pad, measures
 from ndcg import _validate as check
 from ndcg._kernel import TIE_RULES, TieBreak, ndcg_rows, rule_tiebreak
 from ndcg._pad import Groups, chunks
@@ -244,17 +244,20 @@ def evaluate(
             found[name][chunk.groups] = values
     unranked = np.flatnonzero(keep & (r_counts == 0))
     if unranked.size and "ndcg" in options.metrics:
-        nothing = np.zeros((unranked.size, 0))
-        found["ndcg"][unranked] = ndcg_rows(
-            nothing,
-            nothing,
-            cutoffs,
-            None,
-            empty,
-            named(unranked),
-            options.discount,
-            pooled(unranked),
-        )
+        # Blocks of at most _pad.CELL_BUDGET cells of judgments, as the chunks of the run.
+        width = int(pool.counts[unranked].max()) if pool is not None else 0
+        for groups in np.array_split(unranked, -(-unranked.size * width // _pad.CELL_BUDGET) or 1):
+            nothing = np.zeros((groups.size, 0))
+            found["ndcg"][groups] = ndcg_rows(
+                nothing,
+                nothing,
+                cutoffs,
+                None,
+                empty,
+                named(groups),
+                options.discount,
+                pooled(groups),
+            )
     n_relevant = np.zeros(n_queries)
     if {"recall", "ap"} & set(options.metrics):
         relevant = _family.relevant(grades, options.threshold)
