@@ -166,11 +166,15 @@ class Groups:
             start = int(self.starts[groups[0]])
             block = values[start : start + groups.size * int(sizes[0])]
             return block.astype(np.float64, copy=False).reshape(groups.size, int(sizes[0]))
-        local = np.repeat(np.arange(groups.size), sizes)
-        col = np.arange(local.size) - np.repeat(np.cumsum(sizes) - sizes, sizes)
-        rows = np.repeat(self.starts[groups], sizes) + col
+        width = int(sizes.max(initial=0))
+        # Cell i of the groups' rows, laid end to end, is row ``before + i`` of the input
+        # and cell ``shift + i`` of the flat matrix (one repeat each, no 2-D indexing).
+        before = np.cumsum(sizes) - sizes
+        step = np.arange(int(before[-1] + sizes[-1]) if sizes.size else 0)
+        rows = np.repeat(self.starts[groups] - before, sizes) + step
         if self.order is not None:
             rows = self.order[rows]
-        matrix = np.full((groups.size, int(sizes.max(initial=0))), fill)
-        matrix[local, col] = values[rows]
-        return matrix
+        cells = np.repeat(np.arange(groups.size) * width - before, sizes) + step
+        matrix = np.full(groups.size * width, fill)
+        matrix[cells] = values[rows]
+        return matrix.reshape(groups.size, width)
