@@ -152,3 +152,42 @@ def test_empty_frames():
         ndcg.evaluate(qrels, nothing)
     zero = ndcg.evaluate(qrels, nothing, missing="zero")
     assert zero["query_id"].tolist() == ["q1"] and zero["ndcg"].tolist() == [0.0]
+
+
+def test_the_long_format_is_the_list_api_bit_for_bit(monkeypatch):
+    # A run that is not the qrels: some judgments not retrieved, unjudged documents
+    # retrieved, a query whose every retrieved document is unjudged, one never retrieved.
+    # Both doors and the list API compose NDCG in one function, so the figures are equal.
+    rng = np.random.default_rng(26)
+    qrels = pd.DataFrame(
+        {
+            "query_id": np.repeat(np.arange(40), 12),
+            "doc_id": np.tile(np.arange(12), 40),
+            "relevance": rng.integers(0, 4, 480),
+        }
+    ).sample(frac=0.7, random_state=3)
+    sizes = rng.integers(1, 20, 39)
+    run = pd.DataFrame(
+        {
+            "query_id": np.repeat(np.arange(39), sizes),
+            "doc_id": np.concatenate([rng.permutation(24)[:s] for s in sizes]),
+            "score": rng.integers(0, 5, sizes.sum()).astype(float),
+        }
+    )
+    run = run[(run["query_id"] != 7) | (run["doc_id"] >= 12)]
+    import ndcg._pad as pad
+
+    monkeypatch.setattr(pad, "CELL_BUDGET", 50)  # many chunks, with padding
+    for unjudged in ("zero", "condense"):
+        table = ndcg.evaluate(
+            qrels, run, k=[None, 3], missing="zero", ties="stable", unjudged=unjudged
+        ).set_index("query_id")
+        assert table.loc[39].tolist() == [0.0, 0.0]  # judged, never retrieved
+        for query, rows in run.groupby("query_id"):
+            judged = qrels[qrels["query_id"] == query].set_index("doc_id")["relevance"]
+            ranked = rows.sort_values("score", ascending=False, kind="stable")
+            grades = judged.reindex(ranked["doc_id"]).to_numpy(dtype=object)
+            grades[pd.isna(grades)] = None
+            for k, column in ((None, "ndcg"), (3, "ndcg@3")):
+                want = ndcg.ndcg(list(grades), k=k, pool=judged.to_numpy(), unjudged=unjudged)
+                assert table.at[query, column] == want, (query, k, unjudged)

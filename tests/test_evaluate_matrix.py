@@ -57,3 +57,10 @@ def test_dense_path_matches_ndcg_from_scores_row_by_row() -> None:
 def test_dense_path_rejects_bad_matrices(qrels: object, run: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         ndcg.evaluate(qrels, run, k=2)
+
+
+def test_empty_raise_names_the_row_at_several_cutoffs() -> None:
+    # Query 1 is the first with no gain; with two cutoffs, its first zero ideal is the
+    # third cell of the (queries x cutoffs) table, which must not be read as a row.
+    with pytest.raises(ValueError, match="the ideal DCG is 0 for query 1 "):
+        ndcg.evaluate([[1, 0], [0, 0], [0, 0]], [[0.2, 0.1]] * 3, k=[1, None], empty="raise")

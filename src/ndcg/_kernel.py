@@ -242,7 +242,7 @@ def normalise(
     if not zero.any():
         return actual / best
     if empty == "raise":
-        first = int(np.flatnonzero(zero)[0])
+        first = int(np.argwhere(zero)[0][0])  # the list (row) of the first, at any cutoff
         place = where(first) if where else ""
         raise ValueError(
             f"empty='raise': {undefined.format(where=place)} is undefined; pass empty=0.0 "
@@ -361,29 +361,63 @@ def ideal_rows(
 
 
 def ndcg_rows(
-    scores: np.ndarray,
+    scores: np.ndarray | None,
     gains: np.ndarray,
     cutoffs: Sequence[int | None],
     tiebreak: TieBreak | None,
     empty: float | str,
     where: Callable[[int], str] | None = None,
     discount: Discount = LOG2,
+    pool: np.ndarray | None = None,
 ) -> np.ndarray:
-    """NDCG of every row at each cutoff, the ideal built from the row's own gains.
+    """NDCG of every row at each cutoff: the library's one composition of NDCG.
 
-    Rows whose gains could overflow a sum, or are tiny, are scaled first (see
-    :func:`ratio_scale`).
+    DCG of the row ranked by score, over the ideal DCG (the same discounted sum, run on
+    the pool's gains in ideal order), with :func:`normalise`'s rule where the ideal is 0.
+    The list API, ``ndcg_from_scores`` and both inputs of ``evaluate`` call it. Rows whose
+    gains could overflow a sum, or are tiny, are scaled first (see :func:`ratio_scale`).
+
+    Parameters
+    ----------
+    scores : numpy.ndarray, shape (m, w), or None
+        Scores (``-inf`` marks padding); ``None`` when ``gains`` are already in rank order.
+    gains : numpy.ndarray, shape (m, w)
+        Gain of each ranked item (0 for padding and for unjudged items).
+    cutoffs : sequence of int or None
+        Positive cutoffs; ``None`` means the whole row.
+    tiebreak : callable or None
+        Secondary key among equal scores, as in :func:`dcg_rows`.
+    empty : float or "raise"
+        NDCG where the ideal DCG is 0 (see :func:`normalise`).
+    where : callable, optional
+        ``where(i)`` names row ``i`` in the error of ``empty="raise"``.
+    discount : Discount, default 1 / log2(i + 1)
+        The weight of each rank.
+    pool : numpy.ndarray, shape (m, v), optional
+        The gains of every judged item of each row's query, retrieved or not (0 for
+        padding), from which the ideal is built; ``None`` builds it from ``gains``.
 
     Returns
     -------
     numpy.ndarray, shape (m, len(cutoffs))
 
+    Examples
+    --------
+    >>> import numpy as np
+    >>> ndcg_rows(None, np.array([[3.0, 2.0, 3.0]]), (2,), None, 0.0).round(4).tolist()
+    [[0.871]]
+
     """
-    exponent = ratio_scale(gains)
+    # One exponent per query, from the gains its ideal reads (a power of two: the ratio is exact).
+    exponent = ratio_scale(gains if pool is None else pool)
     if exponent.any():
         gains = np.ldexp(gains, exponent[:, None])
-    actual = dcg_rows(scores, gains, cutoffs, tiebreak, discount)
-    best = ideal_rows(gains, cutoffs, discount)
+        pool = None if pool is None else np.ldexp(pool, exponent[:, None])
+    if scores is None:
+        actual = dcg_at(gains, cutoffs, discount)
+    else:
+        actual = dcg_rows(scores, gains, cutoffs, tiebreak, discount)
+    best = ideal_rows(gains if pool is None else pool, cutoffs, discount)
     return normalise(actual, best, empty, where)
 
 

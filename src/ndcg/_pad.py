@@ -57,7 +57,7 @@ class Chunk:
 def chunks(
     codes: np.ndarray,
     n_groups: int,
-    cell_budget: int = CELL_BUDGET,
+    cell_budget: int | None = None,
     counts: np.ndarray | None = None,
 ) -> Iterator[Chunk]:
     """Yield :class:`Chunk` blocks covering every input row exactly once.
@@ -66,6 +66,8 @@ def chunks(
     Groups with no rows are not yielded. ``counts`` (rows per group, as
     ``np.bincount(codes, minlength=n_groups)``) saves counting again when known.
     """
+    if cell_budget is None:  # read at call time, so that a test can lower it
+        cell_budget = CELL_BUDGET
     if counts is None:
         counts = np.bincount(codes, minlength=n_groups)
     present = np.flatnonzero(counts)
@@ -115,3 +117,64 @@ def _layout(
     cells = np.full((groups.size, width), -1, dtype=np.int64)
     cells[local_row, col] = rows
     return Chunk(groups=groups, rows=cells)
+
+
+@dataclass(frozen=True)
+class Groups:
+    """Long rows grouped by code, to lay out any set of groups as a padded matrix.
+
+    :func:`chunks` decides which groups share a matrix; this lays out a second table of
+    the same groups (a query's judgments beside its ranked documents) for the groups a
+    chunk holds, so both arrive as rows of the same queries.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray
+        Rows of each group.
+    starts : numpy.ndarray
+        Where each group's rows begin in ``order``.
+    order : numpy.ndarray or None
+        The input rows, grouped by code (``None``: the input is grouped already).
+
+    """
+
+    counts: np.ndarray
+    starts: np.ndarray
+    order: np.ndarray | None
+
+    @classmethod
+    def of(cls, codes: np.ndarray, n_groups: int) -> Groups:
+        """Group ``codes`` (one per input row, in ``0..n_groups-1``)."""
+        counts = np.bincount(codes, minlength=n_groups)
+        starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+        grouped = bool((codes[1:] >= codes[:-1]).all())
+        return cls(counts, starts, None if grouped else np.argsort(codes, kind="stable"))
+
+    def take(self, groups: np.ndarray, values: np.ndarray, fill: float) -> np.ndarray:
+        """Matrix of ``values`` (indexed by input row): row ``i`` holds group ``groups[i]``.
+
+        Rows are as wide as the largest of the groups, ``fill`` in the padding.
+        """
+        sizes = self.counts[groups]
+        if (
+            self.order is None
+            and groups.size
+            and (sizes == sizes[0]).all()
+            and (np.diff(groups) == 1).all()
+        ):
+            # Consecutive groups of one size, stored in order: a plain reshape, no padding.
+            start = int(self.starts[groups[0]])
+            block = values[start : start + groups.size * int(sizes[0])]
+            return block.astype(np.float64, copy=False).reshape(groups.size, int(sizes[0]))
+        width = int(sizes.max(initial=0))
+        # Cell i of the groups' rows, laid end to end, is row ``before + i`` of the input
+        # and cell ``shift + i`` of the flat matrix (one repeat each, no 2-D indexing).
+        before = np.cumsum(sizes) - sizes
+        step = np.arange(int(before[-1] + sizes[-1]) if sizes.size else 0)
+        rows = np.repeat(self.starts[groups] - before, sizes) + step
+        if self.order is not None:
+            rows = self.order[rows]
+        cells = np.repeat(np.arange(groups.size) * width - before, sizes) + step
+        matrix = np.full(groups.size * width, fill)
+        matrix[cells] = values[rows]
+        return matrix.reshape(groups.size, width)

@@ -6,25 +6,17 @@ NDCG's family (``metrics=``) in chapters 11 and 12.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
-from ndcg import _family, _frames, measures
+from ndcg import _family, _frames, _pad, measures
 from ndcg import _validate as check
-from ndcg._kernel import (
-    TIE_RULES,
-    TieBreak,
-    dcg_rows,
-    ideal_rows,
-    normalise,
-    ratio_scale,
-    rule_tiebreak,
-)
-from ndcg._pad import chunks
+from ndcg._kernel import TIE_RULES, TieBreak, ndcg_rows, rule_tiebreak
+from ndcg._pad import Groups, chunks
 from ndcg.discount import LOG2, Discount, DiscountSpec
 from ndcg.gains import Gain, gain_values
 from ndcg.scores import apply_unjudged
@@ -98,7 +90,7 @@ def evaluate(
         its column number (so ``"trec_eval"`` ranks column 9 before column 10, as text).
     empty : float or "raise", default 0.0
         NDCG of a query whose ideal DCG is 0 (no judged document has a gain);
-        ``"raise"`` names the first such query.
+        ``"raise"`` raises an error that names one such query.
     unjudged : {"zero", "condense", "raise"}, default "zero"
         What a retrieved document without a judgment (absent from ``qrels`` for its
         query, judged with a negative grade, or ``None`` on the dense path) counts for:
@@ -181,10 +173,9 @@ def evaluate(
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
     q_gain, q_judged = _qrels_gains(grades, gain, "qrels['relevance']")
-    # The run ranks exactly the judged rows, as they stand (a reranked candidate set)?
-    aligned = _same(q_code, r_code) and _same(qd_code, rd_code)
+    pairs = _Pairs.of(q_code, r_code, qd_code, rd_code, n_queries, docs.size)
     q_counts = np.bincount(q_code, minlength=n_queries)
-    r_counts = q_counts if aligned else np.bincount(r_code, minlength=n_queries)
+    r_counts = q_counts if pairs.aligned else np.bincount(r_code, minlength=n_queries)
     judged, retrieved = q_counts > 0, r_counts > 0
     _check_shared(queries, judged, retrieved, missing)
     keep = judged & (retrieved | (missing == "zero"))
@@ -195,14 +186,12 @@ def evaluate(
     r_grade = np.zeros(0)
     if unjudged == "zero" and not family:
         # trec_eval: a run row without a judgment joins with gain 0
-        ids = (q_code, r_code, qd_code, rd_code, n_queries, docs.size)
-        r_gain = _join_gains(qrels, run, *ids, q_gain, aligned)
+        r_gain = _join_gains(qrels, run, pairs, q_gain)
     else:
         # Join each run row's judgment number instead (1-based, 0 when there is none), so
         # that "never judged" stays apart from "judged, with no gain".
         number = np.arange(1.0, q_gain.size + 1)
-        ids = (q_code, r_code, qd_code, rd_code, n_queries, docs.size)
-        match = _join_gains(qrels, run, *ids, number, aligned).astype(np.intp)
+        match = _join_gains(qrels, run, pairs, number).astype(np.intp)
         r_gain = np.append(0.0, q_gain)[match]
         r_judged = np.append(False, q_judged)[match]
         if family:
@@ -211,49 +200,63 @@ def evaluate(
             _check_unjudged_rows(run, kept & ~r_judged, unjudged)
             kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
 
-    exponent = ratio_scale(q_gain, q_code, n_queries)
-    if exponent.any():
-        q_gain, r_gain = np.ldexp(q_gain, exponent[q_code]), np.ldexp(r_gain, exponent[r_code])
+    if not kept.all():
+        rows = np.flatnonzero(kept)
+        r_code, rd_code, scores, r_gain = r_code[rows], rd_code[rows], scores[rows], r_gain[rows]
+        r_grade = r_grade[rows] if family else r_grade
+        r_counts = np.bincount(r_code, minlength=n_queries)
+    # The ideal of a query is built from all its judgments. When the run ranks exactly the
+    # judged rows, as they stand, each row's own gains are its pool; otherwise the
+    # judgments are laid out beside the run, query by query. Judgments without gain add
+    # nothing to an ideal: leave them out when they are many (TREC pools are mostly
+    # non-relevant), keep them when dropping them would cost a copy for little saving.
+    pool, pool_gain = None, q_gain
+    if "ndcg" in options.metrics and not (pairs.aligned and kept.all()):
+        positive = q_gain > 0
+        few = 2 * np.count_nonzero(positive) <= q_gain.size
+        pool_gain = q_gain[positive] if few else q_gain
+        pool = Groups.of(q_code[positive] if few else q_code, n_queries)
+
+    def pooled(groups: np.ndarray) -> np.ndarray | None:
+        return None if pool is None else pool.take(groups, pool_gain, 0.0)
+
+    def named(groups: np.ndarray) -> Callable[[int], str]:
+        return lambda i: f" for query {check.literal(queries[groups[i]])}"
+
     shape = (n_queries, len(cutoffs))
-    actual = np.zeros(shape)
-    # A query with no ranking (missing="zero") scores 0, and nothing of it is known.
-    sums = {name: np.ones(shape) if name == "rbp_residual" else np.zeros(shape) for name in family}
-    kept_rows = slice(None) if kept.all() else np.flatnonzero(kept)
-    sub_code = r_code[kept_rows]
-    # Rows per query are counted already when every run row is kept.
-    sub_counts = r_counts if isinstance(kept_rows, slice) else None
-    # When the run holds every judged row as it stands, its gain matrices are the ideal's.
-    ideal_here = aligned and sub_counts is not None and "ndcg" in options.metrics
-    best = np.zeros(shape)
-    for chunk in chunks(sub_code, n_queries, counts=sub_counts):
-        cells = chunk.rows
-        scores_m = chunk.take(scores[kept_rows], -np.inf)
-        gains_m = chunk.take(r_gain[kept_rows], 0.0)
+    # A query with no ranking (missing="zero", or every row condensed) scores 0 on each
+    # metric, and nothing of it is known (RBP's residual 1); its NDCG has an ideal.
+    found = {name: np.ones(shape) if name == "rbp_residual" else np.zeros(shape) for name in family}
+    if "ndcg" in options.metrics:
+        found["ndcg"] = np.zeros(shape)
+    for chunk in chunks(r_code, n_queries, counts=r_counts):
+        scores_m = chunk.take(scores, -np.inf)
+        gains_m = chunk.take(r_gain, 0.0)
+        grades_m = chunk.take(r_grade, 0.0) if family else gains_m
         tiebreak = (
-            _doc_desc_tiebreak(cells, rd_code[kept_rows], docs)
+            _doc_desc_tiebreak(chunk.rows, rd_code, docs)
             if ties == "trec_eval"
             else rule_tiebreak(ties, gains_m)
         )
-        if "ndcg" in options.metrics:
-            actual[chunk.groups] = dcg_rows(scores_m, gains_m, cutoffs, tiebreak, options.discount)
-        if ideal_here:
-            best[chunk.groups] = ideal_rows(gains_m, cutoffs, options.discount)
-        if family:
-            grades_m = chunk.take(r_grade[kept_rows], 0.0)
-            found = options.family_rows(scores_m, grades_m, cutoffs, ties, tiebreak)
-            for name, values in found.items():
-                sums[name][chunk.groups] = values
-
-    if "ndcg" in options.metrics and not ideal_here:
-        # Judgments without gain add nothing to an ideal: leave them out when they are many
-        # (TREC pools are mostly non-relevant), keep them when dropping them would cost a
-        # copy and ragged, padded rows for little saving.
-        positive = q_gain > 0
-        kept_gains = slice(None) if 2 * np.count_nonzero(positive) > q_gain.size else positive
-        gain_counts = q_counts if isinstance(kept_gains, slice) else None
-        for chunk in chunks(q_code[kept_gains], n_queries, counts=gain_counts):
-            best[chunk.groups] = ideal_rows(
-                chunk.take(q_gain[kept_gains], 0.0), cutoffs, options.discount
+        matrices = (scores_m, gains_m, grades_m, pooled(chunk.groups))
+        rule = (ties, tiebreak, empty, named(chunk.groups))
+        for name, values in _rows(options, matrices, cutoffs, *rule).items():
+            found[name][chunk.groups] = values
+    unranked = np.flatnonzero(keep & (r_counts == 0))
+    if unranked.size and "ndcg" in options.metrics:
+        # Blocks of at most _pad.CELL_BUDGET cells of judgments, as the chunks of the run.
+        width = int(pool.counts[unranked].max()) if pool is not None else 0
+        for groups in np.array_split(unranked, -(-unranked.size * width // _pad.CELL_BUDGET) or 1):
+            nothing = np.zeros((groups.size, 0))
+            found["ndcg"][groups] = ndcg_rows(
+                nothing,
+                nothing,
+                cutoffs,
+                None,
+                empty,
+                named(groups),
+                options.discount,
+                pooled(groups),
             )
     n_relevant = np.zeros(n_queries)
     if {"recall", "ap"} & set(options.metrics):
@@ -262,11 +265,33 @@ def evaluate(
 
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
-    ids = queries[order]
-    found = {name: values[order] for name, values in sums.items()}
-    return _table(
-        ids, cutoffs, options, empty, (actual[order], best[order]), found, n_relevant[order]
-    )
+    found = {name: values[order] for name, values in found.items()}
+    return _table(queries[order], cutoffs, options, empty, found, n_relevant[order])
+
+
+def _rows(
+    options: _Options,
+    matrices: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None],
+    cutoffs: tuple[int | None, ...],
+    ties: str,
+    tiebreak: TieBreak | None,
+    empty: float | str,
+    where: Callable[[int], str],
+) -> dict[str, np.ndarray]:
+    """Every metric of each row of one block: the one pipeline of both of evaluate's inputs.
+
+    ``matrices`` are the block's scores (``-inf`` padding), gains, grades (NaN where
+    unjudged) and the gains of each query's judgments (``None``: the row's own gains).
+    """
+    scores, gains, grades, pool = matrices
+    found: dict[str, np.ndarray] = {}
+    if "ndcg" in options.metrics:
+        found["ndcg"] = ndcg_rows(
+            scores, gains, cutoffs, tiebreak, empty, where, options.discount, pool
+        )
+    if options.family():
+        found.update(options.family_rows(scores, grades, cutoffs, ties, tiebreak))
+    return found
 
 
 @dataclass(frozen=True)
@@ -356,7 +381,6 @@ def _table(
     cutoffs: tuple[int | None, ...],
     options: _Options,
     empty: float | str,
-    dcgs: tuple[np.ndarray, np.ndarray],
     found: dict[str, np.ndarray],
     n_relevant: np.ndarray,
 ) -> pd.DataFrame:
@@ -370,15 +394,10 @@ def _table(
 
     columns: dict[str, Any] = {"query_id": ids}
     for name in options.metrics:
-        if name == "ndcg":
-            values = np.column_stack(
-                [normalise(dcgs[0][:, j], dcgs[1][:, j], empty, where) for j in range(len(cutoffs))]
-            )
-        elif name in ("recall", "ap"):
+        values = found[name]
+        if name in ("recall", "ap"):
             metric = "recall" if name == "recall" else "average precision"
-            values = _family.ratio_of_relevant(found[name], n_relevant, empty, metric, where)
-        else:
-            values = found[name]
+            values = _family.ratio_of_relevant(values, n_relevant, empty, metric, where)
         for j, c in enumerate(cutoffs):
             columns[_column(c, name)] = values[:, j]
     return pd.DataFrame(columns)
@@ -440,21 +459,12 @@ def _evaluate_matrix(
         by_id = np.argsort(np.arange(true.shape[1]).astype(str), kind="stable")[::-1]
         gains, score, grades = gains[:, by_id], score[:, by_id], grades[:, by_id]
         ties = "stable"
-    tiebreak = rule_tiebreak(ties, gains)
     ids = np.arange(true.shape[0])
-    # The DataFrame door's pipeline from here: DCG and ideal DCG of the scaled gains,
-    # then the family, all normalised by _table.
-    exponent = ratio_scale(gains)
-    if exponent.any():
-        gains = np.ldexp(gains, exponent[:, None])
-    dcgs = (
-        dcg_rows(score, gains, cutoffs, tiebreak, options.discount),
-        ideal_rows(gains, cutoffs, options.discount),
-    )
-    family = options.family()
-    found = options.family_rows(score, grades, cutoffs, ties, tiebreak) if family else {}
+    matrices = (score, gains, grades, None)  # every judgment is a cell of its row
+    rule = (ties, rule_tiebreak(ties, gains), empty, lambda i: f" for query {i}")
+    found = _rows(options, matrices, cutoffs, *rule)
     n_relevant = _family.relevant(grades, options.threshold).sum(axis=1)
-    return _table(ids, cutoffs, options, empty, dcgs, found, n_relevant)
+    return _table(ids, cutoffs, options, empty, found, n_relevant)
 
 
 def _qrels_gains(grades: np.ndarray, gain: Gain, name: str) -> tuple[np.ndarray, np.ndarray]:
@@ -472,23 +482,41 @@ def _qrels_gains(grades: np.ndarray, gain: Gain, name: str) -> tuple[np.ndarray,
     return gains, judged
 
 
-def _join_gains(
-    qrels: pd.DataFrame,
-    run: pd.DataFrame,
-    q_code: np.ndarray,
-    r_code: np.ndarray,
-    qd_code: np.ndarray,
-    rd_code: np.ndarray,
-    n_queries: int,
-    n_docs: int,
-    q_gain: np.ndarray,
-    aligned: bool,
-) -> np.ndarray:
-    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged.
+@dataclass(frozen=True)
+class _Pairs:
+    """The (query, document) codes of the rows of the qrels and of the run, shared ids."""
 
-    ``aligned`` says that the run's rows are the qrels' rows, in the same order.
-    """
-    n_keys = n_queries * n_docs
+    q_code: np.ndarray
+    r_code: np.ndarray
+    qd_code: np.ndarray
+    rd_code: np.ndarray
+    n_queries: int
+    n_docs: int
+    #: The run's rows are the qrels' rows, in the same order (a reranked candidate set).
+    aligned: bool
+
+    @classmethod
+    def of(
+        cls,
+        q_code: np.ndarray,
+        r_code: np.ndarray,
+        qd_code: np.ndarray,
+        rd_code: np.ndarray,
+        n_queries: int,
+        n_docs: int,
+    ) -> _Pairs:
+        """Hold the codes, and whether the run's rows are the qrels' rows."""
+        aligned = _same(q_code, r_code) and _same(qd_code, rd_code)
+        return cls(q_code, r_code, qd_code, rd_code, n_queries, n_docs, aligned)
+
+
+def _join_gains(
+    qrels: pd.DataFrame, run: pd.DataFrame, pairs: _Pairs, q_gain: np.ndarray
+) -> np.ndarray:
+    """Gain of every run row: its judgment's gain, or 0 when the document is unjudged."""
+    q_code, r_code, qd_code, rd_code = pairs.q_code, pairs.r_code, pairs.qd_code, pairs.rd_code
+    n_docs = pairs.n_docs
+    n_keys = pairs.n_queries * n_docs
     # Few possible (query, document) pairs: lookup tables beat sorting.
     small = n_keys <= 4 * (q_code.size + r_code.size) + 1024
     q_key = _pair_keys(q_code, qd_code, n_docs)
@@ -505,7 +533,7 @@ def _join_gains(
             _duplicate_error(qrels, "qrels", "judged", int(np.flatnonzero(lost)[0]))
     elif not increasing:
         _refuse_duplicates(q_code, qd_code, qrels, "qrels", "judged")
-    if aligned:  # each run row's gain is its judgment's, and the run repeats nothing
+    if pairs.aligned:  # each run row's gain is its judgment's, and the run repeats nothing
         return q_gain
     if small:
         r_key = _pair_keys(r_code, rd_code, n_docs)

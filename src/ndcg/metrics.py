@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from ndcg import _validate as check
-from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, normalise, ratio_scale
+from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, ideal_rows, ndcg_rows
 from ndcg.discount import LOG2, DiscountSpec, log2_ranks
 from ndcg.gains import Gain, gain_values, judged_gains
 
@@ -222,9 +222,9 @@ def idcg(
     """
     grades = _ranked(relevance, unjudged)
     judged_gains(grades, gain, "relevance")  # the same checks as dcg, so errors name relevance
-    ideal = ideal_ranking(_ideal_source(grades, gain, pool), k)
+    source = _ideal_source(grades, gain, pool)
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
-        total = float(dcg_at(ideal, (k,), discount)[0])
+        total = float(ideal_rows(source[None], (k,), discount)[0, 0])
     return check.check_finite_sum(total, "relevance" if pool is None else "pool", "ideal DCG")
 
 
@@ -290,12 +290,8 @@ def ndcg(
     """
     gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
     ideal = _ideal_source(relevance, gain, pool)
-    exponent = int(ratio_scale(ideal))
-    if exponent:
-        gains, ideal = np.ldexp(gains, exponent), np.ldexp(ideal, exponent)
-    actual = dcg_at(gains, (k,), discount)
-    best = dcg_at(ideal_ranking(ideal, k), (k,), discount)
-    return float(normalise(actual, best, empty)[0])
+    # One list: a row already in rank order, its ideal built from the pool's gains.
+    return float(ndcg_rows(None, gains[None], (k,), None, empty, None, discount, ideal[None])[0, 0])
 
 
 @check.validate_params(relevance=_RELEVANCE, gain=check.gain)
