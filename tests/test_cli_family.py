@@ -65,3 +65,13 @@ def test_level_0_counts_every_judged_document_as_trec_eval_does(files, capsys):
 def test_misreadings_are_refused(files, capsys, args, message):
     assert main([*files, *args]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_rbp_after_g_is_rbp_alone(tmp_path, capsys):
+    # trec_eval 10.0 prints rbp 0.1810 for -m rbp here, but 0.0603 for -m G -m rbp: m_rbp.c
+    # compares the gains with a range it never set, left at G's ideal total gain (3). The
+    # range here is the gains' own, whatever is asked before (the README's differences).
+    files = trec_files(tmp_path, "q1 0 a 1\nq1 0 b 1\nq1 0 c 0\nq1 0 d 1\n", RUN)
+    for asked in (["-m", "rbp"], ["-m", "G", "-m", "rbp"]):
+        assert main([*files, *asked]) == 0
+        assert capsys.readouterr().out.splitlines()[-1] == "rbp                   \tall\t0.1810"

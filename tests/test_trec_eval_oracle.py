@@ -12,10 +12,14 @@ digits (so a difference in the last bit is found before it moves a printed decim
 
 Where this command differs on purpose (the README's table), the case is named below and
 this command's side is checked instead, against trec_eval run on the input that states
-what the command computes:
+what the command computes, or built to compute it:
 
 * a judged query missing from the run, without ``-c``: trec_eval stops (exit 4); the
-  command skips the query, so its report is trec_eval's on the qrels without it.
+  command skips the query, so its report is trec_eval's on the qrels without it;
+* ``rbp``'s range of gains, which trec_eval's m_rbp.c compares before setting it (C's
+  undefined behaviour: after ``-m G`` it can hold a leftover above 1 and shrink every
+  gain): both builds start it empty (:func:`initialise_rbp_range`), so it is the gains'
+  smallest and largest, as the command computes it.
 
 Every other line is trec_eval's, among them ``rbp`` and ``rbp_resid`` (graded and binary
 qrels, ``-c``, ``-J``, every ``-l``) and ``num_rel``'s ``all`` line under ``-c``;
@@ -100,6 +104,7 @@ def trec_eval(tmp_path_factory) -> Oracle:
         for source in ("meas_print_single.c", "meas_print_final.c") if digits else ():
             path = folder / source
             path.write_text(path.read_text().replace("%6.4f", digits))
+        initialise_rbp_range(folder / "m_rbp.c")
         # Both builds at once: each is one gcc command over every file.
         make = ["make", "-C", str(folder)]
         builds.append(
@@ -109,6 +114,20 @@ def trec_eval(tmp_path_factory) -> Oracle:
         output = process.communicate()[0].decode(errors="replace")
         assert process.returncode == 0, f"building trec_eval in {folder} failed:\n{output}"
     return Oracle(*(folder / "trec_eval" for _, folder in builds))
+
+
+#: m_rbp.c's declaration, which leaves the gains' range unset before it is compared with each
+#: gain: the range is then whatever the stack holds from the measure computed before (after
+#: ``G``, the total gain of its ideal ranking), so ``-m G -m rbp`` can print another rbp than
+#: ``-m rbp``. The oracle starts it empty, as the README states.
+RBP_RANGE = "    double sum, min, max;\n"
+
+
+def initialise_rbp_range(path: Path) -> None:
+    """Start m_rbp.c's smallest and largest gain as an empty range (the gains then set it)."""
+    text = path.read_text()
+    assert text.count(RBP_RANGE) == 1, f"{path} no longer declares {RBP_RANGE.strip()!r}"
+    path.write_text(text.replace(RBP_RANGE, "    double sum, min = 1e308, max = -1e308;\n"))
 
 
 @dataclass

@@ -32,8 +32,10 @@ def _gain_range(judged: np.ndarray, gains: GainMap) -> tuple[np.ndarray, np.ndar
 
     Those levels are every level from 0 to the query's highest grade of 0 or more (a level
     no document has still gains its own value), and every level of the gain map.
-    trec_eval leaves its ``min`` and ``max`` uninitialised before the loop; level 0 is
-    always among the levels, so on the builds it is tested on they come out as here.
+    trec_eval compares each gain with a ``min`` and ``max`` it never initialised, which can
+    hold what the measure computed before it left on the stack (after ``G``, the total gain
+    of its ideal: ``-m G -m rbp`` shrinks every gain); here the range is the gains' own,
+    what it prints when nothing is left over (the README's list of differences).
     """
     top = np.max(np.where(judged >= 0, judged, -1.0), axis=1, initial=-1.0)
     levels = np.arange(int(top.max(initial=-1.0)) + 1, dtype=np.float64)
