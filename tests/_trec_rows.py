@@ -18,6 +18,7 @@ from ndcg import _trec_aggregate as aggregate
 from ndcg import _trec_counts as counts
 from ndcg import _trec_curves as curves
 from ndcg import _trec_gains as graded
+from ndcg import _trec_rbp as rbp
 
 SUCCESS = (1, 5, 10)
 CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -136,6 +137,8 @@ def measures(r: Rows, threshold: float, p: Params = Params()) -> dict[str, np.nd
         p.name("G"): graded.g_rows(ranked, n, judged, p.gains.get("G")),
         p.name("ndcg_rel"): graded.ndcg_rel_rows(ranked, n, judged, p.gains.get("ndcg_rel")),
         p.name("Rndcg"): graded.rndcg_rows(ranked, n, judged, t, p.gains.get("Rndcg")),
+        "rbp": rbp.rbp_rows(ranked, n, judged),
+        "rbp_resid": rbp.rbp_resid_rows(ranked, n),
     }
     eleven = curves.iprec_at_recall_rows(ranked, n, t, p.eleven, threshold)
     out[p.name("11pt_avg")] = curves.eleven_point_rows(eleven)
@@ -158,7 +161,7 @@ def measures(r: Rows, threshold: float, p: Params = Params()) -> dict[str, np.nd
 #: The values trec_eval resets to 0 (relstring to '') after computing a placeholder query:
 #: these names exactly (so not ``utility_2,-1,0,0`` nor ``relstring_20``), and every name
 #: that starts with ``unj``.
-ZEROED_FOR_PLACEHOLDER = ("num_ret", "utility", "relstring")
+ZEROED_FOR_PLACEHOLDER = ("num_ret", "utility", "relstring", "rbp_resid")
 
 
 def reset_placeholders(values: dict, queries: list[str], ranked: Mapping) -> int:

@@ -110,6 +110,8 @@ PUBLIC = {
     "G": lambda grades, pool, level: tm.g(grades, pool),
     "ndcg_rel": lambda grades, pool, level: tm.ndcg_rel(grades, pool),
     "Rndcg": lambda grades, pool, level: tm.rndcg(grades, pool, threshold=level),
+    "rbp": lambda grades, pool, level: tm.graded_rbp(grades, pool),
+    "rbp_resid": lambda grades, pool, level: tm.rbp_resid(grades),
 }
 
 

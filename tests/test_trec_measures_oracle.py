@@ -84,7 +84,7 @@ def random_params(rng: np.random.Generator) -> tuple[list[str], Params]:
         argv += ["-m", name]
     for name in ("set_recall", "set_map", "set_relative_P", "bpref", "gm_bpref", "gm_map"):
         argv += ["-m", name]
-    argv += ["-m", "infAP", "-m", "binG", "-m", "num_q"]
+    argv += ["-m", "infAP", "-m", "binG", "-m", "num_q", "-m", "rbp", "-m", "rbp_resid"]
     return argv, Params(
         success,
         relative,

@@ -12,10 +12,11 @@ of :mod:`ndcg.measures`, and they are read as trec_eval reads them: with no ``-m
 ``official`` set; ``-m all_trec`` every one; each measure printed once, with the
 parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints ``ndcg_1=3``
 only), in trec_eval's order; cutoffs sorted, a fractional cutoff cut to its integer part
-(``23.4`` is 23). The binary measures are read at trec_eval's relevance level ``-l``,
-and ``rbp`` with its persistence 0.9. RUN ``-`` is read from standard input, as trec_eval
-reads it. Where trec_eval would silently read something else than what was typed, this
-command stops and says so: see the README's list of differences.
+(``23.4`` is 23). The binary measures are read at trec_eval's relevance level ``-l``;
+``rbp`` is trec_eval's graded RBP (blind to ``-l``), with its persistence 0.9. RUN ``-``
+is read from standard input, as trec_eval reads it. Where trec_eval would silently read
+something else than what was typed, this command stops and says so: see the README's list
+of differences.
 
 Every printed figure is computed with trec_eval's own operations, down to the order of
 the additions (the ``all`` line adds the queries one by one, in query order), so that the
@@ -44,6 +45,7 @@ from ndcg import _trec_aggregate as trec_aggregate
 from ndcg import measures
 from ndcg._scan import parse_float, parse_int
 from ndcg._trec_curves import log_floor
+from ndcg._trec_rbp import PERSISTENCE
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
@@ -147,7 +149,7 @@ NICKNAMES = {"all_trec": measures.ALL_TREC, "official": measures.OFFICIAL}
 #: trec_eval's measures not computed here yet: left out of a set, refused by name.
 MISSING = tuple(name for name in measures.ALL_TREC if name not in MEASURES)
 #: trec_eval's persistence for ``rbp`` and ``rbp_resid``.
-RBP_P = 0.9
+RBP_P = PERSISTENCE
 
 
 def _usage() -> str:
@@ -391,11 +393,16 @@ def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
     return np.asarray(result if form.field is None else getattr(result, form.field))
 
 
-def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[str, object]:
+def summary(
+    table: pd.DataFrame,
+    forms: dict[str, measures.TrecName],
+    recounted: dict[str, float] | None = None,
+) -> dict[str, object]:
     """Return the ``all`` value of each column that has one, as trec_eval combines it.
 
     ``forms`` gives each column's trec_eval form (see :data:`ndcg.measures.Aggregate`); a
-    column without one is a mean.
+    column without one is a mean. ``recounted`` holds the ``all`` values that trec_eval
+    counts again from the qrels instead of combining the queries' (:func:`recount`).
 
     Examples
     --------
@@ -411,7 +418,9 @@ def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[st
         how = "mean" if form is None else form.aggregate
         if how == "none":
             continue
-        if how == "name":
+        if name in (recounted or {}):
+            out[name] = (recounted or {})[name]
+        elif how == "name":
             out[name] = str(table[name].iloc[-1])
         elif how == "count":
             out[name] = n
@@ -424,6 +433,26 @@ def summary(table: pd.DataFrame, forms: dict[str, measures.TrecName]) -> dict[st
             else:
                 out[name] = trec_aggregate.mean(values)
     return out
+
+
+def recount(qrels: pd.DataFrame, chosen: Sequence[Measure], complete: bool) -> dict[str, float]:
+    """Return the ``all`` values trec_eval counts again from the qrels: ``num_rel`` with ``-c``.
+
+    There trec_eval counts every judgment with a grade above 0, whatever ``-l`` says
+    (``te_calc_avg_num_rel``), not the sum of each query's ``num_rel`` at ``-l``.
+
+    Examples
+    --------
+    >>> qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abc"), "relevance": [2, 1, 0]})
+    >>> chosen, _ = parse_measures(["num_rel"], "linear")
+    >>> recount(qrels, chosen, complete=True), recount(qrels, chosen, complete=False)
+    ({'num_rel': 2.0}, {})
+
+    """
+    if not complete:
+        return {}
+    judged = qrels["relevance"].to_numpy(dtype=np.float64)
+    return {m.name: trec_aggregate.num_rel_complete(judged) for m in chosen if m.trec == "num_rel"}
 
 
 def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
@@ -448,16 +477,22 @@ def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
 
 
 def format_trec(
-    table: pd.DataFrame, per_query: bool, forms: dict[str, measures.TrecName] | None = None
+    table: pd.DataFrame,
+    per_query: bool,
+    forms: dict[str, measures.TrecName] | None = None,
+    recounted: dict[str, float] | None = None,
 ) -> str:
-    """trec_eval's text report: ``measure<TAB>query<TAB>value``, each value as it prints it."""
+    """trec_eval's text report: ``measure<TAB>query<TAB>value``, each value as it prints it.
+
+    ``recounted``: ``all`` values counted from the qrels (:func:`recount`).
+    """
     forms = forms or {}
     lines = []
     if per_query:
         shown = [name for name in table.columns if name not in forms or forms[name].per_query]
         for query, row in table[shown].iterrows():
             lines += [_line(name, query, value, forms.get(name)) for name, value in row.items()]
-    for name, value in summary(table, forms).items():
+    for name, value in summary(table, forms, recounted).items():
         lines.append(_line(name, "all", value, forms.get(name)))
     return "\n".join(lines) + "\n"
 
@@ -478,9 +513,14 @@ def _line(name: str, query: object, value: object, form: measures.TrecName | Non
 
 
 def format_json(
-    table: pd.DataFrame, per_query: bool, forms: dict[str, measures.TrecName] | None = None
+    table: pd.DataFrame,
+    per_query: bool,
+    forms: dict[str, measures.TrecName] | None = None,
+    recounted: dict[str, float] | None = None,
 ) -> str:
     """Full-precision JSON: ``{"all": {...}}`` plus ``"queries"`` with ``-q``.
+
+    ``recounted``: ``all`` values counted from the qrels (:func:`recount`).
 
     Strict JSON: a value that is not finite is an error here, never written as ``NaN``,
     except where trec_eval itself divides 0 by 0 for a measure of its own (interpolated
@@ -498,7 +538,8 @@ def format_json(
         number = float(value)  # type: ignore[arg-type]
         return None if name in forms and np.isnan(number) else number
 
-    report: dict[str, object] = {"all": {k: typed(k, v) for k, v in summary(table, forms).items()}}
+    totals = summary(table, forms, recounted)
+    report: dict[str, object] = {"all": {k: typed(k, v) for k, v in totals.items()}}
     if per_query:
         shown = [name for name in table.columns if name not in forms or forms[name].per_query]
         report["queries"] = {
@@ -575,8 +616,8 @@ def build_parser() -> argparse.ArgumentParser:
         "-l",
         default="1",
         metavar="LEVEL",
-        help="lowest grade the binary measures (P, recall, map, recip_rank, rbp) count as "
-        "relevant (default 1; 0 counts every judged document)",
+        help="lowest grade the binary measures (P, recall, map, recip_rank) count as "
+        "relevant (default 1; 0 counts every judged document; rbp is graded and ignores it)",
     )
     parser.add_argument(
         "-m",
@@ -642,7 +683,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             qrels, run, chosen, complete=args.c, judged_only=args.J, level=level, run_id=run_id
         )
         forms = {m.name: m.form for m in chosen}
-        text = (format_json if args.json else format_trec)(table, args.q, forms)
+        recounted = recount(qrels, chosen, args.c)
+        text = (format_json if args.json else format_trec)(table, args.q, forms, recounted)
     except OSError as error:
         print(f"ndcg: cannot read {error.filename!r}: {error.strerror}", file=sys.stderr)
         return 2

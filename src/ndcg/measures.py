@@ -149,6 +149,7 @@ _KERNEL = "ndcg._trec_kernels."
 _COUNTS = "ndcg._trec_counts."
 _CURVES = "ndcg._trec_curves."
 _GAINS = "ndcg._trec_gains."
+_RBP = "ndcg._trec_rbp."
 _TREC_CUTOFFS = "5,10,15,20,30,100,200,500,1000"
 _RECALL_LEVELS = "0.0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0"
 
@@ -310,7 +311,6 @@ REGISTRY: tuple[Measure, ...] = (
         args=(*_BINARY, "p"),
         evaluate=True,
         readout=True,
-        trec=(TrecName("rbp"),),
     ),
     Measure(
         "rbp_residual",
@@ -322,7 +322,6 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_FAMILY,
         args=("k", "unjudged", "p"),
         evaluate=True,
-        trec=(TrecName("rbp_resid"),),
     ),
     Measure(
         "binary_ndcg",
@@ -566,6 +565,31 @@ REGISTRY: tuple[Measure, ...] = (
         grades=True,
         params="gains",
         keyword="gains",
+    ),
+    # trec_eval's rbp is not the library's rbp above: graded (its gains rescaled to [0, 1])
+    # and blind to -l; its residual counts unjudged documents only, without the tail.
+    Measure(
+        "graded_rbp",
+        "graded RBP",
+        "rank-biased precision of graded gains rescaled to [0, 1] (trec_eval's rbp)",
+        grades=True,
+        ordered=False,
+        function="ndcg.trec_measures.graded_rbp",
+        kernel=_RBP + "rbp_rows",
+        args=("p",),
+        trec=(TrecName("rbp"),),
+    ),
+    Measure(
+        "rbp_resid",
+        "RBP residual of the unjudged",
+        "how much RBP could still rise if the unjudged retrieved items were relevant "
+        "(trec_eval's rbp_resid: 0 when every one is judged)",
+        grades=False,
+        ordered=False,
+        function="ndcg.trec_measures.rbp_resid",
+        kernel=_RBP + "rbp_resid_rows",
+        args=("p",),
+        trec=(TrecName("rbp_resid", cleared="bare"),),
     ),
     _trec(
         "Rndcg",

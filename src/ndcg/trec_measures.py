@@ -30,6 +30,7 @@ from ndcg import _trec_aggregate as aggregate
 from ndcg import _trec_counts as counts
 from ndcg import _trec_curves as curves
 from ndcg import _trec_gains as graded
+from ndcg import _trec_rbp as trec_rbp
 from ndcg import _validate as check
 from ndcg._trec_checks import coefficients as _coefficients
 from ndcg._trec_checks import gain_map as _gain_map
@@ -43,11 +44,13 @@ __all__ = [
     "eleven_point_average",
     "g",
     "geometric_mean",
+    "graded_rbp",
     "infap",
     "interpolated_precision",
     "ndcg_rel",
     "r_precision",
     "r_precision_mult",
+    "rbp_resid",
     "relative_precision",
     "relstring",
     "rndcg",
@@ -725,6 +728,80 @@ def rndcg(
     """
     ranked, n, judged, t = _tally(relevance, pool, threshold)
     return float(graded.rndcg_rows(ranked, n, judged, t, gains)[0])
+
+
+@check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=_gain_map, p=check.fraction)
+def graded_rbp(
+    relevance: Any,
+    pool: Any = None,
+    gains: Mapping[int, float] | None = None,
+    p: float = trec_rbp.PERSISTENCE,
+) -> float:
+    """trec_eval's ``rbp``: RBP on graded gains rescaled to [0, 1], at no threshold.
+
+    Each level gains its grade (or the gain map's value); when the largest gain among the
+    levels 0 to the query's highest grade is above 1, each is divided by it (trec_eval
+    rescales by ``(g - min) / (max - min)``, and the smallest is 0). :func:`ndcg.rbp` is
+    Moffat and Zobel's RBP of documents relevant at a threshold instead; on binary grades
+    at threshold 1 the two agree.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` where never judged (gains 0).
+    pool : sequence of float, optional
+        Every grade the qrels give the query (its highest sets the scale); without it,
+        the list's own grades.
+    gains : mapping of int to float, optional
+        A gain per level (trec_eval's ``name.1=3,2=9``); levels not named gain their grade.
+    p : float, default 0.9
+        Persistence, trec_eval's default.
+
+    Returns
+    -------
+    float
+        Between 0 and ``1 - p**n`` for a list of ``n`` documents.
+
+    Examples
+    --------
+    Grades 2 and 1 on a scale whose top is 2 gain 1 and 0.5:
+
+    >>> round(graded_rbp([2, 0, 1], p=0.5), 4)
+    0.5625
+
+    """
+    ranked, n, judged = _rows(relevance, pool)
+    return float(trec_rbp.rbp_rows(ranked, n, judged, gains, p)[0])
+
+
+@check.validate_params(relevance=_RELEVANCE, p=check.fraction)
+def rbp_resid(relevance: Any, p: float = trec_rbp.PERSISTENCE) -> float:
+    """trec_eval's ``rbp_resid``: RBP's residual from unjudged retrieved documents only.
+
+    ``p**n + (1 - p) * sum`` of ``p**(i-1)`` over the unjudged ranks of a list of ``n``,
+    and 0 when every retrieved document is judged: trec_eval does not count the tail
+    past the list then. :func:`ndcg.rbp_residual` always counts it.
+
+    Parameters
+    ----------
+    relevance : sequence of float or None
+        Grades in ranked order, ``None`` (or a negative grade) where not judged.
+    p : float, default 0.9
+        Persistence, trec_eval's default.
+
+    Returns
+    -------
+    float
+        Between 0 and 1.
+
+    Examples
+    --------
+    >>> rbp_resid([1, None], p=0.5), rbp_resid([1, 0], p=0.5)
+    (0.5, 0.0)
+
+    """
+    ranked, n, _ = _rows(relevance, None)
+    return float(trec_rbp.rbp_resid_rows(ranked, n, p)[0])
 
 
 @check.validate_params(values=check.numbers_array())
