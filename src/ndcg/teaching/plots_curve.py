@@ -56,11 +56,13 @@ def precision_recall_plot(
     )
     fig = new_figure(figsize=(6.4, 3.8))
     ax = fig.axes[0]
-    # The classic TREC graph: the eleven levels joined by lines.
+    # The eleven levels as points, not joined: between two levels the curve may drop at any
+    # recall (to 0 past the last relevant document found), which a line would hide.
     ax.plot(
         levels["recall"],
         levels["precision"],
-        linewidth=1.6,
+        linestyle="",
+        markersize=7,
         label="interpolated precision (iprec_at_recall)",
         **series_look(0),
     )
