@@ -38,7 +38,17 @@ def test_ranked_lists_break_ties_by_document_id_descending_as_trec_eval() -> Non
     )
     ranked, pool = listwise.ranked_lists(qrels, run)["q"]
     assert ranked == [1.0, None, 2.0, 0.0]  # c, then x before a (tied at 0.5), then b
-    assert pool == [2.0, 0.0, 1.0]
+    assert pool == [2.0, 1.0, 0.0]
+
+
+def test_ranked_lists_compare_integer_ids_as_text_as_trec_eval_and_keep_unjudged_queries() -> None:
+    # trec_eval compares docnos with strcmp: "9" > "10", so 9 comes first among the tied.
+    qrels = pd.DataFrame({"query_id": [1, 1], "doc_id": [10, 9], "relevance": [1, 2]})
+    run = pd.DataFrame({"query_id": [1, 1, 2], "doc_id": [10, 9, 3], "score": [0.5, 0.5, 1.0]})
+    lists = listwise.ranked_lists(qrels, run)
+    assert lists == {1: ([2.0, 1.0], [2.0, 1.0]), 2: ([None], [])}
+    # A run none of whose queries is judged: every document unjudged, every pool empty.
+    assert listwise.ranked_lists(qrels.iloc[:0], run) == {1: ([None, None], []), 2: ([None], [])}
 
 
 def test_mark_unjudged_keeps_every_row_and_marks_exactly_the_dropped_ones(collection) -> None:

@@ -71,7 +71,8 @@ def trec_rows(
     judged_grades = qrels["relevance"].to_numpy(dtype=np.float64)[known]
     keep = run_row >= 0
     at = pd.Index(judged_key).get_indexer(run_row[keep] * width + run_doc[keep])
-    grades = np.where(at >= 0, judged_grades[at], np.nan)
+    grades = np.full(at.size, np.nan)  # NaN: not in the qrels (which may judge none of them)
+    grades[at >= 0] = judged_grades[at[at >= 0]]
     row, docs = run_row[keep], run_doc[keep]
     scores = run["score"].to_numpy(dtype=np.float64)[keep]
     if judged_only:

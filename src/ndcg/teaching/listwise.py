@@ -17,6 +17,7 @@ import pandas as pd
 from scipy import stats as scipy_stats
 
 from ndcg import trec_measures
+from ndcg._trec_rows import trec_rows
 from ndcg.family import average_precision
 from ndcg.teaching.systems import drop_judgments
 
@@ -49,9 +50,10 @@ def ranked_lists(
 ) -> dict[Any, tuple[list[float | None], list[float]]]:
     """Each query's ranked grades and pool, as the list functions take them.
 
-    Documents are ranked as trec_eval ranks them: by score, highest first, ties broken by
-    document id, highest first. A document absent from ``qrels`` gets ``None`` (never
-    judged). Queries of ``qrels`` that the run does not answer are left out, as trec_eval
+    Documents are ranked as trec_eval ranks them (:func:`ndcg._trec_rows.trec_rows`): by
+    score, highest first, ties broken by document id compared as text, highest first. A
+    document absent from ``qrels`` gets ``None`` (never judged); the pool's grades come
+    highest first. Queries of ``qrels`` that the run does not answer are left out, as trec_eval
     leaves them out without ``-c``.
 
     Parameters
@@ -73,17 +75,21 @@ def ranked_lists(
     >>> run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "c", "x"],
     ...                     "score": [0.5, 0.9, 0.5]})
     >>> ranked_lists(qrels, run)
-    {'q': ([1.0, None, 2.0], [2.0, 0.0, 1.0])}
+    {'q': ([1.0, None, 2.0], [2.0, 1.0, 0.0])}
 
     """
-    ordered = run.sort_values(["query_id", "score", "doc_id"], ascending=[True, False, False])
-    judged = qrels[["query_id", "doc_id", "relevance"]].astype({"relevance": float})
-    graded = ordered.merge(judged, on=["query_id", "doc_id"], how="left", sort=False)
-    pools = {query: group.tolist() for query, group in judged.groupby("query_id")["relevance"]}
+    # trec_eval's rows, from the one home of its ranking rule (ids compared as text, as C's
+    # strcmp compares them); every query of the run, judged or not, keeps its original id.
+    ids = {str(query): query for query in pd.unique(run["query_id"])}
+    rows = trec_rows(qrels, run, np.array(sorted(ids), dtype=object), judged_only=False)
     lists = {}
-    for query, group in graded.groupby("query_id", sort=False)["relevance"]:
-        ranked = [None if np.isnan(g) else g for g in group.tolist()]
-        lists[query] = (ranked, pools.get(query, []))
+    for i, query in enumerate(rows.queries):
+        ranked = rows.ranked[i, : rows.n_ranked[i]]
+        judged = rows.judged[i]
+        lists[ids[query]] = (
+            [None if np.isnan(g) else float(g) for g in ranked],
+            [float(g) for g in judged[~np.isnan(judged)]],
+        )
     return lists
 
 
