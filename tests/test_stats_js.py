@@ -47,7 +47,9 @@ function draws({ seed, steps }) {
   const gen = random.defaultRng(seed);
   const out = [];
   for (const [kind, low, high, size] of steps) {
-    const got = kind === "choice" ? random.choice(gen, [-1.0, 1.0], size) : random.integers(gen, low, high, size);
+    const got = kind === "choice"
+      ? random.choice(gen, [-1.0, 1.0], size)
+      : random.integers(gen, low, high, size);
     for (const v of got) out.push(v);
   }
   return out;
@@ -87,7 +89,11 @@ def node(calls: list[dict[str, Any]], tmp_path: Path) -> list[dict[str, Any]]:
 
 def number(x: float) -> Any:
     """A float as JSON carries it to the runner (non-finite ones as {"float": "NaN"})."""
-    return x if math.isfinite(x) else {"float": repr(x).replace("nan", "NaN").replace("inf", "Infinity")}
+    return (
+        x
+        if math.isfinite(x)
+        else {"float": repr(x).replace("nan", "NaN").replace("inf", "Infinity")}
+    )
 
 
 # --- numpy's generator -------------------------------------------------------------------
@@ -143,7 +149,9 @@ def test_first_draws_equal_numpys(tmp_path: Path) -> None:
         for seed in SEEDS[:4] + [SEEDS[-1]]
         for kind, low, high in RANGES
     ]
-    got = node([{"fn": "draws", "args": [{"seed": js_seed(s), "steps": st}]} for s, st in cases], tmp_path)
+    got = node(
+        [{"fn": "draws", "args": [{"seed": js_seed(s), "steps": st}]} for s, st in cases], tmp_path
+    )
     for (seed, steps), result in zip(cases, got, strict=True):
         assert result["value"] == numpy_draws(seed, steps), (seed, steps)
 
@@ -159,6 +167,177 @@ def test_draws_run_on_across_calls_as_numpys_chunks_do(tmp_path: Path) -> None:
             for kind, low, high in (RANGES[int(i)] for i in rng.integers(0, len(RANGES), 12))
         ]
         cases.append((seed, steps))
-    got = node([{"fn": "draws", "args": [{"seed": js_seed(s), "steps": st}]} for s, st in cases], tmp_path)
+    got = node(
+        [{"fn": "draws", "args": [{"seed": js_seed(s), "steps": st}]} for s, st in cases], tmp_path
+    )
     for (seed, steps), result in zip(cases, got, strict=True):
         assert result["value"] == numpy_draws(seed, steps), (seed, steps)
+
+
+# --- ndcg.stats ----------------------------------------------------------------------------
+
+
+def pairs(seed: int, count: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Random per-query score pairs: NDCG-like, tied, grade-like, tiny, huge, all equal."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        n = int(rng.choice([2, 3, 5, 8, 13, 14, 20, 50, 129, 250, 257, 500]))
+        a = rng.random(n)
+        b = np.clip(a + rng.normal(0.02 * (i % 3 - 1), 0.1, n), 0, 1)
+        kind = i % 7
+        if kind == 1:  # scores on a coarse grid: many equal differences and ties
+            a, b = a.round(1), b.round(1)
+        elif kind == 2:  # subnormal differences: the scaling goes up 2^1000 and more
+            a, b = a * 1e-310, b * 1e-310
+        elif kind == 3:  # near the top of float64: the scaling goes down
+            a, b = a * 1e307, b * -1e307
+        elif kind == 4:  # every difference of one size: the mirror arrangements tie
+            b = a - 0.25 * np.where(rng.random(n) < 0.5, 1.0, -1.0)
+        elif kind == 5 and n > 2:  # identical systems on most queries
+            b = a.copy()
+            b[0] += 0.5
+        out.append((a, b))
+    out.append((np.zeros(6), np.zeros(6)))  # no difference at all
+    return out
+
+
+def randomization_cases(seed: int, count: int) -> list[tuple[np.ndarray, np.ndarray, dict]]:
+    rng = np.random.default_rng(seed + 1)
+    cases = []
+    for a, b in pairs(seed, count):
+        options = {
+            "n_resamples": int(rng.choice([1, 7, 100, 1000, 2**13, 10_000])),
+            "alternative": str(rng.choice(stats._ALTERNATIVES)),
+            "seed": int(rng.choice([0, 1, 99, 2**40])),
+        }
+        cases.append((a, b, options))
+    return cases
+
+
+def camel(options: dict) -> dict:
+    return {
+        "".join(w.title() if j else w for j, w in enumerate(k.split("_"))): v
+        for k, v in options.items()
+    }
+
+
+def test_randomization_test_equals_ndcg_stats(tmp_path: Path) -> None:
+    cases = randomization_cases(11, 120)
+    # Chunks: 2,000,000 // 2000 = 1000 rows, so 10^4 resamples are drawn in ten calls.
+    cases.append(
+        (np.linspace(0, 1, 2000), np.linspace(0, 1, 2000)[::-1] ** 2, {"n_resamples": 10_000})
+    )
+    calls = [
+        {"fn": "pairedRandomizationTest", "args": [a.tolist(), b.tolist(), camel(o)]}
+        for a, b, o in cases
+    ]
+    got = node(calls, tmp_path)
+    exact = drawn = 0
+    for (a, b, options), result in zip(cases, got, strict=True):
+        want = stats.paired_randomization_test(a, b, **options)
+        value = result["value"]
+        assert value == {
+            "meanDifference": want.mean_difference,
+            "pValue": want.p_value,
+            "nQueries": want.n_queries,
+            "nResamples": want.n_resamples,
+            "alternative": want.alternative,
+            "exact": want.exact,
+        }, (a.size, options)
+        exact += want.exact
+        drawn += not want.exact
+    assert exact > 20 and drawn > 20  # both ways of counting are held
+
+
+def test_bootstrap_interval_equals_ndcg_stats(tmp_path: Path) -> None:
+    rng = np.random.default_rng(5)
+    cases = []
+    for a, b in pairs(23, 100):
+        options = {
+            "confidence": float(rng.choice([0.5, 0.9, 0.95, 0.99, 0.999, 1 - 1e-16])),
+            "n_resamples": int(rng.choice([1, 2, 10, 999, 4000, 10_000])),
+            "seed": int(rng.choice([0, 3, 2**33])),
+        }
+        cases.append((a, b, options))
+    cases.append(
+        (np.linspace(0, 1, 2000), np.linspace(0, 1, 2000)[::-1] ** 2, {"n_resamples": 5000})
+    )
+    calls = [
+        {"fn": "pairedBootstrapCi", "args": [a.tolist(), b.tolist(), camel(o)]} for a, b, o in cases
+    ]
+    got = node(calls, tmp_path)
+    for (a, b, options), result in zip(cases, got, strict=True):
+        want = stats.paired_bootstrap_ci(a, b, **options)
+        assert result["value"] == {
+            "meanDifference": want.mean_difference,
+            "low": want.low,
+            "high": want.high,
+            "confidence": want.confidence,
+            "nQueries": want.n_queries,
+            "nResamples": want.n_resamples,
+        }, (a.size, options)
+
+
+GOOD = [0.5, 0.25, 0.75]
+# (function, a, b, options): each wrong in one way (the last: options are checked first).
+BAD_CALLS = [
+    ("paired_randomization_test", [0.5], [0.4], {}),
+    ("paired_bootstrap_ci", [0.5], [0.4], {}),
+    ("paired_randomization_test", [0.5, 0.2, 0.1], [0.4, 0.3], {}),
+    ("paired_bootstrap_ci", [0.5, 0.2], [0.4, 0.3, 0.1], {}),
+    ("paired_randomization_test", [], [], {}),
+    ("paired_randomization_test", GOOD, [], {}),
+    ("paired_randomization_test", [0.5, math.nan, 0.1], GOOD, {}),
+    ("paired_bootstrap_ci", GOOD, [0.5, 0.1, -math.inf], {}),
+    ("paired_randomization_test", [math.inf, 0.1], [0.2, 0.3], {}),
+    ("paired_randomization_test", [1.0, 1e308, 3.0], [0.0, -1e308, 1.0], {}),
+    ("paired_bootstrap_ci", [1.0, 2.0**1023], [0.5, -(2.0**1023)], {}),
+    ("paired_randomization_test", [True, 0.5], [0.1, 0.2], {}),
+    ("paired_randomization_test", [0.5, None, 0.5], GOOD, {}),
+    ("paired_randomization_test", None, GOOD, {}),
+    ("paired_randomization_test", "0.5", GOOD, {}),
+    ("paired_randomization_test", 0.5, GOOD, {}),
+    ("paired_randomization_test", GOOD, GOOD, {"n_resamples": 0}),
+    ("paired_randomization_test", GOOD, GOOD, {"n_resamples": 2.5}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"n_resamples": -3}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"n_resamples": "10"}),
+    ("paired_randomization_test", GOOD, GOOD, {"alternative": "both"}),
+    ("paired_randomization_test", GOOD, GOOD, {"alternative": 1}),
+    ("paired_randomization_test", GOOD, GOOD, {"seed": -1}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"seed": 0.5}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"confidence": 1.5}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"confidence": 0.0}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"confidence": 1e-300 - 1e-300}),
+    ("paired_bootstrap_ci", GOOD, GOOD, {"confidence": "0.9"}),
+    ("paired_bootstrap_ci", [0.5], [0.4, 0.2], {"confidence": 95.0}),
+]
+
+
+def test_errors_carry_the_pythons_messages(tmp_path: Path) -> None:
+    js_names = {
+        "paired_randomization_test": "pairedRandomizationTest",
+        "paired_bootstrap_ci": "pairedBootstrapCi",
+    }
+
+    def encode(value: Any) -> Any:
+        if isinstance(value, list):
+            return [encode(v) for v in value]
+        return number(value) if isinstance(value, float) else value
+
+    calls = [
+        {"fn": js_names[fn], "args": [encode(a), encode(b), camel(o)]} for fn, a, b, o in BAD_CALLS
+    ]
+    got = node(calls, tmp_path)
+    for (fn, a, b, options), result in zip(BAD_CALLS, got, strict=True):
+        with pytest.raises((ValueError, TypeError)) as raised:
+            getattr(stats, fn)(a, b, **options)
+        assert result.get("error") == str(raised.value), (fn, a, b, options)
+        # A Python TypeError is a JavaScript TypeError; a ValueError a plain Error.
+        assert result["type"] == ("TypeError" if raised.type is TypeError else "Error")
+
+
+def test_paired_differences_equal_the_pythons(tmp_path: Path) -> None:
+    a, b = pairs(2, 1)[0]
+    (result,) = node([{"fn": "pairedDifferences", "args": [a.tolist(), b.tolist()]}], tmp_path)
+    assert result["value"] == stats.paired_differences(a, b).tolist()

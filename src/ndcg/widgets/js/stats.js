@@ -84,7 +84,9 @@ function alternativeOf(value, name) {
 }
 
 function fraction(value, name) {
-  if (typeof value !== "number") throw new TypeError(`${name} must be a number, got ${typeName(value)} ${literal(value)}`);
+  if (typeof value !== "number") {
+    throw new TypeError(`${name} must be a number, got ${typeName(value)} ${literal(value)}`);
+  }
   if (!(value > 0 && value < 1)) {
     throw new Error(`${name} must lie strictly between 0 and 1, got ${pyFloatRepr(value)}; e.g. ${name}=0.95`);
   }
@@ -97,7 +99,8 @@ function scores(value, name) {
     throw new TypeError(`${name} must be a sequence of numbers, got ${literal(value)}`);
   }
   if (typeof value === "number") {
-    throw new TypeError(`${name} must be a sequence of numbers, got the single number ${literal(value)}; pass a list, e.g. [${literal(value)}]`);
+    const one = literal(value);
+    throw new TypeError(`${name} must be a sequence of numbers, got the single number ${one}; pass a list, e.g. [${one}]`);
   }
   const items = Array.from(value);
   if (items.some((x) => typeof x === "boolean")) {
@@ -108,7 +111,9 @@ function scores(value, name) {
   }
   if (items.length === 0) throw new Error(`${name} is empty: there is nothing to score`);
   items.forEach((x, i) => {
-    if (typeof x !== "number") throw new TypeError(`${name} must hold numbers; found ${typeName(x)} ${literal(x)} at index ${i}`);
+    if (typeof x !== "number") {
+      throw new TypeError(`${name} must hold numbers; found ${typeName(x)} ${literal(x)} at index ${i}`);
+    }
   });
   const i = items.findIndex((x) => !Number.isFinite(x));
   if (i >= 0) throw new Error(`${name} must be finite: found ${pyFloatRepr(items[i])} at index ${i}; ${SCORES_HINT}`);
@@ -238,8 +243,18 @@ export function pairedRandomizationTest(a, b, { nResamples = 10000, alternative 
   const tolerance = ldexp(1e-12 * Math.max(1.0, top), exponent);
   const exact = n < 63 && 2 ** n <= nResamples;
   const arrangements = exact ? 2 ** n : nResamples;
-  const bar = alternative === "two-sided" ? Math.abs(observed) - tolerance : alternative === "greater" ? observed - tolerance : observed + tolerance;
-  const isHit = alternative === "two-sided" ? (m) => Math.abs(m) >= bar : alternative === "greater" ? (m) => m >= bar : (m) => m <= bar;
+  // A resample is a hit when its mean is at least as extreme as the observed one.
+  let isHit;
+  if (alternative === "two-sided") {
+    const bar = Math.abs(observed) - tolerance;
+    isHit = (m) => Math.abs(m) >= bar;
+  } else if (alternative === "greater") {
+    const bar = observed - tolerance;
+    isHit = (m) => m >= bar;
+  } else {
+    const bar = observed + tolerance;
+    isHit = (m) => m <= bar;
+  }
   let hits = 0;
   if (exact) {
     // Arrangement r flips the differences whose bit is set in r: every arrangement once.
