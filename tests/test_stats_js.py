@@ -98,11 +98,12 @@ def number(x: float) -> Any:
 
 # --- numpy's generator -------------------------------------------------------------------
 
-SEEDS = [0, 1, 7, 42, 12345, 2**32 - 1, 2**32, 2**53 - 1, 2**64 + 5, 2**130 + 3]
+SEEDS = [0, 1, 7, 42, 12345, 2**32 - 1, 2**32, 2**53 - 1, 10**20, 2**64 + 5, 2**130 + 3]
 
 
 def js_seed(seed: int) -> Any:
-    return seed if seed <= 2**53 else {"bigint": str(seed)}
+    """A seed as the page passes it: a Number where it holds the integer exactly, else a BigInt."""
+    return seed if float(seed) == seed else {"bigint": str(seed)}
 
 
 def test_seeding_gives_numpys_pcg64_state(tmp_path: Path) -> None:

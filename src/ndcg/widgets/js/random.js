@@ -25,14 +25,13 @@ const mul32 = (a, b) => Math.imul(a, b) >>> 0;
 
 /**
  * A non-negative integer seed as numpy's _int_to_uint32_array splits it: 32-bit words,
- * lowest first, [0] for 0. Numbers must be safe integers (larger seeds: pass a BigInt).
+ * lowest first, [0] for 0. A Number is the integer it holds exactly (1e20 is 10**20);
+ * a BigInt gives any other.
  */
 export function seedWords(seed) {
-  let n;
-  if (typeof seed === "bigint") n = seed;
-  else if (Number.isSafeInteger(seed)) n = BigInt(seed);
-  else throw new RangeError(`seed must be a non-negative integer, got ${seed}; pass a BigInt beyond 2**53`);
-  if (n < 0n) throw new RangeError(`seed must be a non-negative integer, got ${seed}`);
+  const whole = typeof seed === "bigint" || Number.isInteger(seed);
+  if (!whole || seed < 0) throw new RangeError(`seed must be a non-negative integer, got ${seed}`);
+  let n = BigInt(seed);
   const words = [];
   if (n === 0n) words.push(0);
   while (n > 0n) {
