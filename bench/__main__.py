@@ -10,6 +10,7 @@ MODULES = (
     "bench.widget",
     "bench.widget_build",
     "bench.swap_widget",
+    "bench.paired_tests",
     "bench.site",
 )
 
