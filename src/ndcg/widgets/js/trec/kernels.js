@@ -1,0 +1,105 @@
+// Every per-query value of trec_eval's report, as ndcg.cli.compute puts it in its table
+// (before trec_eval clears the measures of a query the run lacks: the engine does that).
+// A printed column is a spec (the fields of ndcg.cli.Measure, with its record and trec
+// form as JSON); the measures ndcg.evaluate computes (record.evaluate) go to library.js,
+// trec_eval's own to the row kernel the record names, dispatched as ndcg.cli._run_kernel
+// does: the kernel's own parameters under form.keyword, a field of a kernel that counts
+// several things (form.field), a column of one that computes every parameter at once.
+// What a kernel computes for a query is kept in q.cache, so the columns of one measure,
+// and the tally every count reads, are computed once per query.
+
+import * as counts from "./counts.js";
+import * as curves from "./curves.js";
+import * as gains from "./gains.js";
+import * as library from "./library.js";
+import * as rbp from "./rbp.js";
+
+/** The tally of a query at -l, computed once (ndcg.measures.DERIVED's t). */
+function tallyOf(q, ctx) {
+  const key = `tally ${ctx.level}`;
+  if (!q.cache.has(key)) q.cache.set(key, counts.tally(q.ranked, q.nRanked, q.judged, ctx.level));
+  return q.cache.get(key);
+}
+
+/** The interpolated precisions at `levels`, computed once per list of levels (DERIVED's iprec). */
+function iprecOf(q, ctx, levels) {
+  const key = `iprec ${ctx.level} ${levels.join(",")}`;
+  if (!q.cache.has(key)) q.cache.set(key, curves.iprecAtRecall(q.ranked, tallyOf(q, ctx), levels, ctx.level));
+  return q.cache.get(key);
+}
+
+/**
+ * The row kernels of ndcg.measures, by the last part of their import path: each takes the
+ * query, the context and its parameters (null: the Python kernel's default) and returns
+ * a number, a string, an array (one per column) or the tally (one field per name).
+ */
+const KERNELS = {
+  tally: (q, ctx) => tallyOf(q, ctx),
+  num_nonrel_judged_ret_rows: (q, ctx) => counts.numNonrelJudgedRet(tallyOf(q, ctx)),
+  rprec_rows: (q, ctx) => counts.rprec(q.ranked, tallyOf(q, ctx), ctx.level),
+  rprec_mult_rows: (q, ctx, multiples) => counts.rprecMult(q.ranked, tallyOf(q, ctx), multiples, ctx.level),
+  success_rows: (q, ctx, cutoffs) => counts.success(q.ranked, q.nRanked, cutoffs, ctx.level),
+  relative_p_rows: (q, ctx, cutoffs) => counts.relativeP(q.ranked, tallyOf(q, ctx), cutoffs, ctx.level),
+  set_relative_p_rows: (q, ctx) => counts.setRelativeP(tallyOf(q, ctx)),
+  set_map_rows: (q, ctx) => counts.setMap(tallyOf(q, ctx)),
+  set_f_rows: (q, ctx, beta) => counts.setF(tallyOf(q, ctx), beta ?? 1),
+  set_recall_rows: (q, ctx) => {
+    const t = tallyOf(q, ctx);
+    return t.num_rel > 0 ? t.num_rel_ret / t.num_rel : 0;
+  },
+  utility_rows: (q, ctx, coefficients) => counts.utility(tallyOf(q, ctx), coefficients ?? counts.UTILITY),
+  unj_rows: (q, ctx, cutoffs) => counts.unj(q.ranked, q.nRanked, cutoffs),
+  relstring_rows: (q, ctx, length) => counts.relstring(q.ranked, q.nRanked, length ?? 10),
+  bpref_rows: (q, ctx) => curves.bpref(q.ranked, tallyOf(q, ctx), ctx.level),
+  infap_rows: (q, ctx) => curves.infAP(q.ranked, tallyOf(q, ctx), ctx.level),
+  iprec_at_recall_rows: (q, ctx, levels) => iprecOf(q, ctx, levels),
+  eleven_point_rows: (q, ctx, levels) => curves.elevenPoint(iprecOf(q, ctx, levels)),
+  bin_g_rows: (q, ctx) => curves.binG(q.ranked, tallyOf(q, ctx), ctx.level),
+  g_rows: (q, ctx, map) => gains.gMeasure(q.ranked, q.nRanked, q.judged, map),
+  ndcg_rel_rows: (q, ctx, map) => gains.ndcgRel(q.ranked, q.nRanked, q.judged, map),
+  rndcg_rows: (q, ctx, map) => gains.rndcg(q.ranked, q.nRanked, q.judged, tallyOf(q, ctx), map),
+  rbp_rows: (q, ctx, map) => rbp.rbp(q.ranked, q.nRanked, q.judged, map),
+  rbp_resid_rows: (q) => rbp.rbpResid(q.ranked, q.nRanked),
+};
+
+/** The measures of ndcg.evaluate, by the record's name: the value at cutoff k. */
+const LIBRARY = {
+  ndcg: (spec, q, ctx) => library.ndcgValue(q, ctx, spec.k ?? null, spec.gain),
+  precision: (spec, q, ctx) => library.precisionValue(q, ctx, spec.k ?? null),
+  recall: (spec, q, ctx) => library.recallValue(q, ctx, spec.k ?? null),
+  ap: (spec, q, ctx) => library.apValue(q, ctx, spec.k ?? null),
+  rr: (spec, q, ctx) => library.rrValue(q, ctx, spec.k ?? null),
+};
+
+/** The kernel's name: the last part of the record's import path. */
+const kernelName = (record) => record.kernel.slice(record.kernel.lastIndexOf(".") + 1);
+
+/** What the kernel of a spec computes for the query (every column of its measure), memoised. */
+function kernelResult(spec, q, ctx) {
+  const name = kernelName(spec.record);
+  const kernel = KERNELS[name];
+  if (kernel === undefined) throw new Error(`no kernel for ${spec.record.kernel} (measure ${spec.trec})`);
+  // The Python passes the parameters only under a keyword, and only when there are some.
+  const param = spec.form.keyword !== null && spec.param !== null ? spec.param : null;
+  const key = `${name} ${ctx.level} ${JSON.stringify(param)}`;
+  if (!q.cache.has(key)) q.cache.set(key, kernel(q, ctx, param));
+  return q.cache.get(key);
+}
+
+/**
+ * This query's value for one printed column, equal to the Python's to the last bit: a
+ * number, or a string for relstring.
+ */
+export function columnValue(spec, q, ctx) {
+  const record = spec.record;
+  if (record.evaluate) {
+    const measure = LIBRARY[record.name];
+    if (measure === undefined) throw new Error(`${record.name} is not computed for the command line`);
+    return measure(spec, q, ctx);
+  }
+  // runid and num_q are read off the inputs, not computed per query: the engine's.
+  if (record.kernel === null) throw new Error(`${spec.trec} has no per-query kernel`);
+  const result = kernelResult(spec, q, ctx);
+  if (spec.form.field !== null && spec.form.field !== undefined) return result[spec.form.field];
+  return Array.isArray(result) ? result[spec.column] : result;
+}
