@@ -20,6 +20,7 @@ import math
 import shutil
 import struct
 import subprocess
+from decimal import Decimal, getcontext
 from pathlib import Path
 
 import numpy as np
@@ -113,12 +114,15 @@ class Case:
     complete: bool
 
 
-def _queries(case: Case, chosen: list[cli.Measure]) -> tuple[list[dict], object, np.ndarray]:
-    """The q objects of the contract for the case's evaluated queries, and the Python table."""
+def _table(case: Case, chosen: list[cli.Measure]) -> object:
+    """The Python's table: what ``python -m ndcg`` prints, before its formatting."""
     qrels, run = read_qrels(case.qrels), read_run(case.run)
-    table = cli.compute(
-        qrels, run, chosen, case.complete, case.judged_only, case.level, run_id="r"
-    )
+    return cli.compute(qrels, run, chosen, case.complete, case.judged_only, case.level, "r")
+
+
+def _queries(case: Case) -> tuple[list[dict], np.ndarray]:
+    """The q objects of the contract for the case's evaluated queries, and the stand-ins."""
+    qrels, run = read_qrels(case.qrels), read_run(case.run)
     queries = evaluated_queries(qrels, run, case.complete)
     rows = trec_rows(qrels, run, queries, case.judged_only)
     grade_of = {
@@ -145,7 +149,7 @@ def _queries(case: Case, chosen: list[cli.Measure]) -> tuple[list[dict], object,
                 "standIn": bool(rows.stand_in[i]),
             }
         )
-    return out, table, rows.stand_in
+    return out, rows.stand_in
 
 
 def _random_case(rng: np.random.Generator, where: Path, n: int) -> Case:
@@ -155,7 +159,8 @@ def _random_case(rng: np.random.Generator, where: Path, n: int) -> Case:
     run_queries = [q for q in names if q == judged_queries[0] or rng.random() < 0.75]
     qrels_lines, run_lines = [], []
     for q in judged_queries:
-        pool = [d for d in DOCS if rng.random() < 0.6] + [f"j{j}" for j in range(rng.integers(0, 6))]
+        extra = [f"j{j}" for j in range(rng.integers(0, 6))]
+        pool = [d for d in DOCS if rng.random() < 0.6] + extra
         for d in pool:
             qrels_lines.append(f"{q} 0 {d} {int(rng.choice(GRADES))}")
     scale = float(rng.choice([1.0, 0.5, 0.001]))
@@ -203,8 +208,35 @@ def _conformance_cases() -> list[Case]:
     return out
 
 
-def _expected(m: cli.Measure, value: object, stand_in: bool) -> object:
-    return value
+def _long_cases(where: Path) -> list[Case]:
+    """Lists of thousands of documents (log2 of ranks where V8's Math.log2 misses), and
+    gains so large or so small that NDCG scales them by a power of two first."""
+    rng = np.random.default_rng(7)
+    qrels_lines, run_lines = [], []
+    for q in ("long", "short"):
+        n = 3000 if q == "long" else 40
+        for j in range(n):
+            if rng.random() < 0.5:
+                qrels_lines.append(f"{q} 0 e{j} {int(rng.choice(GRADES))}")
+            run_lines.append(f"{q} Q0 e{j} {j} {float(rng.integers(0, 400))!r} r")
+    for rank in (1374, 2749):  # one relevant document where log2(rank + 1) is hard to round
+        for j in range(rank):
+            run_lines.append(f"at{rank} Q0 f{j} {j} {float(rank - j)!r} r")
+        qrels_lines.append(f"at{rank} 0 f{rank - 1} 1")
+    huge = [line.rsplit(" ", 1)[0] + f" {int(rng.integers(990, 1010))}" for line in qrels_lines]
+    out = []
+    for name, lines, gain in (
+        ("long", qrels_lines, "1=1e-300,2=3e-300"),
+        ("huge", huge, "exponential"),
+    ):
+        qrels, run = where / f"qrels-{name}", where / f"run-{name}"
+        qrels.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        run.write_text("\n".join(run_lines) + "\n", encoding="utf-8")
+        specs = ["all_trec", "ndcg_cut.1,1375,2750,5000", "G.1=2,2=5.5", "ndcg_rel.1=9"]
+        for level, judged_only in ((1, False), (2, True)):
+            out.append(Case(f"{name} -l {level}", qrels, run, specs, gain, level, judged_only,
+                            True))  # fmt: skip
+    return out
 
 
 def _run_js(payload: dict) -> list:
@@ -217,7 +249,8 @@ def _run_js(payload: dict) -> list:
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)["cases"]
+    answer = json.loads(done.stdout)
+    return answer["cases"] if "cases" in payload else answer["log2"]
 
 
 def _compare(cases: list[Case]) -> tuple[int, int, list[str]]:
@@ -226,7 +259,8 @@ def _compare(cases: list[Case]) -> tuple[int, int, list[str]]:
     for case in cases:
         chosen, _ = cli.parse_measures(case.specs, cli._gain_option(case.gain))
         chosen = [m for m in chosen if m.trec not in ("runid", "num_q")]  # the engine's
-        queries, table, stand_in = _queries(case, chosen)
+        table = _table(case, chosen)
+        queries, stand_in = _queries(case)
         ctx = {"level": case.level, "judgedOnly": case.judged_only, "complete": case.complete}
         payload.append({"ctx": ctx, "specs": [_spec(m) for m in chosen], "queries": queries})
         expected.append((case, chosen, table, stand_in))
@@ -274,3 +308,40 @@ def test_trec_eval_test_files_match_the_command_line_bit_for_bit() -> None:
     n_queries, n_cells, wrong = _compare(_conformance_cases())
     assert n_cells > 1000
     assert not wrong, f"{len(wrong)} of {n_cells} cells differ:\n" + "\n".join(wrong[:20])
+
+
+def test_long_lists_and_extreme_gains_match_the_command_line_bit_for_bit(tmp_path: Path) -> None:
+    n_queries, n_cells, wrong = _compare(_long_cases(tmp_path))
+    assert not wrong, f"{len(wrong)} of {n_cells} cells differ:\n" + "\n".join(wrong[:20])
+    assert n_cells > 100
+
+
+@pytest.mark.parametrize("spec", ["utility.1,2", "utility.1,2,3,4,5", "relstring.2.5"])
+def test_parameters_the_python_refuses_give_its_message(tmp_path: Path, spec: str) -> None:
+    """What the CLI stops on while computing (and prints after 'ndcg: ') the kernels throw."""
+    case = _random_case(np.random.default_rng(3), tmp_path, 0)
+    case.specs, case.complete = [spec], False
+    chosen, _ = cli.parse_measures([spec], "linear")
+    with pytest.raises((ValueError, TypeError)) as python:
+        _table(case, chosen)
+    queries, _ = _queries(case)
+    ctx = {"level": 1, "judgedOnly": False, "complete": False}
+    (cells,) = _run_js({"cases": [{"ctx": ctx, "specs": [_spec(chosen[0])], "queries": queries}]})[
+        0
+    ]
+    errors = [cell["error"] for cell in cells if isinstance(cell, dict) and "error" in cell]
+    assert errors and set(errors) == {str(python.value)}
+
+
+def test_log2_is_numpys_at_every_rank_up_to_7956_and_rounds_correctly() -> None:
+    """log2(i + 1) divides each DCG term: V8's Math.log2 misses numpy's first at 1375."""
+    ranks = np.arange(1.0, 7957.0)
+    rng = np.random.default_rng(5)
+    spread = np.concatenate([rng.uniform(1.0, 3000.0, 500), 2.0 ** rng.uniform(-1000, 1000, 500)])
+    got = bytes.fromhex(_run_js({"log2": _hex(np.concatenate([ranks, spread]))}))
+    values = np.frombuffer(got, dtype="<f8")
+    assert values[: ranks.size].tolist() == np.log2(ranks).tolist()
+    getcontext().prec = 50
+    ln2 = Decimal(2).ln()
+    nearest = [float(Decimal(float(x)).ln() / ln2) for x in spread]
+    assert values[ranks.size :].tolist() == nearest

@@ -2,9 +2,11 @@
 // on standard input, and writes every cell back: doubles as the hex of their 8 bytes (so
 // no digit is lost on the way), strings as {s}, thrown errors as {error}.
 // Input: {cases: [{ctx, specs, queries: [{id, grades, ranked, nRanked, judged, standIn}]}]},
-// each array of doubles as the hex of its little-endian float64 bytes.
+// each array of doubles as the hex of its little-endian float64 bytes; or {log2: doubles},
+// answered with the hex of log2.js's log2 of each.
 
 import { columnValue } from "../../src/ndcg/widgets/js/trec/kernels.js";
+import { log2 } from "../../src/ndcg/widgets/js/trec/log2.js";
 
 function doubles(hex) {
   const bytes = Buffer.from(hex, "hex");
@@ -34,7 +36,11 @@ process.stdin.on("data", (chunk) => {
   input += chunk;
 });
 process.stdin.on("end", () => {
-  const { cases } = JSON.parse(input);
+  const { cases, log2: of } = JSON.parse(input);
+  if (of !== undefined) {
+    process.stdout.write(JSON.stringify({ log2: Array.from(doubles(of), (x) => hexOf(log2(x))).join("") }));
+    return;
+  }
   const out = cases.map(({ ctx, specs, queries }) => {
     const qs = queries.map((q) => ({
       id: q.id,

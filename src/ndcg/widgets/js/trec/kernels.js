@@ -14,18 +14,20 @@ import * as gains from "./gains.js";
 import * as library from "./library.js";
 import * as rbp from "./rbp.js";
 
+/** What `make` computes for the query, computed once and kept in q.cache under `key`. */
+function memo(q, key, make) {
+  if (!q.cache.has(key)) q.cache.set(key, make());
+  return q.cache.get(key);
+}
+
 /** The tally of a query at -l, computed once (ndcg.measures.DERIVED's t). */
 function tallyOf(q, ctx) {
-  const key = `tally ${ctx.level}`;
-  if (!q.cache.has(key)) q.cache.set(key, counts.tally(q.ranked, q.nRanked, q.judged, ctx.level));
-  return q.cache.get(key);
+  return memo(q, `tally ${ctx.level}`, () => counts.tally(q.ranked, q.nRanked, q.judged, ctx.level));
 }
 
 /** The interpolated precisions at `levels`, computed once per list of levels (DERIVED's iprec). */
 function iprecOf(q, ctx, levels) {
-  const key = `iprec ${ctx.level} ${levels.join(",")}`;
-  if (!q.cache.has(key)) q.cache.set(key, curves.iprecAtRecall(q.ranked, tallyOf(q, ctx), levels, ctx.level));
-  return q.cache.get(key);
+  return memo(q, `iprec ${ctx.level} ${levels.join(",")}`, () => curves.iprecAtRecall(q.ranked, tallyOf(q, ctx), levels, ctx.level));
 }
 
 /**
@@ -62,13 +64,16 @@ const KERNELS = {
   rbp_resid_rows: (q) => rbp.rbpResid(q.ranked, q.nRanked),
 };
 
-/** The measures of ndcg.evaluate, by the record's name: the value at cutoff k. */
+const binaryOf = (q, ctx) => memo(q, `binary ${ctx.level} ${ctx.judgedOnly}`, () => library.binaryProfile(q, ctx));
+
+/** The measures of ndcg.evaluate, by the record's name: the value at the spec's cutoff. */
 const LIBRARY = {
-  ndcg: (spec, q, ctx) => library.ndcgValue(q, ctx, spec.k ?? null, spec.gain),
-  precision: (spec, q, ctx) => library.precisionValue(q, ctx, spec.k ?? null),
-  recall: (spec, q, ctx) => library.recallValue(q, ctx, spec.k ?? null),
-  ap: (spec, q, ctx) => library.apValue(q, ctx, spec.k ?? null),
-  rr: (spec, q, ctx) => library.rrValue(q, ctx, spec.k ?? null),
+  ndcg: (spec, q, ctx) =>
+    library.ndcgAt(memo(q, `ndcg ${ctx.judgedOnly} ${JSON.stringify(spec.gain)}`, () => library.ndcgProfile(q, ctx, spec.gain)), spec.k ?? null),
+  precision: (spec, q, ctx) => library.precisionAt(binaryOf(q, ctx), spec.k ?? null),
+  recall: (spec, q, ctx) => library.recallAt(binaryOf(q, ctx), spec.k ?? null),
+  ap: (spec, q, ctx) => library.apAt(binaryOf(q, ctx), spec.k ?? null),
+  rr: (spec, q, ctx) => library.rrAt(binaryOf(q, ctx), spec.k ?? null),
 };
 
 /** The kernel's name: the last part of the record's import path. */
@@ -81,9 +86,7 @@ function kernelResult(spec, q, ctx) {
   if (kernel === undefined) throw new Error(`no kernel for ${spec.record.kernel} (measure ${spec.trec})`);
   // The Python passes the parameters only under a keyword, and only when there are some.
   const param = spec.form.keyword !== null && spec.param !== null ? spec.param : null;
-  const key = `${name} ${ctx.level} ${JSON.stringify(param)}`;
-  if (!q.cache.has(key)) q.cache.set(key, kernel(q, ctx, param));
-  return q.cache.get(key);
+  return memo(q, `${name} ${ctx.level} ${JSON.stringify(param)}`, () => kernel(q, ctx, param));
 }
 
 /**

@@ -58,16 +58,25 @@ function ratioExponent(pool) {
   return scaled ? -frexpExponent(peak) : 0;
 }
 
-/** The DCG of gains in rank order, positions 1..k (all for k null). */
-function dcgAt(gains, k) {
-  const end = k === null ? gains.length : Math.min(k, gains.length);
+/** Each prefix's sum of gains / log2(i + 1): entry i is the DCG at i + 1 (np.cumsum's order). */
+function runningDcg(gains) {
+  const out = new Float64Array(gains.length);
   let total = 0;
-  for (let i = 0; i < end; i += 1) total += gains[i] / log2Rank(i + 1);
-  return total;
+  for (let i = 0; i < gains.length; i += 1) {
+    total += gains[i] / log2Rank(i + 1);
+    out[i] = total;
+  }
+  return out;
 }
 
-/** NDCG at k of the query, under the spec's gain; 0 where the ideal is 0. */
-export function ndcgValue(q, ctx, k, gain) {
+/** A running sum read at cutoff k (the whole list for k null; 0 for an empty one). */
+function readAt(running, k) {
+  const end = k === null ? running.length : Math.min(k, running.length);
+  return end > 0 ? running[end - 1] : 0;
+}
+
+/** The query's running DCG and ideal DCG under a gain, scaled as ndcg._kernel.ratio_scale says. */
+export function ndcgProfile(q, ctx, gain) {
   const of = gainFunction(gain);
   let ranked = libraryGrades(q, ctx).map((g) => (g >= 0 ? of(g) : 0.0));
   let pool = [];
@@ -78,58 +87,57 @@ export function ndcgValue(q, ctx, k, gain) {
     pool = pool.map((g) => ldexp(g, exponent));
   }
   pool.sort((a, b) => b - a);
-  const best = dcgAt(pool, k);
-  return best === 0 ? 0 : dcgAt(ranked, k) / best;
+  return { dcg: runningDcg(ranked), ideal: runningDcg(pool) };
 }
 
-/** Whether each ranked document is relevant at -l (an unjudged one never is). */
-function binary(q, ctx) {
-  return libraryGrades(q, ctx).map((g) => (g >= ctx.level ? 1 : 0));
+/** NDCG at k from a profile; 0 where the ideal is 0. */
+export function ndcgAt(profile, k) {
+  const best = readAt(profile.ideal, k);
+  return best === 0 ? 0 : readAt(profile.dcg, k) / best;
 }
 
-/** Relevant judgments of the query at -l: recall's and AP's divisor. */
-function relevantJudged(q, ctx) {
+/**
+ * The query's binary reading at -l: the running count of relevant documents, the running
+ * sum of AP's terms (found / rank at each relevant rank), the rank of the first relevant
+ * one (0: none), the list's length and the relevant judgments (recall's and AP's divisor).
+ */
+export function binaryProfile(q, ctx) {
+  const grades = libraryGrades(q, ctx);
+  const found = new Float64Array(grades.length);
+  const ap = new Float64Array(grades.length);
   let count = 0;
-  for (const g of q.judged) if (g >= ctx.level) count += 1;
-  return count;
+  let sum = 0;
+  let first = 0;
+  for (let i = 0; i < grades.length; i += 1) {
+    const b = grades[i] >= ctx.level ? 1 : 0;
+    count += b;
+    sum += (b * count) / (i + 1);
+    found[i] = count;
+    ap[i] = sum;
+    if (b === 1 && first === 0) first = i + 1;
+  }
+  let relevant = 0;
+  for (const g of q.judged) if (g >= ctx.level) relevant += 1;
+  return { found, ap, first, n: grades.length, relevant };
 }
-
-const until = (list, k) => (k === null ? list.length : Math.min(k, list.length));
 
 /** P at k (over k even past the list's end); set_P (k null) over the list's length. */
-export function precisionValue(q, ctx, k) {
-  const list = binary(q, ctx);
-  let found = 0;
-  for (let i = 0; i < until(list, k); i += 1) found += list[i];
-  const size = k === null ? list.length : k;
-  return size > 0 ? found / size : 0;
+export function precisionAt(profile, k) {
+  const size = k === null ? profile.n : k;
+  return size > 0 ? readAt(profile.found, k) / size : 0;
 }
 
 /** recall at k: relevant found in the top k over every relevant judgment; 0 with none. */
-export function recallValue(q, ctx, k) {
-  const list = binary(q, ctx);
-  let found = 0;
-  for (let i = 0; i < until(list, k); i += 1) found += list[i];
-  const total = relevantJudged(q, ctx);
-  return total > 0 ? found / total : 0;
+export function recallAt(profile, k) {
+  return profile.relevant > 0 ? readAt(profile.found, k) / profile.relevant : 0;
 }
 
 /** AP at k: the sum of found / rank at each relevant rank up to k, over R (0 with none). */
-export function apValue(q, ctx, k) {
-  const list = binary(q, ctx);
-  let found = 0;
-  let total = 0;
-  for (let i = 0; i < until(list, k); i += 1) {
-    found += list[i];
-    total += (list[i] * found) / (i + 1);
-  }
-  const relevant = relevantJudged(q, ctx);
-  return relevant > 0 ? total / relevant : 0;
+export function apAt(profile, k) {
+  return profile.relevant > 0 ? readAt(profile.ap, k) / profile.relevant : 0;
 }
 
-/** recip_rank: 1 / the rank of the first relevant document, 0 if none. */
-export function rrValue(q, ctx, k) {
-  const list = binary(q, ctx);
-  for (let i = 0; i < until(list, k); i += 1) if (list[i] === 1) return 1 / (i + 1);
-  return 0;
+/** recip_rank (at k): 1 / the rank of the first relevant document, 0 if none. */
+export function rrAt(profile, k) {
+  return profile.first > 0 && (k === null || profile.first <= k) ? 1 / profile.first : 0;
 }
