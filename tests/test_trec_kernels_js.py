@@ -29,6 +29,7 @@ import pytest
 from ndcg import cli
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.trec import read_qrels, read_run
+from ndcg.widgets._assets import bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "js" / "kernels_runner.mjs"
@@ -253,6 +254,10 @@ def _run_js(payload: dict) -> list:
     return answer["cases"] if "cases" in payload else answer["log2"]
 
 
+#: The trec names each comparison covered, by test (the random test must reach them all).
+COVERED: set[str] = set()
+
+
 def _compare(cases: list[Case]) -> tuple[int, int, list[str]]:
     """Score every case both ways; return (queries, cells, mismatches)."""
     payload, expected = [], []
@@ -270,6 +275,7 @@ def _compare(cases: list[Case]) -> tuple[int, int, list[str]]:
     for (case, chosen, table, stand_in), got in zip(expected, results, strict=True):
         n_queries += len(table)
         for m, cells in zip(chosen, got, strict=True):
+            COVERED.add(m.trec)
             cleared = m.form.cleared == "all" or (m.form.cleared == "bare" and m.name == m.trec)
             for i, cell in enumerate(cells):
                 n_cells += 1
@@ -301,6 +307,8 @@ def test_random_collections_match_the_command_line_bit_for_bit(tmp_path: Path) -
     n_queries, n_cells, wrong = _compare(cases)
     assert not wrong, f"{len(wrong)} of {n_cells} cells differ:\n" + "\n".join(wrong[:20])
     assert n_queries > 800 and n_cells > 8000, (n_queries, n_cells)
+    every = {name for name in cli.MEASURES if name not in ("runid", "num_q")}
+    assert every <= COVERED, every - COVERED
 
 
 @pytest.mark.skipif(not CONFORMANCE.exists(), reason="needs trec_eval's test files in shared/")
@@ -345,3 +353,10 @@ def test_log2_is_numpys_at_every_rank_up_to_7956_and_rounds_correctly() -> None:
     ln2 = Decimal(2).ln()
     nearest = [float(Decimal(float(x)).ln() / ln2) for x in spread]
     assert values[ranks.size :].tolist() == nearest
+
+
+def test_the_modules_join_into_one_namespace_with_the_widgets_arithmetic() -> None:
+    """Named imports only, no name declared twice: the project's bundling of js/ modules."""
+    text = bundle("js/trec/kernels")
+    assert "export function columnValue(" in text and "\nimport " not in text
+    assert "// ---- js/arith.js" in text  # gainOf is the widgets' own

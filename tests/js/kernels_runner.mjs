@@ -3,10 +3,10 @@
 // no digit is lost on the way), strings as {s}, thrown errors as {error}.
 // Input: {cases: [{ctx, specs, queries: [{id, grades, ranked, nRanked, judged, standIn}]}]},
 // each array of doubles as the hex of its little-endian float64 bytes; or {log2: doubles},
-// answered with the hex of log2.js's log2 of each.
+// answered with the hex of log2.js's nearestLog2 of each.
 
 import { columnValue } from "../../src/ndcg/widgets/js/trec/kernels.js";
-import { log2 } from "../../src/ndcg/widgets/js/trec/log2.js";
+import { nearestLog2 } from "../../src/ndcg/widgets/js/trec/log2.js";
 
 function doubles(hex) {
   const bytes = Buffer.from(hex, "hex");
@@ -38,7 +38,7 @@ process.stdin.on("data", (chunk) => {
 process.stdin.on("end", () => {
   const { cases, log2: of } = JSON.parse(input);
   if (of !== undefined) {
-    process.stdout.write(JSON.stringify({ log2: Array.from(doubles(of), (x) => hexOf(log2(x))).join("") }));
+    process.stdout.write(JSON.stringify({ log2: Array.from(doubles(of), (x) => hexOf(nearestLog2(x))).join("") }));
     return;
   }
   const out = cases.map(({ ctx, specs, queries }) => {

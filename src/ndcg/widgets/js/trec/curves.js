@@ -2,7 +2,7 @@
 // them: bpref, infAP, binG and the interpolated precision-recall curve. Each sum adds its
 // terms in rank order from the top, as the Python's running sums (np.cumsum) do.
 
-import { log2 } from "./log2.js";
+import { nearestLog2 } from "./log2.js";
 
 /** trec_eval's floor under a value before its logarithm (MIN_GEO_MEAN). */
 export const MIN_GEO_MEAN = 0.00001;
@@ -10,7 +10,7 @@ export const MIN_GEO_MEAN = 0.00001;
 export const INFAP_EPSILON = 0.00001;
 
 /** bpref: each relevant document retrieved adds 1 - min(n, R) / min(N, R); over R. */
-export function bpref(ranked, t, threshold) {
+export function trecBpref(ranked, t, threshold) {
   const r = t.num_rel;
   let above = 0;
   let total = 0;
@@ -23,7 +23,7 @@ export function bpref(ranked, t, threshold) {
 }
 
 /** infAP (Yilmaz and Aslam 2006), trec_eval's term at each relevant document; over R. */
-export function infAP(ranked, t, threshold) {
+export function trecInfAP(ranked, t, threshold) {
   let r = 0;
   let n = 0;
   let u = 0;
@@ -47,7 +47,7 @@ export function infAP(ranked, t, threshold) {
 }
 
 /** C's lround for values >= 0: halves away from zero. */
-function roundHalfAway(value) {
+function lround(value) {
   const low = Math.floor(value);
   return value - low >= 0.5 ? low + 1.0 : low;
 }
@@ -72,7 +72,7 @@ export function iprecAtRecall(ranked, t, levels, threshold) {
   for (let i = n - 2; i >= 0; i -= 1) if (best[i + 1] > best[i]) best[i] = best[i + 1];
   const whole = t.num_rel_ret / t.num_ret;
   return levels.map((x) => {
-    const needed = roundHalfAway(x * t.num_rel);
+    const needed = lround(x * t.num_rel);
     if (needed > t.num_rel_ret) return 0.0;
     if (!(t.num_rel_ret > 0)) return whole;
     return best[nth[Math.max(needed, 1) - 1]];
@@ -80,20 +80,20 @@ export function iprecAtRecall(ranked, t, levels, threshold) {
 }
 
 /** 11pt_avg: the mean of the interpolated precisions, added from the last level to the first. */
-export function elevenPoint(iprec) {
+export function elevenPointAverage(iprec) {
   let total = 0;
   for (let j = iprec.length - 1; j >= 0; j -= 1) total += iprec[j];
   return total / iprec.length;
 }
 
 /** binG: each relevant document adds 1 / log2(2 + non-relevant above it), over R. */
-export function binG(ranked, t, threshold) {
+export function trecBinG(ranked, t, threshold) {
   let relSoFar = 0;
   let total = 0;
   for (let i = 0; i < t.num_ret; i += 1) {
     if (!(ranked[i] >= threshold)) continue;
     relSoFar += 1;
-    total += 1.0 / log2(3 + i - relSoFar);
+    total += 1.0 / nearestLog2(3 + i - relSoFar);
   }
   return t.num_rel_ret > 0 ? total / t.num_rel : 0;
 }

@@ -3,7 +3,7 @@
 // grade itself; an unjudged or negative grade gains nothing. The ideal is every positive
 // gain of the query's judgments, best first.
 
-import { log2, log2Rank } from "./log2.js";
+import { nearestLog2, runningDcg } from "./log2.js";
 
 /** A gain map ({level: gain} as JSON, or null) as a Map from level to gain. */
 export function gainMap(gains) {
@@ -28,27 +28,16 @@ export function idealGains(judged, map) {
 }
 
 /** Each retrieved document's gain. */
-function results(ranked, nRanked, map) {
+function retrievedGains(ranked, nRanked, map) {
   const out = new Float64Array(nRanked);
   for (let i = 0; i < nRanked; i += 1) out[i] = levelGain(ranked[i], map);
   return out;
 }
 
-/** The running DCG after each rank (entry i: DCG at i + 1), the Python's cumulative_dcg. */
-function runningDcg(gains) {
-  const out = new Float64Array(gains.length);
-  let total = 0;
-  for (let i = 0; i < gains.length; i += 1) {
-    total += gains[i] / log2Rank(i + 1);
-    out[i] = total;
-  }
-  return out;
-}
-
-/** G: each gain over log2(2 + cost so far - gain so far), over the ideal's total gain. */
-export function gMeasure(ranked, nRanked, judged, gains = null) {
+/** G: each gain over nearestLog2(2 + cost so far - gain so far), over the ideal's total gain. */
+export function trecG(ranked, nRanked, judged, gains = null) {
   const map = gainMap(gains);
-  const got = results(ranked, nRanked, map);
+  const got = retrievedGains(ranked, nRanked, map);
   const ideal = idealGains(judged, map);
   let spent = 0;
   let gained = 0;
@@ -57,7 +46,7 @@ export function gMeasure(ranked, nRanked, judged, gains = null) {
     const best = i < ideal.length ? ideal[i] : 0;
     spent += best >= 1.0 ? best : 1.0;
     gained += got[i];
-    if (got[i] !== 0) total += got[i] / log2(2 + spent - gained);
+    if (got[i] !== 0) total += got[i] / nearestLog2(2 + spent - gained);
   }
   let whole = 0;
   for (const g of ideal) whole += g;
@@ -65,9 +54,9 @@ export function gMeasure(ranked, nRanked, judged, gains = null) {
 }
 
 /** ndcg_rel: NDCG averaged over the relevant documents (each one missed counts the end's). */
-export function ndcgRel(ranked, nRanked, judged, gains = null) {
+export function trecNdcgRel(ranked, nRanked, judged, gains = null) {
   const map = gainMap(gains);
-  const got = results(ranked, nRanked, map);
+  const got = retrievedGains(ranked, nRanked, map);
   const ideal = idealGains(judged, map);
   const dcg = runningDcg(got);
   const idcg = runningDcg(ideal);
@@ -86,9 +75,9 @@ export function ndcgRel(ranked, nRanked, judged, gains = null) {
 }
 
 /** Rndcg: NDCG averaged at the ranks where the ideal's gain changes (and at the list's end). */
-export function rndcg(ranked, nRanked, judged, t, gains = null) {
+export function trecRndcg(ranked, nRanked, judged, t, gains = null) {
   const map = gainMap(gains);
-  const dcg = runningDcg(results(ranked, nRanked, map));
+  const dcg = runningDcg(retrievedGains(ranked, nRanked, map));
   const ideal = idealGains(judged, map);
   const idcg = runningDcg(ideal);
   // With a 0 before each running sum: entry j is the sum of the first j terms.

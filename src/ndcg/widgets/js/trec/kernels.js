@@ -8,26 +8,34 @@
 // What a kernel computes for a query is kept in q.cache, so the columns of one measure,
 // and the tally every count reads, are computed once per query.
 
-import * as counts from "./counts.js";
-import * as curves from "./curves.js";
-import * as gains from "./gains.js";
-import * as library from "./library.js";
-import * as rbp from "./rbp.js";
+import { numNonrelJudgedRet, rPrecision, rPrecisionMult, relativePrecision, relstringOf, setAp, setFMeasure, setRelativePrecision, successAt, trecTally, trecUtility, unjudgedShare, UTILITY_COEFFICIENTS } from "./counts.js";
+import { elevenPointAverage, iprecAtRecall, trecBinG, trecBpref, trecInfAP } from "./curves.js";
+import { trecG, trecNdcgRel, trecRndcg } from "./gains.js";
+import { apAt, binaryProfile, ndcgAt, ndcgProfile, precisionAt, recallAt, rrAt } from "./library.js";
+import { trecRbp, trecRbpResid } from "./rbp.js";
 
 /** What `make` computes for the query, computed once and kept in q.cache under `key`. */
-function memo(q, key, make) {
+function queryMemo(q, key, make) {
   if (!q.cache.has(key)) q.cache.set(key, make());
   return q.cache.get(key);
 }
 
+/** The part of a spec's key in q.cache that names its parameters, formed once per spec. */
+const SPEC_KEYS = new WeakMap();
+
+function specKey(spec, make) {
+  if (!SPEC_KEYS.has(spec)) SPEC_KEYS.set(spec, make());
+  return SPEC_KEYS.get(spec);
+}
+
 /** The tally of a query at -l, computed once (ndcg.measures.DERIVED's t). */
 function tallyOf(q, ctx) {
-  return memo(q, `tally ${ctx.level}`, () => counts.tally(q.ranked, q.nRanked, q.judged, ctx.level));
+  return queryMemo(q, `tally ${ctx.level}`, () => trecTally(q.ranked, q.nRanked, q.judged, ctx.level));
 }
 
 /** The interpolated precisions at `levels`, computed once per list of levels (DERIVED's iprec). */
 function iprecOf(q, ctx, levels) {
-  return memo(q, `iprec ${ctx.level} ${levels.join(",")}`, () => curves.iprecAtRecall(q.ranked, tallyOf(q, ctx), levels, ctx.level));
+  return queryMemo(q, `iprec ${ctx.level} ${levels.join(",")}`, () => iprecAtRecall(q.ranked, tallyOf(q, ctx), levels, ctx.level));
 }
 
 /**
@@ -35,45 +43,43 @@ function iprecOf(q, ctx, levels) {
  * query, the context and its parameters (null: the Python kernel's default) and returns
  * a number, a string, an array (one per column) or the tally (one field per name).
  */
-const KERNELS = {
+const TREC_KERNELS = {
   tally: (q, ctx) => tallyOf(q, ctx),
-  num_nonrel_judged_ret_rows: (q, ctx) => counts.numNonrelJudgedRet(tallyOf(q, ctx)),
-  rprec_rows: (q, ctx) => counts.rprec(q.ranked, tallyOf(q, ctx), ctx.level),
-  rprec_mult_rows: (q, ctx, multiples) => counts.rprecMult(q.ranked, tallyOf(q, ctx), multiples, ctx.level),
-  success_rows: (q, ctx, cutoffs) => counts.success(q.ranked, q.nRanked, cutoffs, ctx.level),
-  relative_p_rows: (q, ctx, cutoffs) => counts.relativeP(q.ranked, tallyOf(q, ctx), cutoffs, ctx.level),
-  set_relative_p_rows: (q, ctx) => counts.setRelativeP(tallyOf(q, ctx)),
-  set_map_rows: (q, ctx) => counts.setMap(tallyOf(q, ctx)),
-  set_f_rows: (q, ctx, beta) => counts.setF(tallyOf(q, ctx), beta ?? 1),
-  set_recall_rows: (q, ctx) => {
-    const t = tallyOf(q, ctx);
-    return t.num_rel > 0 ? t.num_rel_ret / t.num_rel : 0;
-  },
-  utility_rows: (q, ctx, coefficients) => counts.utility(tallyOf(q, ctx), coefficients ?? counts.UTILITY),
-  unj_rows: (q, ctx, cutoffs) => counts.unj(q.ranked, q.nRanked, cutoffs),
-  relstring_rows: (q, ctx, length) => counts.relstring(q.ranked, q.nRanked, length ?? 10),
-  bpref_rows: (q, ctx) => curves.bpref(q.ranked, tallyOf(q, ctx), ctx.level),
-  infap_rows: (q, ctx) => curves.infAP(q.ranked, tallyOf(q, ctx), ctx.level),
+  num_nonrel_judged_ret_rows: (q, ctx) => numNonrelJudgedRet(tallyOf(q, ctx)),
+  rprec_rows: (q, ctx) => rPrecision(q.ranked, tallyOf(q, ctx), ctx.level),
+  rprec_mult_rows: (q, ctx, multiples) => rPrecisionMult(q.ranked, tallyOf(q, ctx), multiples, ctx.level),
+  success_rows: (q, ctx, cutoffs) => successAt(q.ranked, q.nRanked, cutoffs, ctx.level),
+  relative_p_rows: (q, ctx, cutoffs) => relativePrecision(q.ranked, tallyOf(q, ctx), cutoffs, ctx.level),
+  set_relative_p_rows: (q, ctx) => setRelativePrecision(tallyOf(q, ctx)),
+  set_map_rows: (q, ctx) => setAp(tallyOf(q, ctx)),
+  set_f_rows: (q, ctx, beta) => setFMeasure(tallyOf(q, ctx), beta ?? 1),
+  utility_rows: (q, ctx, coefficients) => trecUtility(tallyOf(q, ctx), coefficients ?? UTILITY_COEFFICIENTS),
+  unj_rows: (q, ctx, cutoffs) => unjudgedShare(q.ranked, q.nRanked, cutoffs),
+  relstring_rows: (q, ctx, length) => relstringOf(q.ranked, q.nRanked, length ?? 10),
+  bpref_rows: (q, ctx) => trecBpref(q.ranked, tallyOf(q, ctx), ctx.level),
+  infap_rows: (q, ctx) => trecInfAP(q.ranked, tallyOf(q, ctx), ctx.level),
   iprec_at_recall_rows: (q, ctx, levels) => iprecOf(q, ctx, levels),
-  eleven_point_rows: (q, ctx, levels) => curves.elevenPoint(iprecOf(q, ctx, levels)),
-  bin_g_rows: (q, ctx) => curves.binG(q.ranked, tallyOf(q, ctx), ctx.level),
-  g_rows: (q, ctx, map) => gains.gMeasure(q.ranked, q.nRanked, q.judged, map),
-  ndcg_rel_rows: (q, ctx, map) => gains.ndcgRel(q.ranked, q.nRanked, q.judged, map),
-  rndcg_rows: (q, ctx, map) => gains.rndcg(q.ranked, q.nRanked, q.judged, tallyOf(q, ctx), map),
-  rbp_rows: (q, ctx, map) => rbp.rbp(q.ranked, q.nRanked, q.judged, map),
-  rbp_resid_rows: (q) => rbp.rbpResid(q.ranked, q.nRanked),
+  eleven_point_rows: (q, ctx, levels) => elevenPointAverage(iprecOf(q, ctx, levels)),
+  bin_g_rows: (q, ctx) => trecBinG(q.ranked, tallyOf(q, ctx), ctx.level),
+  g_rows: (q, ctx, map) => trecG(q.ranked, q.nRanked, q.judged, map),
+  ndcg_rel_rows: (q, ctx, map) => trecNdcgRel(q.ranked, q.nRanked, q.judged, map),
+  rndcg_rows: (q, ctx, map) => trecRndcg(q.ranked, q.nRanked, q.judged, tallyOf(q, ctx), map),
+  rbp_rows: (q, ctx, map) => trecRbp(q.ranked, q.nRanked, q.judged, map),
+  rbp_resid_rows: (q) => trecRbpResid(q.ranked, q.nRanked),
 };
 
-const binaryOf = (q, ctx) => memo(q, `binary ${ctx.level} ${ctx.judgedOnly}`, () => library.binaryProfile(q, ctx));
+const binaryOf = (q, ctx) => queryMemo(q, `binary ${ctx.level} ${ctx.judgedOnly}`, () => binaryProfile(q, ctx));
 
 /** The measures of ndcg.evaluate, by the record's name: the value at the spec's cutoff. */
-const LIBRARY = {
-  ndcg: (spec, q, ctx) =>
-    library.ndcgAt(memo(q, `ndcg ${ctx.judgedOnly} ${JSON.stringify(spec.gain)}`, () => library.ndcgProfile(q, ctx, spec.gain)), spec.k ?? null),
-  precision: (spec, q, ctx) => library.precisionAt(binaryOf(q, ctx), spec.k ?? null),
-  recall: (spec, q, ctx) => library.recallAt(binaryOf(q, ctx), spec.k ?? null),
-  ap: (spec, q, ctx) => library.apAt(binaryOf(q, ctx), spec.k ?? null),
-  rr: (spec, q, ctx) => library.rrAt(binaryOf(q, ctx), spec.k ?? null),
+const LIBRARY_MEASURES = {
+  ndcg: (spec, q, ctx) => {
+    const key = `${specKey(spec, () => `ndcg ${JSON.stringify(spec.gain)}`)} ${ctx.judgedOnly}`;
+    return ndcgAt(queryMemo(q, key, () => ndcgProfile(q, ctx, spec.gain)), spec.k ?? null);
+  },
+  precision: (spec, q, ctx) => precisionAt(binaryOf(q, ctx), spec.k ?? null),
+  recall: (spec, q, ctx) => recallAt(binaryOf(q, ctx), spec.k ?? null),
+  ap: (spec, q, ctx) => apAt(binaryOf(q, ctx), spec.k ?? null),
+  rr: (spec, q, ctx) => rrAt(binaryOf(q, ctx), spec.k ?? null),
 };
 
 /** The kernel's name: the last part of the record's import path. */
@@ -82,11 +88,12 @@ const kernelName = (record) => record.kernel.slice(record.kernel.lastIndexOf("."
 /** What the kernel of a spec computes for the query (every column of its measure), memoised. */
 function kernelResult(spec, q, ctx) {
   const name = kernelName(spec.record);
-  const kernel = KERNELS[name];
+  const kernel = TREC_KERNELS[name];
   if (kernel === undefined) throw new Error(`no kernel for ${spec.record.kernel} (measure ${spec.trec})`);
   // The Python passes the parameters only under a keyword, and only when there are some.
   const param = spec.form.keyword !== null && spec.param !== null ? spec.param : null;
-  return memo(q, `${name} ${ctx.level} ${JSON.stringify(param)}`, () => kernel(q, ctx, param));
+  const key = `${specKey(spec, () => `${name} ${JSON.stringify(param)}`)} ${ctx.level}`;
+  return queryMemo(q, key, () => kernel(q, ctx, param));
 }
 
 /**
@@ -96,7 +103,7 @@ function kernelResult(spec, q, ctx) {
 export function columnValue(spec, q, ctx) {
   const record = spec.record;
   if (record.evaluate) {
-    const measure = LIBRARY[record.name];
+    const measure = LIBRARY_MEASURES[record.name];
     if (measure === undefined) throw new Error(`${record.name} is not computed for the command line`);
     return measure(spec, q, ctx);
   }

@@ -6,12 +6,12 @@
 // top, as the library's running sums (np.cumsum) do.
 
 import { gainOf } from "../arith.js";
-import { log2Rank } from "./log2.js";
+import { runningDcg } from "./log2.js";
 
 /** Below this total gain no discounted sum can overflow (ndcg._kernel._SAFE_TOTAL). */
-const SAFE_TOTAL = Number.MAX_VALUE / 4;
+const NDCG_SAFE_TOTAL = Number.MAX_VALUE / 4;
 /** A list whose largest gain is below this is scaled up (ndcg._kernel._TINY). */
-const TINY = 2 ** -511;
+const NDCG_TINY = 2 ** -511;
 
 /** The grades evaluate ranks for the query: the run's, less the unjudged under -J. */
 export function libraryGrades(q, ctx) {
@@ -54,23 +54,12 @@ function ratioExponent(pool) {
     total += g;
     if (g > peak) peak = g;
   }
-  const scaled = !(total < SAFE_TOTAL) || (peak > 0 && peak < TINY);
+  const scaled = !(total < NDCG_SAFE_TOTAL) || (peak > 0 && peak < NDCG_TINY);
   return scaled ? -frexpExponent(peak) : 0;
 }
 
-/** Each prefix's sum of gains / log2(i + 1): entry i is the DCG at i + 1 (np.cumsum's order). */
-function runningDcg(gains) {
-  const out = new Float64Array(gains.length);
-  let total = 0;
-  for (let i = 0; i < gains.length; i += 1) {
-    total += gains[i] / log2Rank(i + 1);
-    out[i] = total;
-  }
-  return out;
-}
-
 /** A running sum read at cutoff k (the whole list for k null; 0 for an empty one). */
-function readAt(running, k) {
+function runningAt(running, k) {
   const end = k === null ? running.length : Math.min(k, running.length);
   return end > 0 ? running[end - 1] : 0;
 }
@@ -92,8 +81,8 @@ export function ndcgProfile(q, ctx, gain) {
 
 /** NDCG at k from a profile; 0 where the ideal is 0. */
 export function ndcgAt(profile, k) {
-  const best = readAt(profile.ideal, k);
-  return best === 0 ? 0 : readAt(profile.dcg, k) / best;
+  const best = runningAt(profile.ideal, k);
+  return best === 0 ? 0 : runningAt(profile.dcg, k) / best;
 }
 
 /**
@@ -124,17 +113,17 @@ export function binaryProfile(q, ctx) {
 /** P at k (over k even past the list's end); set_P (k null) over the list's length. */
 export function precisionAt(profile, k) {
   const size = k === null ? profile.n : k;
-  return size > 0 ? readAt(profile.found, k) / size : 0;
+  return size > 0 ? runningAt(profile.found, k) / size : 0;
 }
 
 /** recall at k: relevant found in the top k over every relevant judgment; 0 with none. */
 export function recallAt(profile, k) {
-  return profile.relevant > 0 ? readAt(profile.found, k) / profile.relevant : 0;
+  return profile.relevant > 0 ? runningAt(profile.found, k) / profile.relevant : 0;
 }
 
 /** AP at k: the sum of found / rank at each relevant rank up to k, over R (0 with none). */
 export function apAt(profile, k) {
-  return profile.relevant > 0 ? readAt(profile.ap, k) / profile.relevant : 0;
+  return profile.relevant > 0 ? runningAt(profile.ap, k) / profile.relevant : 0;
 }
 
 /** recip_rank (at k): 1 / the rank of the first relevant document, 0 if none. */

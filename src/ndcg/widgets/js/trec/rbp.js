@@ -4,19 +4,19 @@
 
 import { gainMap, levelGain } from "./gains.js";
 
-/** trec_eval's persistence for rbp and rbp_resid. */
+/** trec_eval's runningPowers for rbp and rbp_resid. */
 export const PERSISTENCE = 0.9;
 
-const WEIGHTS = new Map();
+const POWERS = new Map();
 
-/** p**(i-1) for ranks 1..n as a running product (ndcg.discount.persistence), kept per p. */
-export function persistence(n, p) {
-  let table = WEIGHTS.get(p) ?? new Float64Array(0);
+/** p**(i-1) for ranks 1..n as a running product (ndcg.discount.runningPowers), kept per p. */
+export function runningPowers(n, p) {
+  let table = POWERS.get(p) ?? new Float64Array(0);
   if (table.length < n) {
     const grown = new Float64Array(Math.max(n, 2 * table.length, 1024));
     grown.set(table);
     for (let i = table.length; i < grown.length; i += 1) grown[i] = i === 0 ? 1.0 : grown[i - 1] * p;
-    WEIGHTS.set(p, grown);
+    POWERS.set(p, grown);
     table = grown;
   }
   return table;
@@ -26,7 +26,7 @@ export function persistence(n, p) {
  * The smallest and largest gain among setup_gains' levels: every level from 0 to the
  * query's highest grade of 0 or more, and every level of the gain map.
  */
-function gainRange(judged, map) {
+function rbpGainRange(judged, map) {
   let top = -1.0;
   for (const g of judged) if (g >= 0 && g > top) top = g;
   let low = Infinity;
@@ -44,11 +44,11 @@ function gainRange(judged, map) {
 }
 
 /** trec_eval's rbp: (1 - p) * sum_i gain_i * p**(i-1) on rescaled graded gains. */
-export function rbp(ranked, nRanked, judged, gains = null, p = PERSISTENCE) {
+export function trecRbp(ranked, nRanked, judged, gains = null, p = PERSISTENCE) {
   const map = gainMap(gains);
-  const [low, high] = gainRange(judged, map);
+  const [low, high] = rbpGainRange(judged, map);
   const rescale = low < 0 || high > 1;
-  const w = persistence(nRanked, p);
+  const w = runningPowers(nRanked, p);
   let total = 0;
   for (let i = 0; i < nRanked; i += 1) {
     const g = ranked[i];
@@ -60,8 +60,8 @@ export function rbp(ranked, nRanked, judged, gains = null, p = PERSISTENCE) {
 }
 
 /** trec_eval's rbp_resid: p**n + (1 - p) * the weights of the unjudged ranks; 0 with none. */
-export function rbpResid(ranked, nRanked, p = PERSISTENCE) {
-  const w = persistence(nRanked + 1, p);
+export function trecRbpResid(ranked, nRanked, p = PERSISTENCE) {
+  const w = runningPowers(nRanked + 1, p);
   let total = 0;
   let any = false;
   for (let i = 0; i < nRanked; i += 1) {
