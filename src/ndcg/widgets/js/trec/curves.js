@@ -2,7 +2,7 @@
 // them: bpref, infAP, binG and the interpolated precision-recall curve. Each sum adds its
 // terms in rank order from the top, as the Python's running sums (np.cumsum) do.
 
-import { nearestLog2 } from "./log2.js";
+import { log2Of } from "./log2.js";
 
 /** trec_eval's floor under a value before its logarithm (MIN_GEO_MEAN). */
 export const MIN_GEO_MEAN = 0.00001;
@@ -93,7 +93,7 @@ export function trecBinG(ranked, t, threshold) {
   for (let i = 0; i < t.num_ret; i += 1) {
     if (!(ranked[i] >= threshold)) continue;
     relSoFar += 1;
-    total += 1.0 / nearestLog2(3 + i - relSoFar);
+    total += 1.0 / log2Of(3 + i - relSoFar);
   }
   return t.num_rel_ret > 0 ? total / t.num_rel : 0;
 }

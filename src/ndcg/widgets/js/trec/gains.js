@@ -3,7 +3,7 @@
 // grade itself; an unjudged or negative grade gains nothing. The ideal is every positive
 // gain of the query's judgments, best first.
 
-import { nearestLog2, runningDcg } from "./log2.js";
+import { log2Of, runningDcg } from "./log2.js";
 
 /** A gain map ({level: gain} as JSON, or null) as a Map from level to gain. */
 export function gainMap(gains) {
@@ -34,7 +34,7 @@ function retrievedGains(ranked, nRanked, map) {
   return out;
 }
 
-/** G: each gain over nearestLog2(2 + cost so far - gain so far), over the ideal's total gain. */
+/** G: each gain over log2(2 + cost so far - gain so far), over the ideal's total gain. */
 export function trecG(ranked, nRanked, judged, gains = null) {
   const map = gainMap(gains);
   const got = retrievedGains(ranked, nRanked, map);
@@ -46,7 +46,7 @@ export function trecG(ranked, nRanked, judged, gains = null) {
     const best = i < ideal.length ? ideal[i] : 0;
     spent += best >= 1.0 ? best : 1.0;
     gained += got[i];
-    if (got[i] !== 0) total += got[i] / nearestLog2(2 + spent - gained);
+    if (got[i] !== 0) total += got[i] / log2Of(2 + spent - gained);
   }
   let whole = 0;
   for (const g of ideal) whole += g;

@@ -96,6 +96,11 @@ export function rankLog2(rank) {
   return RANK_LOG2S.table[rank];
 }
 
+/** log2(x) to the nearest double, from the table of ranks for a whole number up to 2^16. */
+export function log2Of(x) {
+  return Number.isInteger(x) && x >= 1 && x <= 65536 ? rankLog2(x - 1) : nearestLog2(x);
+}
+
 /** Each prefix's sum of gains / log2(i + 1): entry i is the DCG at rank i + 1, np.cumsum's order. */
 export function runningDcg(gains) {
   const out = new Float64Array(gains.length);
