@@ -167,12 +167,12 @@ def _random_case(rng: np.random.Generator, where: Path, n: int) -> Case:
     scale = float(rng.choice([1.0, 0.5, 0.001]))
     for q in run_queries:
         docs = list(DOCS) + [f"j{j}" for j in range(6)] + [f"u{j}" for j in range(20)]
-        picked = rng.choice(len(docs), size=int(rng.integers(0, 25)), replace=False)
+        # The first query is in both files: without a shared query the CLI stops first.
+        least = 1 if q == judged_queries[0] else 0
+        picked = rng.choice(len(docs), size=int(rng.integers(least, 25)), replace=False)
         for rank, j in enumerate(picked):
             score = float(rng.integers(0, 6)) * scale if rng.random() < 0.6 else float(rng.random())
             run_lines.append(f"{q} Q0 {docs[j]} {rank} {score!r} r")
-    if not run_lines:
-        run_lines.append(f"{judged_queries[0]} Q0 d1 0 1.0 r")
     qrels, run = where / f"qrels{n}", where / f"run{n}"
     qrels.write_text("\n".join(qrels_lines) + "\n", encoding="utf-8")
     run.write_text("\n".join(run_lines) + "\n", encoding="utf-8")
