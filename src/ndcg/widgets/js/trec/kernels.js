@@ -68,6 +68,7 @@ const TREC_KERNELS = {
   rbp_resid_rows: (q) => trecRbpResid(q.ranked, q.nRanked),
 };
 
+/** The binary reading of the query at -l (P, recall, map, recip_rank read it), computed once. */
 const binaryOf = (q, ctx) => queryMemo(q, `binary ${ctx.level} ${ctx.judgedOnly}`, () => binaryProfile(q, ctx));
 
 /** The measures of ndcg.evaluate, by the record's name: the value at the spec's cutoff. */

@@ -5,7 +5,7 @@
 // 7956 (numpy's own log2 misses the nearest double at 7957 and a few larger ones).
 // Double-double arithmetic (Dekker, Knuth): a value is a pair [hi, lo] with hi + lo exact.
 
-/** Veltkamp's ddSplit of a double into two halves of 26 bits, whose products are exact. */
+/** Veltkamp's split of a double into two halves of 26 bits, whose products are exact. */
 function ddSplit(a) {
   const t = 134217729 * a; // 2^27 + 1
   const hi = t - (t - a);

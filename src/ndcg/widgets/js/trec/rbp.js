@@ -4,12 +4,12 @@
 
 import { gainMap, levelGain } from "./gains.js";
 
-/** trec_eval's runningPowers for rbp and rbp_resid. */
+/** trec_eval's persistence p for rbp and rbp_resid. */
 export const PERSISTENCE = 0.9;
 
 const POWERS = new Map();
 
-/** p**(i-1) for ranks 1..n as a running product (ndcg.discount.runningPowers), kept per p. */
+/** p**(i-1) for ranks 1..n as a running product (ndcg.discount.persistence), kept per p. */
 export function runningPowers(n, p) {
   let table = POWERS.get(p) ?? new Float64Array(0);
   if (table.length < n) {
