@@ -63,7 +63,10 @@ function readFile(kind, path) {
 
 const STRERROR = { ENOENT: "No such file or directory", EISDIR: "Is a directory", EACCES: "Permission denied" };
 
+let lastError = null;
+
 function main(argv) {
+  lastError = null;
   const { options, positional } = parseArgv(argv);
   const [qrelsPath, runPath] = positional;
   try {
@@ -80,9 +83,32 @@ function main(argv) {
       return 2;
     }
     if (error.name !== "TrecError") throw error;
+    lastError = { file: error.file, line: error.line };
     process.stderr.write(`ndcg: ${error.message}\n`);
     return 2;
   }
 }
 
-process.exitCode = main(process.argv.slice(2));
+/** Run the CLI on one argv, capturing what it writes: `{ code, stdout, stderr }`. */
+function captured(argv) {
+  const out = [];
+  const err = [];
+  const write = [process.stdout.write, process.stderr.write];
+  process.stdout.write = (text) => out.push(text);
+  process.stderr.write = (text) => err.push(text);
+  let code;
+  try {
+    code = main(argv);
+  } finally {
+    [process.stdout.write, process.stderr.write] = write;
+  }
+  return { code, stdout: out.join(""), stderr: err.join(""), error: lastError };
+}
+
+// --batch FILE: a JSON list of argvs, answered with a JSON list of captured runs (one Node
+// start for a whole test module).
+const args = process.argv.slice(2);
+if (args[0] === "--batch") {
+  const argvs = JSON.parse(readFileSync(args[1], "utf8"));
+  process.stdout.write(JSON.stringify(argvs.map(captured)));
+} else process.exitCode = main(args);

@@ -27,7 +27,7 @@ export function pyFloat(x) {
   if (Number.isNaN(x)) return "nan";
   if (!Number.isFinite(x)) return x > 0 ? "inf" : "-inf";
   if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
-  const [digits, exp] = x.toExponential().replace("-", "").split("e");
+  const [digits, exp] = Math.abs(x).toExponential().split("e");
   const e = Number(exp);
   const sign = x < 0 ? "-" : "";
   const mantissa = digits.replace(".", "");

@@ -1,0 +1,244 @@
+"""The browser's trec_eval (``src/ndcg/widgets/js/trec``) prints what ``python -m ndcg`` prints.
+
+The JavaScript is driven in Node by ``tests/js/trec_cli.mjs``, which takes the command
+line's argv, reads the files a chunk at a time as the page's worker does, and prints the
+report and the messages; the same argv is given to :func:`ndcg.cli.main` in-process, and
+stdout, stderr and the exit code must be equal, byte for byte:
+
+* trec_eval's own test files with the option sets behind its expected outputs (both must
+  also equal those files);
+* random collections (ties, unjudged documents, negative grades, queries of one file
+  only, ``-c``/``-J``/``-l``/``-q``, random ``-m`` sets with ``all_trec``, gain maps,
+  identifiers beyond U+FFFF, whose order JavaScript's strings would get wrong);
+* malformed files and options (the readers' table of ``tests/trec_cases.py`` and the
+  command line's tests): the same message, naming the same file and line.
+
+Node runs once per test (``--batch``). ``NDCG_TREC_JS`` may name another folder of the
+modules (a copy with the kernels, before they are merged).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import numpy as np
+import pytest
+import trec_cases
+from conftest import SHARED
+from test_trec_conformance import COMMANDS
+from test_trec_eval_oracle import Collection, random_collection
+
+from ndcg.cli import main as cli_main
+from ndcg.widgets._registry import registry_json
+
+ROOT = Path(__file__).resolve().parents[1]
+MODULES = Path(os.environ.get("NDCG_TREC_JS", ROOT / "src" / "ndcg" / "widgets" / "js" / "trec"))
+RUNNER = ROOT / "tests" / "js" / "trec_cli.mjs"
+CONFORMANCE = SHARED / "conformance" / "trec_eval"
+NODE = shutil.which("node")
+
+pytestmark = [
+    pytest.mark.skipif(NODE is None, reason="Node.js is not installed"),
+    pytest.mark.skipif(
+        not (MODULES / "kernels.js").exists(), reason=f"the per-query kernels are not in {MODULES}"
+    ),
+]
+
+
+def run_js(folder: Path, argvs: list[list[str]], chunk: int | None = None) -> list[dict]:
+    """Run the Node runner on every argv at once: ``{code, stdout, stderr, error}`` each.
+
+    ``error`` is the thrown error's ``{file, line}`` (``None`` when none was thrown).
+    """
+    registry = folder / "registry.json"
+    registry.write_text(json.dumps(registry_json()))
+    batch = folder / "argvs.json"
+    batch.write_text(json.dumps(argvs))
+    env = {**os.environ, "NDCG_REGISTRY": str(registry), "NDCG_TREC_JS": str(MODULES)}
+    if chunk:
+        env["NDCG_CHUNK"] = str(chunk)
+    done = subprocess.run(
+        [NODE, "--experimental-default-type=module", RUNNER, "--batch", str(batch)],
+        capture_output=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr.decode()
+    return json.loads(done.stdout)
+
+
+def run_python(argv: list[str]) -> dict:
+    """Run ``python -m ndcg`` in-process on one argv: ``{code, stdout, stderr}``."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_main(argv)
+    return {"code": code, "stdout": out.getvalue(), "stderr": err.getvalue()}
+
+
+def compare(folder: Path, argvs: list[list[str]], chunk: int | None = None) -> tuple[int, list]:
+    """Lines compared, and every argv whose outputs differ (with both outputs)."""
+    lines, differing = 0, []
+    for argv, js in zip(argvs, run_js(folder, argvs, chunk), strict=True):
+        py = run_python(argv)
+        del js["error"]
+        lines += py["stdout"].count("\n") + py["stderr"].count("\n")
+        if (js["code"], js["stdout"], js["stderr"]) != (py["code"], py["stdout"], py["stderr"]):
+            differing.append((argv, py, js))
+    return lines, differing
+
+
+@pytest.fixture(scope="module")
+def conformance() -> Path:
+    if not (CONFORMANCE / "out.test.aq").exists():
+        pytest.skip(f"trec_eval conformance data not found at {CONFORMANCE}")
+    return CONFORMANCE
+
+
+def test_trec_eval_s_own_test_files_byte_for_byte(conformance, tmp_path):
+    outputs = sorted(COMMANDS)
+    argvs = [
+        [str(conformance / a) if (conformance / a).is_file() else a for a in COMMANDS[name]]
+        for name in outputs
+    ]
+    js_runs = run_js(tmp_path, argvs)
+    for name, argv, js in zip(outputs, argvs, js_runs, strict=True):
+        wanted = (conformance / name).read_text()
+        assert run_python(argv)["stdout"] == wanted
+        assert js == {"code": 0, "stdout": wanted, "stderr": "", "error": None}, name
+
+
+# Identifiers beyond ASCII: U+FF5E sorts before U+1F600 by code point (as C's strcmp sorts
+# UTF-8), after it by UTF-16 unit (a surrogate, 0xD83D, is below 0xFF5E).
+WIDE_IDS = ("\uff5e", "\U0001f600", "\u00e9t\u00e9", "e\u0301", "z")
+
+
+def with_wide_ids(c: Collection, rng: np.random.Generator) -> Collection:
+    """Rename some documents and queries to identifiers beyond ASCII, and tie their scores."""
+    names = {d: f"{rng.choice(WIDE_IDS)}{d}" for d in ("d1", "D1", "a", "A", "b")}
+    queries = {q: f"{rng.choice(WIDE_IDS)}{q}" for q in list(c.judged)[::2]}
+    judged = {queries.get(q, q): {names.get(d, d): g for d, g in docs.items()}
+              for q, docs in c.judged.items()}  # fmt: skip
+    ranked = {
+        queries.get(q, q): {names.get(d, d): "1" for d in docs} for q, docs in c.ranked.items()
+    }
+    return Collection(judged, ranked, c.flags, c.level, c.measures, c.seed)
+
+
+COLLECTIONS = 40
+
+
+def collections() -> list[tuple[Collection, list[str]]]:
+    """Random collections with extra options: gain maps, -q, wide ids, fixed measure sets."""
+    out = []
+    for case in range(COLLECTIONS):
+        c = random_collection(2027, case)
+        rng = np.random.default_rng([2027, case, 1])
+        if case % 4 == 1:
+            c = with_wide_ids(c, rng)
+        extra: list[str] = []
+        if case % 5 == 2:
+            extra += ["--gain", str(rng.choice(["exponential", "1=3,2=9", "0=1,3=20"]))]
+        if case % 7 == 3:
+            c.measures.append("official")
+        if case % 6 == 0:
+            extra += ["-k", "3,1", "-k", "10"]
+        out.append((c, extra))
+    return out
+
+
+def test_random_collections_byte_for_byte(tmp_path):
+    argvs = []
+    for n, (c, extra) in enumerate(collections()):
+        qrels, run = tmp_path / f"c{n}.qrels", tmp_path / f"c{n}.run"
+        qrels.write_text(c.qrels_text(), encoding="utf-8")
+        run.write_text(c.run_text(), encoding="utf-8")
+        argvs.append([*c.argv(), *extra, str(qrels), str(run)])
+    lines, differing = compare(tmp_path, argvs, chunk=7)  # chunks end mid-line, mid-character
+    assert lines > 2000
+    assert not differing, differing[0]
+
+
+def _good(folder: Path) -> tuple[str, str]:
+    qrels, run = folder / "good.qrels", folder / "good.run"
+    qrels.write_text("1 0 a 1\n1 0 b 0\nq 0 d 1\n")
+    run.write_text("1 Q0 a 1 0.5 r\n1 Q0 b 2 0.25 r\n")
+    return str(qrels), str(run)
+
+
+#: Files and options the command line refuses in its own tests, beside the readers' table.
+REFUSED = [
+    ("q1 0 D1\n", None, []),
+    (None, "q1 Q0 D1 1 oops r\n", []),
+    (None, "1 Q0 a 1 1 r\n1 Q0 b 2 1 r\n1 Q0 a 3 1 r\n", []),
+    ("# c\nq1 0 a 1\nq1 0 a 0\n", "q1 Q0 a 1 1 r\n", []),
+    ("q1 0 a 1\n", "# c\nq1 Q0 a 1 1 r\n\nq1 Q0 a 1 2 r\n", []),
+    ("q1 0 a 1\n", "q2 Q0 a 1 1 r\n", []),
+    (None, "", ["-c"]),
+    (None, "# only a comment\n", ["-c"]),
+    ("\n\n", None, []),
+    (None, None, ["-l", "-3"]),
+    (None, None, ["-l", "x"]),
+    (None, None, ["-l", "99999999999999999999"]),
+    (None, None, ["-m", "ndcg.1=3,1=5"]),
+    (None, None, ["-m", "ndcg.a=3"]),
+    (None, None, ["-m", "ndcg.1=3x"]),
+    (None, None, ["-m", "ndcg.1=nan"]),
+    (None, None, ["-m", "ndcg.-1=2"]),
+    (None, None, ["-m", "ndcg.1=-1"]),
+    (None, None, ["-m", "ndcg."]),
+    (None, None, ["-m", "ndcg_cut.5,5"]),
+    (None, None, ["-m", "ndcg_cut.5x"]),
+    (None, None, ["-m", "ndcg_cut.5,"]),
+    (None, None, ["-m", "ndcg_cut.0"]),
+    (None, None, ["-m", "ndcg_cut.5", "-m", "ndcg_cut.10"]),
+    (None, None, ["-m", "ndcg.1=3", "-m", "ndcg.1=4"]),
+    (None, None, ["-m", "ndcg_p"]),
+    (None, None, ["-m", "rbp.0.5"]),
+    (None, None, ["-m", "P.5,5"]),
+    (None, None, ["-m", "iprec_at_recall.0.2,.2"]),
+    (None, None, ["-m", "relstring.3,4"]),
+    (None, None, ["-m", "ndcg.1=1e400"]),
+    (None, None, ["--gain", "quadratic"]),
+    (None, None, ["-k", ""]),
+    ("q 0 d 1\n", "# c\nq Q0 d 1 1e999 r\n", ["-m", "bad.measure"]),  # options first
+]
+
+
+def test_malformed_files_and_options_give_the_same_message(tmp_path):
+    good_qrels, good_run = _good(tmp_path)
+    argvs, where = [], []
+    for case in trec_cases.CASES:
+        if case.error is None:
+            continue
+        path = str(case.write(tmp_path))
+        argvs.append([path, good_run] if case.kind == "qrels" else [good_qrels, path])
+        where.append(path)
+    for n, (qrels, run, options) in enumerate(REFUSED):
+        files = []
+        for kind, text, good in (("qrels", qrels, good_qrels), ("run", run, good_run)):
+            if text is None:
+                files.append(good)
+                continue
+            path = tmp_path / f"refused{n}.{kind}"
+            path.write_text(text)
+            files.append(str(path))
+        argvs.append([*files, *options])
+        where.append(None)
+    argvs.append([good_qrels, str(tmp_path / "absent.run")])
+    where.append(None)
+    assert len(argvs) >= 50
+    for argv, path, js in zip(argvs, where, run_js(tmp_path, argvs, chunk=3), strict=True):
+        py = run_python(argv)
+        assert py["code"] == 2 and py["stdout"] == "", argv
+        error = js.pop("error")
+        assert js == py, argv
+        if path is not None:  # the message names the file, then the line (or what it is)
+            line = error["line"]
+            assert error["file"] == path, error
+            assert js["stderr"].startswith(f"ndcg: {path}{'' if line is None else f':{line}:'}")
