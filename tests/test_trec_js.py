@@ -242,3 +242,37 @@ def test_malformed_files_and_options_give_the_same_message(tmp_path):
             line = error["line"]
             assert error["file"] == path, error
             assert js["stderr"].startswith(f"ndcg: {path}{'' if line is None else f':{line}:'}")
+
+
+#: Lines of a qrels file past the CLI's first 8 MiB block (14 to 16 bytes a line).
+BIG = 700_000
+
+
+def _big_qrels(folder: Path, name: str, bad: dict[int, str]) -> str:
+    """A qrels file of about 10 MB, with the given (1-based) lines replaced."""
+    lines = [f"q 0 d{n} 1\n" for n in range(1, BIG + 1)]
+    for line, text in bad.items():
+        lines[line - 1] = text
+    path = folder / name
+    path.write_bytes("".join(lines).encode("utf-8", "surrogateescape"))
+    return str(path)
+
+
+def test_errors_rank_within_the_cli_s_blocks_as_it_reads_them(tmp_path):
+    # The CLI checks a block's bytes, then its field counts, then its numbers, one 8 MiB
+    # block after another: an error of a lower rank in an earlier block comes first.
+    _, good_run = _good(tmp_path)
+    cases = {
+        "field then NUL.qrels": {2: "q 0 short\n", BIG - 5: "q 0 x\0y 1\n"},
+        "number then fields.qrels": {2: "q 0 a 1.5\n", BIG - 5: "q 0 b\n"},
+        "UTF-8 then NUL.qrels": {10: "q 0 \udce9 1\n", BIG - 5: "q 0 x\0y 1\n"},
+        "number then field, one block.qrels": {3: "q 0 a x\n", 5: "q 0 b\n"},
+        "field then NUL, one block.qrels": {2: "q 0 short\n", 100: "q 0 x\0y 1\n"},
+        "repeat then field.qrels": {BIG - 5: "q 0 d1 0\n", BIG - 3: "q 0 b\n"},
+    }
+    argvs = [[_big_qrels(tmp_path, name, bad), good_run] for name, bad in cases.items()]
+    for argv, js in zip(argvs, run_js(tmp_path, argvs), strict=True):
+        py = run_python(argv)
+        assert py["code"] == 2
+        js.pop("error")
+        assert js == py, argv
