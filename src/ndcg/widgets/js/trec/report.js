@@ -66,22 +66,16 @@ export function recount(qrels, specs, complete) {
   return out;
 }
 
-const SIGN_PROBE = new Float64Array(1);
-const SIGN_BYTES = new Uint8Array(SIGN_PROBE.buffer);
-
-/** Whether a NaN carries its sign bit, which C's printf shows ("-nan": 0/0 on x86). */
-function negativeNaN(value) {
-  SIGN_PROBE[0] = value;
-  return (SIGN_BYTES[7] & 0x80) !== 0;
-}
-
 /** One value as trec_eval prints it for its form: %6.4f, %ld, %s or '%s'. */
 export function printedValue(value, form) {
   const printed = form ? form.printed : "float";
   if (printed === "integer") return String(Math.trunc(value));
   if (printed === "quoted") return `'${value}'`;
   if (printed === "string") return `${value}`;
-  if (Number.isNaN(value)) return (negativeNaN(value) ? "-nan" : "nan").padStart(6);
+  // C prints a NaN with its sign, and every NaN that trec_eval's arithmetic (or numpy's,
+  // in the CLI) makes on x86 is the default one, 0/0, whose sign bit is set: "-nan". A
+  // NaN's sign cannot be read back in JavaScript (V8 may canonicalise a NaN it stores).
+  if (Number.isNaN(value)) return "-nan".padStart(6);
   return fixedPoint(value, 4).padStart(6);
 }
 
