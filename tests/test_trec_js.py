@@ -282,3 +282,45 @@ def test_errors_rank_within_the_cli_s_blocks_as_it_reads_them(tmp_path):
         assert py["code"] == 2
         js.pop("error")
         assert js == py, argv
+
+
+FORMAT_SCRIPT = """
+import { readFileSync } from "node:fs";
+const { fixedPoint, pyFloat } = await import(process.argv[1]);
+const { pyRepr } = await import(process.argv[2]);
+const { numbers, texts } = JSON.parse(readFileSync(process.argv[3], "utf8"));
+console.log(JSON.stringify({
+  fixed4: numbers.map((x) => fixedPoint(x, 4)),
+  fixed2: numbers.map((x) => fixedPoint(x, 2)),
+  floats: numbers.map(pyFloat),
+  reprs: texts.map(pyRepr),
+}));
+"""
+
+
+def test_numbers_and_texts_are_shown_as_c_and_python_show_them(tmp_path):
+    # %6.4f rounds the exact binary value half to even (JavaScript's toFixed rounds an exact
+    # tie away from zero: 0.03125 is 0.0312 in C, 0.0313 in toFixed); repr is Python's.
+    rng = np.random.default_rng(27)
+    numbers = [
+        *(k / 32 for k in range(-70, 70)),
+        *(k / 20000 for k in range(0, 120)),
+        *(k / 200 for k in range(0, 120)),
+        *rng.random(200).tolist(),
+        *(10.0 ** rng.integers(-12, 22, 60) * rng.random(60)).tolist(),
+        -0.0, 0.0, 1e16, 1e-5, 1.5e-5, 123456789.125, 2.0**-30, 0.1 + 0.2,
+    ]  # fmt: skip
+    texts = ["a", "it's", "'\"", "tab\there", "\x1f", "\x7f", "\u00a0", "\u00e9", "\u200b",
+             "\U0001f600", "\ud7ff", "\\", "\u2028", "\u0663", "\ufeff"]  # fmt: skip
+    data = tmp_path / "values.json"
+    data.write_text(json.dumps({"numbers": numbers, "texts": texts}))
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", FORMAT_SCRIPT,
+         (MODULES / "options.js").as_uri(), (MODULES / "read.js").as_uri(), str(data)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    shown = json.loads(done.stdout)
+    assert shown["fixed4"] == [f"{x:.4f}" for x in numbers]
+    assert shown["fixed2"] == [f"{x:.2f}" for x in numbers]
+    assert shown["floats"] == [repr(x) for x in numbers]
+    assert shown["reprs"] == [repr(t) for t in texts]
