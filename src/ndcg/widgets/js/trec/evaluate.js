@@ -10,6 +10,7 @@ import { columnValue } from "./kernels.js";
 import { parseOptions, printsPerQuery, readLevel } from "./options.js";
 import { TrecError } from "./read.js";
 import { clearedValue, formatReport, recount } from "./report.js";
+import { formatJson } from "./report_json.js";
 import { anyQueryShared, evaluatedQueries, queryRows } from "./rows.js";
 
 let defaultRegistry = null;
@@ -56,7 +57,8 @@ export function evaluateTrec({ qrels, run, options = {}, registry = null, onProg
   }
   const queries = evaluatedQueries(qrels, run, complete);
   const values = evaluateColumns(queries, specs, qrels, run, { level, judgedOnly, complete }, onProgress);
-  const text = formatReport(queries, specs, values, Boolean(options.q), recount(qrels, specs, complete));
+  const format = options.json ? formatJson : formatReport;
+  const text = format(queries, specs, values, Boolean(options.q), recount(qrels, specs, complete));
   return { text, notes, table: tableOf(queries, specs, values) };
 }
 
