@@ -195,8 +195,9 @@ function utf8Step(bytes, i, end) {
 /**
  * A reader of one file, fed chunks: `push(chunk)` (a string, or a Uint8Array of the file's
  * bytes, which are then checked as the CLI checks them), then `end()`, which returns
- * `{ kind, name, queries: Map(id -> { id, docs, values, lines }), count, runId }` where
- * `values` are the grades (qrels) or scores (run) and `runId` the last run line's run id.
+ * `{ kind, name, queries: Map(id -> { id, docs, values }), count, runId }` where `values`
+ * (a Float64Array) are the grades (qrels) or scores (run), in file order, `count` the
+ * data lines and `runId` the run id of the run's last line (trec_eval's runid).
  * A chunk may end anywhere, even inside a line or a UTF-8 character.
  */
 export function newReader(kind, name) {
@@ -253,7 +254,14 @@ function decodeBytes(state, bytes) {
   if (!state.decoder) {
     // ignoreBOM: the byte-order mark is skipped here, by the CLI's rule, with its 3 bytes counted.
     state.decoder = new TextDecoder("utf-8", { ignoreBOM: true });
-    state.head = bytes.subarray(0, READ_SNIFF);
+    state.head = new Uint8Array(0);
+  }
+  if (state.head.length < READ_SNIFF) {
+    // The file's first bytes, kept to say what a file that is not text is (notText).
+    const head = new Uint8Array(Math.min(READ_SNIFF, state.head.length + bytes.length));
+    head.set(state.head);
+    head.set(bytes.subarray(0, head.length - state.head.length), state.head.length);
+    state.head = head;
   }
   const scan = state.scan;
   let input = bytes;
@@ -467,6 +475,11 @@ function finishReading(state) {
       state.name,
       worst.line,
     );
+  }
+  for (const entry of state.queries.values()) {
+    // Line numbers served the messages only; the values become one typed array per query.
+    entry.values = Float64Array.from(entry.values);
+    entry.lines = null;
   }
   return { kind: state.kind, name: state.name, queries: state.queries, count: state.count, runId: state.runId };
 }
