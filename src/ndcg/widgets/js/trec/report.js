@@ -3,12 +3,11 @@
 // of each measure combined as trec_eval combines it (running sums in query order, so the
 // double is the CLI's), and every value printed as C's printf prints it.
 
+import { MIN_GEO_MEAN } from "./curves.js";
 import { fixedPoint, printsPerQuery } from "./options.js";
 
 /** trec_eval pads measure names to this width (ndcg.cli.NAME_WIDTH). */
 export const NAME_WIDTH = 22;
-/** trec_eval's floor before the logarithm of gm_map and gm_bpref (MIN_GEO_MEAN). */
-export const MIN_GEO_MEAN = 0.00001;
 
 /**
  * A stand-in query's value as trec_eval leaves it after clearing (form.cleared): "" or 0
