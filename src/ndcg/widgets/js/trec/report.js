@@ -4,6 +4,7 @@
 // double is the CLI's), and every value printed as C's printf prints it.
 
 import { MIN_GEO_MEAN } from "./curves.js";
+import { nearestExp, nearestLog } from "./logexp.js";
 import { fixedPoint, printsPerQuery } from "./options.js";
 
 /** trec_eval pads measure names to this width (ndcg.cli.NAME_WIDTH). */
@@ -44,8 +45,9 @@ export function summary(specs, values, recounted = new Map()) {
     else if (how === "count") out.set(spec.name, n);
     else if (how === "gmean") {
       // The logarithm of each query's value floored at 1e-5, summed, then one exp.
-      const logs = Array.from(column, (v) => Math.log(Math.max(v, MIN_GEO_MEAN)));
-      out.set(spec.name, n ? Math.exp(runningSum(logs) / n) : 0);
+      // C's log and exp, as the CLI calls them (math.log, math.exp): see logexp.js.
+      const logs = Array.from(column, (v) => nearestLog(Math.max(v, MIN_GEO_MEAN)));
+      out.set(spec.name, n ? nearestExp(runningSum(logs) / n) : 0);
     } else if (how === "sum") out.set(spec.name, runningSum(column));
     else out.set(spec.name, n ? runningSum(column) / n : 0);
   });
