@@ -55,10 +55,14 @@ pytestmark = [
 ]
 
 
-def run_js(folder: Path, argvs: list[list[str]], chunk: int | None = None) -> list[dict]:
+def run_js(
+    folder: Path, argvs: list[list[str]], chunk: int | None = None, text: bool = False
+) -> list[dict]:
     """Run the Node runner on every argv at once: ``{code, stdout, stderr, error}`` each.
 
     ``error`` is the thrown error's ``{file, line}`` (``None`` when none was thrown).
+    ``text``: the files are fed to the readers as decoded text (as the page feeds a pasted
+    file), not as bytes.
     """
     registry = folder / "registry.json"
     registry.write_text(json.dumps(registry_json()))
@@ -67,6 +71,8 @@ def run_js(folder: Path, argvs: list[list[str]], chunk: int | None = None) -> li
     env = {**os.environ, "NDCG_REGISTRY": str(registry), "NDCG_TREC_JS": str(MODULES)}
     if chunk:
         env["NDCG_CHUNK"] = str(chunk)
+    if text:
+        env["NDCG_TEXT"] = "1"
     done = subprocess.run(
         [NODE, "--experimental-default-type=module", RUNNER, "--batch", str(batch)],
         capture_output=True,
@@ -101,13 +107,15 @@ def same_json(py: str, js: str) -> bool:
     return a == b and py.count("\n") == js.count("\n")
 
 
-def compare(folder: Path, argvs: list[list[str]], chunk: int | None = None) -> tuple[int, list]:
+def compare(
+    folder: Path, argvs: list[list[str]], chunk: int | None = None, text: bool = False
+) -> tuple[int, list]:
     """Lines compared, and every argv whose outputs differ (with both outputs).
 
     Byte for byte, but for the geometric means of ``--json`` (:data:`GEOMETRIC`).
     """
     lines, differing = 0, []
-    for argv, js in zip(argvs, run_js(folder, argvs, chunk), strict=True):
+    for argv, js in zip(argvs, run_js(folder, argvs, chunk, text), strict=True):
         py = run_python(argv)
         del js["error"]
         lines += py["stdout"].count("\n") + py["stderr"].count("\n")
@@ -200,6 +208,8 @@ def test_random_collections_byte_for_byte(tmp_path):
     lines, differing = compare(tmp_path, argvs, chunk=7)  # chunks end mid-line, mid-character
     assert lines > 2000 and len(argvs) > 30
     assert not differing, differing[0]
+    # As text (a pasted file), in chunks that end mid-line.
+    assert compare(tmp_path, argvs[::3], chunk=5, text=True)[1] == []
 
 
 def _good(folder: Path) -> tuple[str, str]:

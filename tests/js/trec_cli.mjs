@@ -45,6 +45,7 @@ function readFile(kind, path) {
   const reader = newReader(kind, name);
   const fd = path === "-" ? 0 : openSync(path, "r");
   const buffer = new Uint8Array(CHUNK);
+  const text = process.env.NDCG_TEXT ? new TextDecoder() : null;
   for (;;) {
     let got = 0;
     try {
@@ -55,8 +56,10 @@ function readFile(kind, path) {
       throw error;
     }
     if (!got) break;
-    reader.push(buffer.slice(0, got));
+    // NDCG_TEXT: push decoded text, as the page pushes a pasted file, not the file's bytes.
+    reader.push(text ? text.decode(buffer.subarray(0, got), { stream: true }) : buffer.slice(0, got));
   }
+  if (text) reader.push(text.decode());
   if (fd !== 0) closeSync(fd);
   return reader.end();
 }
