@@ -10,7 +10,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const folder = process.env.NDCG_TREC_JS ?? join(here, "..", "..", "src", "ndcg", "widgets", "js", "trec");
-const { newReader } = await import(pathToFileURL(join(folder, "read.js")).href);
+const { newReader, pyRepr } = await import(pathToFileURL(join(folder, "read.js")).href);
 const { checkOptions, evaluateTrec } = await import(pathToFileURL(join(folder, "evaluate.js")).href);
 const registry = JSON.parse(readFileSync(process.env.NDCG_REGISTRY, "utf8"));
 const CHUNK = Number(process.env.NDCG_CHUNK ?? 1 << 20);
@@ -82,7 +82,7 @@ function main(argv) {
     return 0;
   } catch (error) {
     if (error.code && error.path !== undefined) {
-      process.stderr.write(`ndcg: cannot read '${error.path}': ${STRERROR[error.code] ?? error.code}\n`);
+      process.stderr.write(`ndcg: cannot read ${pyRepr(error.path)}: ${STRERROR[error.code] ?? error.code}\n`);
       return 2;
     }
     if (error.name !== "TrecError") throw error;
