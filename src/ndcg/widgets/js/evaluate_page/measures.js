@@ -1,0 +1,31 @@
+// Each printed measure's record (from the library's registry, embedded by the build), so the
+// page can name it in words and link it to the chapter that teaches it.
+
+/** The record of a per-query table column (`column.metric` is the library's name). */
+export function recordOf(registry, column) {
+  return registry.records.find((record) => record.name === column.metric) ?? null;
+}
+
+/** The address of a chapter (`notebooks/04_ideal_dcg_and_ndcg`) from this page (book/). */
+export function chapterHref(chapter) {
+  return `../${chapter}.html`;
+}
+
+/** A link to the chapter that teaches a column's measure, with the column's name as text. */
+export function measureLink(registry, column, h) {
+  const record = recordOf(registry, column);
+  if (record === null || !record.chapter) return h("span", { text: column.name });
+  return h("a", { href: chapterHref(record.chapter), title: `${record.label}: ${record.words}`, text: column.name });
+}
+
+/** Whether a column holds an NDCG (the distribution plot shows the first one by default). */
+export function isNdcg(column) {
+  return /^ndcg/.test(column.trec ?? column.name);
+}
+
+/** The columns with one number per query, which the table, plots and comparison use. */
+export function numericColumns(table) {
+  return table.columns
+    .map((column, index) => ({ column, index }))
+    .filter(({ column, index }) => column.perQuery && table.values[index].every((v) => typeof v === "number"));
+}
