@@ -4,7 +4,7 @@
 // and a plot of the differences.
 
 import { h } from "../dom.js";
-import { isNdcg, numericColumns } from "./measures.js";
+import { columnLabel, isNdcg, numericColumns } from "./measures.js";
 import { differencePlot } from "./plots.js";
 
 /** The numeric columns both runs have, by name. */
@@ -45,7 +45,7 @@ function stat(name, label, value) {
 export function comparisonView(first, second, names, compare) {
   const options = shared(first, second);
   if (options.length === 0) return null;
-  const select = h("select", { id: "comparison-measure" }, options.map(({ column }) => h("option", { value: column.name, text: column.name })));
+  const select = h("select", { id: "comparison-measure" }, options.map(({ column }) => h("option", { value: column.name, text: columnLabel(column) })));
   const preferred = options.find(({ column }) => isNdcg(column)) ?? options[0];
   select.value = preferred.column.name;
   const seed = h("input", { id: "comparison-seed", type: "text", inputmode: "numeric", value: "0", size: "6" });
@@ -57,6 +57,7 @@ export function comparisonView(first, second, names, compare) {
   async function update() {
     const ask = (asked += 1);
     const name = select.value;
+    const label = select.selectedOptions[0].textContent;
     const text = seed.value.trim();
     error.hidden = true;
     if (!/^\d+$/.test(text)) {
@@ -80,7 +81,7 @@ export function comparisonView(first, second, names, compare) {
     out.replaceChildren(
       h("p", {
         text:
-          `${name} per query, ${names[1]} minus ${names[0]}, on the ${paired.queries.length} queries both runs were scored on` +
+          `${label} per query, ${names[1]} minus ${names[0]}, on the ${paired.queries.length} queries both runs were scored on` +
           (left ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out of the comparison).` : "."),
       }),
       h("dl", { class: "ev-stats" }, [
@@ -92,9 +93,9 @@ export function comparisonView(first, second, names, compare) {
       h("figure", { id: "comparison-plot" }, [
         differencePlot(
           paired.a.map((x, i) => x - paired.b[i]),
-          name,
+          label,
         ),
-        h("figcaption", { text: `Each query's ${name} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries run 2 does better on.` }),
+        h("figcaption", { text: `Each query's ${label} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries run 2 does better on.` }),
       ]),
     );
   }

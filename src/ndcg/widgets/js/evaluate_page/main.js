@@ -9,15 +9,15 @@
 import { h } from "../dom.js";
 import { comparisonView } from "./comparison_view.js";
 import { INPUTS, inputZones } from "./inputs.js";
-import { isNdcg, numericColumns } from "./measures.js";
+import { columnLabel, isNdcg, numericColumns } from "./measures.js";
 import { optionsView } from "./options_view.js";
 import { histogram } from "./plots.js";
 import { reportView } from "./report_view.js";
 import { tableView } from "./table_view.js";
 import { workerClient } from "./worker_client.js";
 
-/** The measures the example is evaluated with: NDCG at two cutoffs beside the classics. */
-const EXAMPLE_MEASURES = "ndcg_cut.5,10 ndcg map P.10 recip_rank";
+/** The measures the example is evaluated with: NDCG@10 beside the classics. */
+const EXAMPLE_MEASURES = "ndcg_cut.10 map P.10 recip_rank";
 
 function setState(state) {
   document.body.dataset.evaluateState = state;
@@ -27,14 +27,14 @@ function setState(state) {
 function distributionView(result) {
   const columns = numericColumns(result.table);
   if (columns.length === 0) return h("p", { text: "No measure of this report has a value per query to plot." });
-  const select = h("select", { id: "distribution-measure" }, columns.map(({ column, index }) => h("option", { value: String(index), text: column.name })));
+  const select = h("select", { id: "distribution-measure" }, columns.map(({ column, index }) => h("option", { value: String(index), text: columnLabel(column) })));
   select.value = String((columns.find(({ column }) => isNdcg(column)) ?? columns[0]).index);
   const figure = h("figure", { id: "distribution" });
   function draw() {
     const column = result.table.columns[Number(select.value)];
     figure.replaceChildren(
-      histogram(result.table.values[Number(select.value)], column.name),
-      h("figcaption", { text: `How the ${result.table.queries.length} queries' ${column.name} spread: each bar counts the queries whose value falls in its range.` }),
+      histogram(result.table.values[Number(select.value)], columnLabel(column)),
+      h("figcaption", { text: `How the ${result.table.queries.length} queries' ${columnLabel(column)} spread: each bar counts the queries whose value falls in its range.` }),
     );
   }
   select.addEventListener("change", draw);

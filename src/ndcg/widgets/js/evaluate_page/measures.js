@@ -29,3 +29,12 @@ export function numericColumns(table) {
     .map((column, index) => ({ column, index }))
     .filter(({ column, index }) => column.perQuery && table.values[index].every((v) => typeof v === "number"));
 }
+
+/**
+ * A column's name as the page's selects and plots show it: trec_eval's name, and for an
+ * NDCG without a cutoff (trec_eval's `ndcg`) the words that say so, since every NDCG the
+ * book shows names its cutoff.
+ */
+export function columnLabel(column) {
+  return isNdcg(column) && column.k == null ? `${column.name} (no cutoff: the whole run)` : column.name;
+}
