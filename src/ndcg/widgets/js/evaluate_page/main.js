@@ -95,7 +95,7 @@ function build(root, assets) {
     cancel.disabled = false;
     progress.value = 0;
     status.textContent = `Reading ${qrels.name} and ${names.join(" and ")}...`;
-    const answer = await client.run({ type: "evaluate", qrels, runs, options: options.options() }, (message) => {
+    const answer = await client.run({ type: "evaluate", qrels, runs, options: options.options(), registry: assets.registry }, (message) => {
       progress.value = message.total ? message.done / message.total : 1;
     });
     run.disabled = false;

@@ -1,6 +1,8 @@
 // Reading one input (a picked file or pasted text) into the engine's line reader, in the
 // worker. Files are streamed, never read whole: a 224 MB run would otherwise sit in memory
-// twice (its bytes and its text) beside what the reader keeps of it.
+// twice (its bytes and its text) beside what the reader keeps of it. The reader gets the
+// file's bytes (unpacked when gzip), not text: it checks them as the command line does (a
+// NUL byte, invalid UTF-8, a file in another encoding) and gives the command line's message.
 
 /** Bytes a pasted text is cut into, so progress moves and no chunk is huge. */
 const PASTE_CHUNK = 1 << 20;
@@ -34,8 +36,7 @@ export async function feed(input, reader, progress) {
   });
   let bytes = input.file.stream().pipeThrough(counter);
   if (await isGzip(input.file)) bytes = bytes.pipeThrough(new DecompressionStream("gzip"));
-  const text = bytes.pipeThrough(new TextDecoderStream());
-  const chunks = text.getReader();
+  const chunks = bytes.getReader();
   for (;;) {
     const { done, value } = await chunks.read();
     if (done) break;

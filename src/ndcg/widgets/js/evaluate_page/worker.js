@@ -3,7 +3,8 @@
 // terminating this worker and starting a fresh one; nothing here needs to listen for it.
 
 import { newReader, TrecError } from "../trec/read.js";
-import { evaluateTrec } from "../trec/evaluate.js";
+import { checkOptions, evaluateTrec, useRegistry } from "../trec/evaluate.js";
+import { readLevel } from "../trec/options.js";
 import { pairedBootstrapCi, pairedRandomizationTest } from "../stats.js";
 import { feed, sizeOf } from "./read_input.js";
 
@@ -18,8 +19,29 @@ function failure(error, where) {
   return { type: "error", where: where ?? "page", message: String(error?.message ?? error), file: null, line: null };
 }
 
+/**
+ * Where an error of evaluateTrec belongs: with the file it names, with the options when
+ * it is about -l (read after the files, as the command line reads it), else with the run.
+ */
+function placeOf(error, qrels, n, options) {
+  if (error instanceof TrecError && error.file != null) return error.file === qrels.name ? "qrels" : `run-${n}`;
+  try {
+    readLevel(options.l ?? "1");
+  } catch {
+    return "options";
+  }
+  return error instanceof TrecError ? `run-${n}` : "page";
+}
+
 /** Read every input, then evaluate each run against the qrels. */
-async function evaluate({ qrels, runs, options }) {
+async function evaluate({ qrels, runs, options, registry }) {
+  useRegistry(registry);
+  // The command line rejects a bad option before it opens a file; so does the page.
+  try {
+    checkOptions(options);
+  } catch (error) {
+    return failure(error, "options");
+  }
   const inputs = [["qrels", "qrels", qrels], ...runs.map((run, i) => [`run-${i + 1}`, "run", run])];
   const total = inputs.reduce((sum, [, , input]) => sum + sizeOf(input), 0);
   let before = 0;
@@ -30,7 +52,8 @@ async function evaluate({ qrels, runs, options }) {
       const now = Date.now();
       if (now - last < PROGRESS_MS) return;
       last = now;
-      postMessage({ type: "progress", done: before + bytes, total, where });
+      // Reading is the first half of the bar, scoring the second.
+      postMessage({ type: "progress", done: before + bytes, total: 2 * total, where });
     };
     try {
       read[where] = await feed(input, newReader(kind, input.name), progress);
@@ -39,15 +62,19 @@ async function evaluate({ qrels, runs, options }) {
     }
     before += sizeOf(input);
   }
-  postMessage({ type: "progress", done: total, total, where: "evaluate" });
   const results = [];
   for (let i = 0; i < runs.length; i += 1) {
+    // Scoring is the second half of the bar, shared by the runs.
+    const onProgress = (done, queries) => {
+      const now = Date.now();
+      if (now - last < PROGRESS_MS && done < queries) return;
+      last = now;
+      postMessage({ type: "progress", done: total + ((i + done / queries) / runs.length) * total, total: 2 * total, where: `run-${i + 1}` });
+    };
     try {
-      results.push(evaluateTrec({ qrels: read.qrels, run: read[`run-${i + 1}`], options }));
+      results.push(evaluateTrec({ qrels: read.qrels, run: read[`run-${i + 1}`], options, onProgress }));
     } catch (error) {
-      // Errors of the options are the same for every run; others name their file.
-      const where = error instanceof TrecError && error.file != null ? (error.file === qrels.name ? "qrels" : `run-${i + 1}`) : "options";
-      return failure(error, where);
+      return failure(error, placeOf(error, qrels, i + 1, options));
     }
   }
   return { type: "done", results };
