@@ -1,4 +1,4 @@
-"""Run every benchmark: the library, the large run, the widget and the site."""
+"""Run every benchmark: the library, the large run, the widget, the site and the evaluation page."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ MODULES = (
     "bench.widget_build",
     "bench.swap_widget",
     "bench.site",
+    "bench.browser_eval",
 )
 
 

@@ -6,7 +6,7 @@ import { s } from "../dom.js";
 
 const WIDTH = 360;
 const HEIGHT = 200;
-const LEFT = 40;
+const LEFT = 58;
 const BOTTOM = 30;
 const TOP = 10;
 const BINS = 20;
