@@ -1,4 +1,4 @@
-"""Build the evaluation page's script and stylesheet into ``_vendor/vendor/evaluate/``.
+"""Build the evaluation page's script into ``_vendor/vendor/evaluate/``.
 
 The page (``book/evaluate.md``) evaluates a reader's run in the browser with the same rules
 as ``python -m ndcg``. Its code is plain ES modules under ``src/ndcg/widgets/js/``: the
@@ -11,9 +11,11 @@ scripts here:
   embedded in the page's script and started from a Blob;
 - the page (``evaluate_page/main.js``) as one script exposing ``NdcgEvaluatePage``, followed
   by one call that starts it with the worker's text, the measures' records
-  (``ndcg.widgets._registry.registry_json``: names, chapters, trec_eval names) and the
+  (``ndcg.widgets._registry.registry_json``: names, chapters, trec_eval names), the
   "try it" example (trec_eval's own test files, ``tools/evaluate_example/``), embedded
-  because such a page cannot fetch files beside it.
+  because such a page cannot fetch files beside it, and the page's stylesheet
+  (``evaluate_page/evaluate.css``), which the script puts in the page: each page of the site
+  links one stylesheet, joined for it at build time (``tools/css_bundle.py``).
 
 Called by ``tools/vendor_assets.py`` (``make assets``, ``make book``); run alone with
 ``python tools/evaluate_page.py``.
@@ -82,7 +84,8 @@ def page_script() -> str:
     """The page's script: its views, then the call that starts them with what they embed."""
     worker = bundle(SOURCE / "worker.js")
     page = bundle(SOURCE / "main.js", "--global-name=NdcgEvaluatePage")
-    assets = {"worker": worker, "registry": registry(), "example": example()}
+    css = (SOURCE / "evaluate.css").read_text(encoding="utf-8")
+    assets = {"worker": worker, "registry": registry(), "example": example(), "css": css}
     # "</" is escaped so that no text inside can end a <script> element, should the
     # script ever be inlined in a page.
     data = json.dumps(assets, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
@@ -95,7 +98,6 @@ def main() -> None:
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
     (OUT / "evaluate.js").write_text(script, encoding="utf-8")
-    shutil.copy2(SOURCE / "evaluate.css", OUT / "evaluate.css")
     size = len(script.encode()) // 1024
     print(f"evaluate_page: wrote {OUT.relative_to(ROOT)} ({size} KB script)")
 

@@ -156,11 +156,16 @@ function build(root, assets) {
   setState("idle");
 }
 
-/** Start the page once its placeholder (`#evaluate-app`) exists. */
+/**
+ * Start the page once its placeholder (`#evaluate-app`) exists. The page's styles come with
+ * the script (`assets.css`): the site links one joined stylesheet per page.
+ */
 export function start(assets) {
   const go = () => {
     const root = document.getElementById("evaluate-app");
-    if (root) build(root, assets);
+    if (!root) return;
+    document.head.append(h("style", { id: "evaluate-css", text: assets.css }));
+    build(root, assets);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go);
   else go();
