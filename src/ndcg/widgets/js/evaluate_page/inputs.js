@@ -11,11 +11,14 @@ export const INPUTS = [
   { key: "run-2", file: "run-file-2", text: "run-text-2", error: "error-run-2", title: "Second run (optional, to compare)", pasted: "pasted run 2", hint: "query_id Q0 doc_id rank score run_id" },
 ];
 
+const KB = 1024;
+const MB = 1048576;
+
 /** Bytes in words, for the name of a picked file. */
 function size(bytes) {
-  if (bytes < 1024) return `${bytes} bytes`;
-  if (bytes < 1024 ** 2) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
+  if (bytes < KB) return `${bytes} bytes`;
+  if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
 }
 
 /** One input's zone; returns `{ node, value(), set(file), clear(), showError(text) }`. */
