@@ -4,7 +4,7 @@
 // and a plot of the differences.
 
 import { h } from "../dom.js";
-import { columnLabel, isNdcg, numericColumns } from "./measures.js";
+import { columnLabel, numericColumns, preferredColumn } from "./measures.js";
 import { differencePlot } from "./plots.js";
 
 /** The numeric columns both runs have, by name. */
@@ -46,7 +46,7 @@ export function comparisonView(first, second, names, compare) {
   const options = shared(first, second);
   if (options.length === 0) return null;
   const select = h("select", { id: "comparison-measure" }, options.map(({ column }) => h("option", { value: column.name, text: columnLabel(column) })));
-  const preferred = options.find(({ column }) => isNdcg(column)) ?? options[0];
+  const preferred = preferredColumn(options);
   select.value = preferred.column.name;
   const seed = h("input", { id: "comparison-seed", type: "text", inputmode: "numeric", value: "0", size: "6" });
   const again = h("button", { type: "button", class: "ev-button", id: "compare", text: "Compare" });

@@ -9,7 +9,7 @@
 import { h } from "../dom.js";
 import { comparisonView } from "./comparison_view.js";
 import { INPUTS, inputZones } from "./inputs.js";
-import { columnLabel, isNdcg, numericColumns } from "./measures.js";
+import { columnLabel, numericColumns, preferredColumn } from "./measures.js";
 import { optionsView } from "./options_view.js";
 import { histogram } from "./plots.js";
 import { reportView } from "./report_view.js";
@@ -28,7 +28,7 @@ function distributionView(result) {
   const columns = numericColumns(result.table);
   if (columns.length === 0) return h("p", { text: "No measure of this report has a value per query to plot." });
   const select = h("select", { id: "distribution-measure" }, columns.map(({ column, index }) => h("option", { value: String(index), text: columnLabel(column) })));
-  select.value = String((columns.find(({ column }) => isNdcg(column)) ?? columns[0]).index);
+  select.value = String(preferredColumn(columns).index);
   const figure = h("figure", { id: "distribution" });
   function draw() {
     const column = result.table.columns[Number(select.value)];

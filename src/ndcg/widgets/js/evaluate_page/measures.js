@@ -18,9 +18,12 @@ export function measureLink(registry, column, h) {
   return h("a", { href: chapterHref(record.chapter), title: `${record.label}: ${record.words}`, text: column.name });
 }
 
-/** Whether a column holds an NDCG (the distribution plot shows the first one by default). */
+/**
+ * Whether a column holds trec_eval's NDCG, uncut (`ndcg`) or at a cutoff (`ndcg_cut`): the
+ * plots and the comparison show one first. (`ndcg_rel` and `Rndcg` cut at R, not at k.)
+ */
 export function isNdcg(column) {
-  return /^ndcg/.test(column.trec ?? column.name);
+  return column.trec === "ndcg" || column.trec === "ndcg_cut";
 }
 
 /** The columns with one number per query, which the table, plots and comparison use. */
@@ -37,4 +40,12 @@ export function numericColumns(table) {
  */
 export function columnLabel(column) {
   return isNdcg(column) && column.k == null ? `${column.name} (no cutoff: the whole run)` : column.name;
+}
+
+/**
+ * The column the plots and the comparison show first: the first NDCG at a cutoff (such as
+ * ndcg_cut_10), else the first NDCG, else the first column. `columns` are numericColumns'.
+ */
+export function preferredColumn(columns) {
+  return columns.find(({ column }) => isNdcg(column) && column.k != null) ?? columns.find(({ column }) => isNdcg(column)) ?? columns[0];
 }

@@ -37,11 +37,12 @@ function svg(title, description, children) {
  */
 export function histogram(values, name) {
   const finite = values.filter((v) => Number.isFinite(v));
-  let low = Math.min(0, ...finite);
-  let high = Math.max(1, ...finite);
-  if (finite.length === 0) {
-    low = 0;
-    high = 1;
+  // A loop, not Math.min(...values): spreading 100,000 arguments overflows the stack.
+  let low = 0;
+  let high = 1;
+  for (const v of finite) {
+    if (v < low) low = v;
+    if (v > high) high = v;
   }
   const counts = new Array(BINS).fill(0);
   for (const v of finite) counts[Math.min(BINS - 1, Math.floor(((v - low) / (high - low)) * BINS))] += 1;
@@ -79,7 +80,7 @@ export function histogram(values, name) {
 /** Each query's difference (run 2 minus run 1), sorted, as bars around zero. */
 export function differencePlot(differences, name) {
   const sorted = [...differences].sort((a, b) => a - b);
-  const reach = Math.max(1e-12, ...sorted.map(Math.abs));
+  const reach = Math.max(1e-12, Math.abs(sorted[0] ?? 0), Math.abs(sorted[sorted.length - 1] ?? 0));
   const plotW = WIDTH - LEFT - 10;
   const plotH = HEIGHT - TOP - BOTTOM;
   const zero = TOP + plotH / 2;

@@ -54,9 +54,7 @@ export function reportView(n, runName, result, registry) {
     h("div", { class: "ev-actions" }, [copyButton, saveButton, said]),
     pre,
     ...(notes.length ? [h("p", { text: "Notes (as the command line prints them):" }), h("ul", { class: "ev-notes" }, notes)] : []),
-    h("details", { class: "ev-legend" }, [
-      h("summary", { text: "Where each measure is taught" }),
-      h("ul", { class: "ev-links" }, links),
-    ]),
+    h("p", { class: "ev-legend", text: "Where each measure is taught:" }),
+    h("ul", { class: "ev-links" }, links),
   ]);
 }
