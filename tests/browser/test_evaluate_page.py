@@ -58,6 +58,15 @@ def options_of(page: Page) -> list[str]:
     return args
 
 
+def paste(page: Page, selector: str, text: str) -> None:
+    """Put ``text`` in a paste area as pasting does (one input event; ``fill`` types slowly)."""
+    page.eval_on_selector(
+        selector,
+        "(area, text) => { area.value = text; area.dispatchEvent(new Event('input')); }",
+        text,
+    )
+
+
 def finish(page: Page) -> str:
     """Wait until the page has done what it was asked; return its state."""
     page.wait_for_function(FINISHED)
@@ -303,3 +312,56 @@ def test_at_390_px_nothing_scrolls_sideways_and_every_control_is_reached(browser
         page.keyboard.press("Tab")
     assert set(wanted) - reached == set()
     context.close()
+
+
+def test_pasted_text_is_read_under_the_name_the_page_gives_it(opened, tmp_path):
+    page, _ = opened
+    qrels = (EXAMPLE / "qrels.test").read_text()
+    bad = (EXAMPLE / "results.test").read_text() + "301 Q0 extra 1\n"
+    paste(page, "#qrels-text", qrels)
+    paste(page, "#run-text-1", bad)
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    # The command line on files of the same names says the same.
+    (tmp_path / "pasted qrels").write_text(qrels)
+    (tmp_path / "pasted run 1").write_text(bad)
+    expected = cli(tmp_path, "pasted qrels", "pasted run 1")
+    assert page.text_content("#error-run-1") == expected.stderr.removeprefix("ndcg: ").rstrip()
+    paste(page, "#run-text-1", (EXAMPLE / "results.test").read_text())
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
+
+
+def test_a_dropped_file_is_the_input(opened):
+    page, _ = opened
+    page.evaluate(
+        """([qrels, run]) => {
+        for (const [zone, name, text] of [[0, "qrels.test", qrels], [1, "results.test", run]]) {
+          const data = new DataTransfer();
+          data.items.add(new File([text], name));
+          const drop = document.querySelectorAll(".ev-drop")[zone];
+          drop.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+        }
+        }""",
+        [(EXAMPLE / "qrels.test").read_text(), (EXAMPLE / "results.test").read_text()],
+    )
+    picked = page.eval_on_selector_all(".ev-picked", "spans => spans.map(s => s.textContent)")
+    assert picked[0].startswith("qrels.test (") and picked[1].startswith("results.test (")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
+
+
+def test_the_table_of_5000_queries_shows_a_page_of_rows_at_a_time(opened):
+    page, _ = opened
+    queries = range(1, 5001)
+    paste(page, "#qrels-text", "".join(f"{q} 0 d{q} 1\n" for q in queries))
+    paste(page, "#run-text-1", "".join(f"{q} Q0 d{q} 1 {q % 7} r\n" for q in queries))
+    page.fill("#opt-measures", "ndcg_cut.10")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.locator("#per-query tbody tr").count() == 50
+    assert page.text_content("#per-query-count").startswith("5000 of 5000 queries")
+    page.click("text=Next rows")
+    assert page.text_content("#per-query tbody th") == "51"
