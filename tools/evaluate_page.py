@@ -24,6 +24,7 @@ Called by ``tools/vendor_assets.py`` (``make assets``, ``make book``); run alone
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -92,14 +93,34 @@ def page_script() -> str:
     return f"{page}NdcgEvaluatePage.start({data});\n"
 
 
-def main() -> None:
-    script = page_script()
+def unchanged_time(script: str) -> int | None:
+    """The written script's modification time (ns) if it already holds ``script``, else None."""
+    path = OUT / "evaluate.js"
+    if path.is_file() and path.read_text(encoding="utf-8") == script:
+        return path.stat().st_mtime_ns
+    return None
+
+
+def write(script: str, keep_time: int | None = None) -> None:
+    """Write the script into ``OUT``, with ``keep_time`` as its time when given.
+
+    A rewritten script with the same text keeps its time, so the next build finds no asset
+    newer than the site (``tools/fresh_assets.py``) and reads no page again for it.
+    """
     if OUT.exists():
         shutil.rmtree(OUT)
     OUT.mkdir(parents=True)
-    (OUT / "evaluate.js").write_text(script, encoding="utf-8")
+    path = OUT / "evaluate.js"
+    path.write_text(script, encoding="utf-8")
+    if keep_time is not None:
+        os.utime(path, ns=(keep_time, keep_time))
     size = len(script.encode()) // 1024
     print(f"evaluate_page: wrote {OUT.relative_to(ROOT)} ({size} KB script)")
+
+
+def main() -> None:
+    script = page_script()
+    write(script, unchanged_time(script))
 
 
 if __name__ == "__main__":

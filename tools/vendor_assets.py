@@ -139,6 +139,8 @@ def main() -> None:
     # newer than the site (tools/fresh_assets.py) and reads no page again for it. The other
     # files are copied with their own times.
     icons_time = _same_text_time(OUT / "icons" / "icons.css", icons)
+    evaluate = evaluate_page.page_script()
+    evaluate_time = evaluate_page.unchanged_time(evaluate)
     if OUT.exists():
         shutil.rmtree(OUT)
     _copy(ROOT / "tools" / "widget-loader.js", OUT / "widget-loader.js")
@@ -163,7 +165,7 @@ def main() -> None:
     (OUT / "icons" / "icons.css").write_text(icons, encoding="utf-8")
     if icons_time is not None:
         os.utime(OUT / "icons" / "icons.css", ns=(icons_time, icons_time))
-    evaluate_page.main()
+    evaluate_page.write(evaluate, evaluate_time)
     print(f"vendor_assets: wrote {OUT.relative_to(ROOT)}")
 
 
