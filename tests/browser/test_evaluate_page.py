@@ -1,4 +1,4 @@
-"""The evaluation page (book/evaluate.md) in Chromium, opened from disk (file://).
+"""The evaluation page (book/evaluate.md) in Chromium, opened from disk (file://) and over http.
 
 What a reader does on it, held to the command line: "try it" gives the report
 ``python -m ndcg`` prints on the same files and options, byte for byte; a gzip run reads as
@@ -364,3 +364,15 @@ def test_the_table_of_5000_queries_shows_a_page_of_rows_at_a_time(opened):
     assert page.text_content("#per-query-count").startswith("5000 of 5000 queries")
     page.click("text=Next rows")
     assert page.text_content("#per-query tbody th") == "51"
+
+
+def test_the_page_works_from_a_web_server_too(page, site_url):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{site_url}/{PAGE}")
+    page.click("#try-example")
+    assert finish(page) == "done"
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    assert page.text_content("#report-1") == expected.stdout
+    assert [url for url in requests if not url.startswith((site_url + "/", "blob:"))] == []
+    assert page.console_errors == []
