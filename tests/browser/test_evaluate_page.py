@@ -10,10 +10,11 @@ sideways and every control is reached by keyboard and by touch.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,6 +22,7 @@ import pytest
 from playwright.sync_api import Page
 
 from ndcg import stats
+from ndcg.cli import main as cli_main
 
 from .sitecrawl import _AXE_RUN_JS, AXE_JS, BLOCKING_IMPACTS
 
@@ -39,14 +41,11 @@ MIN_TARGET = 24
 
 
 def cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    """``python -m ndcg ARGS`` run in ``folder``, so that file names print as the page's."""
-    return subprocess.run(
-        [sys.executable, "-m", "ndcg", *args],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
+    """``python -m ndcg ARGS`` in ``folder`` (in-process), so file names print as the page's."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(folder), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_main(list(args))
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
 
 
 def options_of(page: Page) -> list[str]:
