@@ -1,4 +1,4 @@
-"""Run every benchmark: the library, the large run, the widget and the site."""
+"""Run every benchmark: the library, the large run, the widget, the site and the evaluation page."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ MODULES = (
     "bench.swap_widget",
     "bench.paired_tests",
     "bench.site",
+    "bench.browser_eval",
 )
 
 

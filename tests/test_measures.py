@@ -73,3 +73,17 @@ def test_evaluate_asks_for_what_a_metric_s_record_takes():
     with pytest.raises(ValueError, match="metrics includes 'err', which needs the top of the"):
         ndcg.evaluate(qrels, run, metrics=["ndcg", "err"])
     assert ndcg.evaluate(qrels, run, metrics=["err"], max_grade=2)["err"].iloc[0] == 0.75
+
+
+def test_every_record_names_a_chapter_of_the_book_that_teaches_it():
+    # The evaluation page links each measure's name to this chapter: a record without one,
+    # or with a chapter missing from the table of contents, would give the reader no link
+    # or a broken one.
+    import yaml
+
+    root = Path(__file__).resolve().parents[1]
+    toc = yaml.safe_load((root / "_toc.yml").read_text())
+    files = {c["file"] for part in toc["parts"] for c in part["chapters"]}
+    for record in measures.REGISTRY:
+        assert record.chapter in files, f"{record.name}: chapter {record.chapter!r} not in _toc.yml"
+        assert (root / f"{record.chapter}.ipynb").is_file(), record.name

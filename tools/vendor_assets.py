@@ -19,6 +19,8 @@ What is there, and who asks for it:
   (``tools/slides.py``).
 - ``icons/icons.css``: the theme's icons that the pages show, drawn from Font Awesome's SVG
   files, in place of the theme's 1.5 MB icon script (see ``book/_templates/layout.html``).
+- ``evaluate/``: the evaluation page's script and stylesheet (``book/evaluate.md``), built
+  by ``tools/evaluate_page.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ import shutil
 import sys
 from pathlib import Path
 from urllib.parse import quote
+
+import evaluate_page
 
 ROOT = Path(__file__).resolve().parents[1]
 NODE = ROOT / "node_modules"
@@ -135,6 +139,8 @@ def main() -> None:
     # newer than the site (tools/fresh_assets.py) and reads no page again for it. The other
     # files are copied with their own times.
     icons_time = _same_text_time(OUT / "icons" / "icons.css", icons)
+    evaluate = evaluate_page.page_script()
+    evaluate_time = evaluate_page.unchanged_time(evaluate)
     if OUT.exists():
         shutil.rmtree(OUT)
     _copy(ROOT / "tools" / "widget-loader.js", OUT / "widget-loader.js")
@@ -159,6 +165,7 @@ def main() -> None:
     (OUT / "icons" / "icons.css").write_text(icons, encoding="utf-8")
     if icons_time is not None:
         os.utime(OUT / "icons" / "icons.css", ns=(icons_time, icons_time))
+    evaluate_page.write(evaluate, evaluate_time)
     print(f"vendor_assets: wrote {OUT.relative_to(ROOT)}")
 
 

@@ -126,6 +126,9 @@ class Measure:
         Whether a ranking widget can read it out.
     trec : tuple of TrecName
         Its names in trec_eval (empty when trec_eval has no such measure).
+    chapter : str
+        The chapter that teaches it, as the table of contents names it
+        (``notebooks/04_ideal_dcg_and_ndcg``): where the evaluation page links its name.
 
     """
 
@@ -140,6 +143,7 @@ class Measure:
     evaluate: bool = False
     readout: bool = False
     trec: tuple[TrecName, ...] = ()
+    chapter: str = ""
 
 
 _DCG = ("k", "gain", "discount", "unjudged")
@@ -163,6 +167,7 @@ def _trec(
     *,
     grades: bool = False,
     ordered: bool = True,
+    chapter: str = "",
     **form: Any,
 ) -> Measure:
     """Make the record of a measure of trec_eval's own, printed under its one name."""
@@ -175,6 +180,7 @@ def _trec(
         function="ndcg.trec_measures." + function,
         kernel=kernel,
         trec=(TrecName(name, **form),),
+        chapter=chapter,
     )
 
 
@@ -193,6 +199,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=None,
         args=("k", "unjudged"),
         readout=True,
+        chapter="notebooks/02_cumulative_gain",
     ),
     Measure(
         "dcg",
@@ -204,6 +211,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel="ndcg._kernel.dcg_rows",
         args=_DCG,
         readout=True,
+        chapter="notebooks/03_discounted_cumulative_gain",
     ),
     Measure(
         "idcg",
@@ -215,6 +223,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel="ndcg._kernel.ideal_rows",
         args=(*_DCG, "pool"),
         readout=True,
+        chapter="notebooks/04_ideal_dcg_and_ndcg",
     ),
     Measure(
         "ndcg",
@@ -231,6 +240,7 @@ REGISTRY: tuple[Measure, ...] = (
             TrecName("ndcg", "gains"),
             TrecName("ndcg_cut", "cutoffs", _TREC_CUTOFFS, cut=True),
         ),
+        chapter="notebooks/04_ideal_dcg_and_ndcg",
     ),
     Measure(
         "precision",
@@ -244,6 +254,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("P", "cutoffs", _TREC_CUTOFFS, cut=True), TrecName("set_P")),
+        chapter="notebooks/11_the_family",
     ),
     Measure(
         "recall",
@@ -257,6 +268,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("recall", "cutoffs", _TREC_CUTOFFS, cut=True), TrecName("set_recall")),
+        chapter="notebooks/11_the_family",
     ),
     Measure(
         "ap",
@@ -274,6 +286,7 @@ REGISTRY: tuple[Measure, ...] = (
             TrecName("gm_map", aggregate="gmean"),
             TrecName("map_cut", "cutoffs", _TREC_CUTOFFS, cut=True),
         ),
+        chapter="notebooks/11_the_family",
     ),
     Measure(
         "rr",
@@ -287,6 +300,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("recip_rank"),),
+        chapter="notebooks/11_the_family",
     ),
     Measure(
         "err",
@@ -299,6 +313,7 @@ REGISTRY: tuple[Measure, ...] = (
         args=("k", "max_grade", "unjudged"),
         evaluate=True,
         readout=True,
+        chapter="notebooks/10_why_a_logarithm",
     ),
     Measure(
         "rbp",
@@ -311,6 +326,7 @@ REGISTRY: tuple[Measure, ...] = (
         args=(*_BINARY, "p"),
         evaluate=True,
         readout=True,
+        chapter="notebooks/10_why_a_logarithm",
     ),
     Measure(
         "rbp_residual",
@@ -322,6 +338,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_FAMILY,
         args=("k", "unjudged", "p"),
         evaluate=True,
+        chapter="notebooks/12_what_ndcg_cannot_tell",
     ),
     Measure(
         "binary_ndcg",
@@ -333,6 +350,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel="ndcg._kernel.ndcg_rows",
         args=(*_DCG, "pool"),
         readout=True,
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     # trec_eval's own: the run's name and the number of queries, read off the inputs.
     Measure(
@@ -344,6 +362,7 @@ REGISTRY: tuple[Measure, ...] = (
         function=None,
         kernel=None,
         trec=(TrecName("runid", aggregate="name", printed="string"),),
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     Measure(
         "num_q",
@@ -354,6 +373,7 @@ REGISTRY: tuple[Measure, ...] = (
         function=None,
         kernel=None,
         trec=(TrecName("num_q", aggregate="count", printed="integer"),),
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     # trec_eval's own, computed by row kernels on trec_eval's rows (ndcg._trec_rows).
     _trec(
@@ -366,6 +386,7 @@ REGISTRY: tuple[Measure, ...] = (
         field="num_ret",
         cleared="bare",
         **_SUM,
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     _trec(
         "num_rel",
@@ -376,6 +397,7 @@ REGISTRY: tuple[Measure, ...] = (
         ordered=False,
         field="num_rel",
         **_SUM,
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     _trec(
         "num_rel_ret",
@@ -386,6 +408,7 @@ REGISTRY: tuple[Measure, ...] = (
         ordered=False,
         field="num_rel_ret",
         **_SUM,
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     _trec(
         "num_nonrel_judged_ret",
@@ -395,6 +418,7 @@ REGISTRY: tuple[Measure, ...] = (
         "trec_counts",
         ordered=False,
         **_SUM,
+        chapter="notebooks/09_ndcg_in_the_wild",
     ),
     _trec(
         "Rprec",
@@ -402,6 +426,7 @@ REGISTRY: tuple[Measure, ...] = (
         "precision at R, the number of relevant documents",
         _COUNTS + "rprec_rows",
         "r_precision",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "Rprec_mult",
@@ -412,6 +437,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="levels",
         defaults="0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0",
         keyword="multiples",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "bpref",
@@ -419,6 +445,7 @@ REGISTRY: tuple[Measure, ...] = (
         "how often relevant documents come before judged non-relevant ones",
         _CURVES + "bpref_rows",
         "bpref",
+        chapter="notebooks/12_what_ndcg_cannot_tell",
     ),
     _trec(
         "gm_bpref",
@@ -427,6 +454,7 @@ REGISTRY: tuple[Measure, ...] = (
         _CURVES + "bpref_rows",
         "bpref",
         aggregate="gmean",
+        chapter="notebooks/12_what_ndcg_cannot_tell",
     ),
     _trec(
         "infAP",
@@ -434,6 +462,7 @@ REGISTRY: tuple[Measure, ...] = (
         "average precision inferred from sampled judgments",
         _CURVES + "infap_rows",
         "infap",
+        chapter="notebooks/12_what_ndcg_cannot_tell",
     ),
     _trec(
         "iprec_at_recall",
@@ -444,6 +473,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="levels",
         defaults=_RECALL_LEVELS,
         keyword="levels",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "11pt_avg",
@@ -454,6 +484,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="numbers",
         defaults=_RECALL_LEVELS,
         keyword="levels",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "success",
@@ -464,6 +495,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="cutoffs",
         defaults="1,5,10",
         keyword="cutoffs",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "relative_P",
@@ -474,6 +506,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="cutoffs",
         defaults=_TREC_CUTOFFS,
         keyword="cutoffs",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "set_relative_P",
@@ -482,6 +515,7 @@ REGISTRY: tuple[Measure, ...] = (
         _COUNTS + "set_relative_p_rows",
         "set_relative_precision",
         ordered=False,
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "set_map",
@@ -490,6 +524,7 @@ REGISTRY: tuple[Measure, ...] = (
         _COUNTS + "set_map_rows",
         "set_map",
         ordered=False,
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "set_F",
@@ -501,6 +536,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="number",
         defaults="1",
         keyword="beta",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "utility",
@@ -513,6 +549,7 @@ REGISTRY: tuple[Measure, ...] = (
         defaults="1,-1,0,0",
         keyword="coefficients",
         cleared="bare",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "unj",
@@ -524,6 +561,7 @@ REGISTRY: tuple[Measure, ...] = (
         defaults="5,10,20",
         keyword="cutoffs",
         cleared="all",
+        chapter="notebooks/12_what_ndcg_cannot_tell",
     ),
     _trec(
         "relstring",
@@ -538,6 +576,7 @@ REGISTRY: tuple[Measure, ...] = (
         aggregate="none",
         printed="quoted",
         cleared="bare",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "binG",
@@ -545,6 +584,7 @@ REGISTRY: tuple[Measure, ...] = (
         "binary gain discounted by non-relevant documents above",
         _CURVES + "bin_g_rows",
         "bin_g",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "G",
@@ -555,6 +595,7 @@ REGISTRY: tuple[Measure, ...] = (
         grades=True,
         params="gains",
         keyword="gains",
+        chapter="notebooks/11_the_family",
     ),
     _trec(
         "ndcg_rel",
@@ -565,6 +606,7 @@ REGISTRY: tuple[Measure, ...] = (
         grades=True,
         params="gains",
         keyword="gains",
+        chapter="notebooks/11_the_family",
     ),
     # trec_eval's rbp is not the library's rbp above: graded (its gains rescaled to [0, 1])
     # and blind to -l; its residual counts unjudged documents only, without the tail.
@@ -578,6 +620,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_RBP + "rbp_rows",
         args=("p",),
         trec=(TrecName("rbp"),),
+        chapter="notebooks/10_why_a_logarithm",
     ),
     Measure(
         "rbp_resid",
@@ -590,6 +633,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_RBP + "rbp_resid_rows",
         args=("p",),
         trec=(TrecName("rbp_resid", cleared="bare"),),
+        chapter="notebooks/12_what_ndcg_cannot_tell",
     ),
     _trec(
         "Rndcg",
@@ -600,6 +644,7 @@ REGISTRY: tuple[Measure, ...] = (
         grades=True,
         params="gains",
         keyword="gains",
+        chapter="notebooks/11_the_family",
     ),
 )
 

@@ -1,0 +1,172 @@
+// The evaluation page: a reader's qrels and one or two runs in, trec_eval's report out (as
+// `python -m ndcg` prints it), with a per-query table, a plot of the per-query values and,
+// for two runs, the paired comparison of chapter 7. Everything happens in this tab: files
+// are read by a worker started from a Blob, and nothing is sent anywhere.
+//
+// Built by tools/evaluate_page.py into one classic script that ends with
+// `NdcgEvaluatePage.start({ worker, registry, example })`.
+
+import { h } from "../dom.js";
+import { comparisonView } from "./comparison_view.js";
+import { INPUTS, inputZones } from "./inputs.js";
+import { columnLabel, numericColumns, preferredColumn } from "./measures.js";
+import { optionsView } from "./options_view.js";
+import { histogram } from "./plots.js";
+import { reportView } from "./report_view.js";
+import { tableView } from "./table_view.js";
+import { workerClient } from "./worker_client.js";
+
+/** The measures the example is evaluated with: NDCG@10 beside the classics. */
+const EXAMPLE_MEASURES = "ndcg_cut.10 map P.10 recip_rank";
+
+function setState(state) {
+  document.body.dataset.evaluateState = state;
+}
+
+/** The distribution plot of one run, with a select for the measure (first NDCG by default). */
+function distributionView(result) {
+  const columns = numericColumns(result.table);
+  if (columns.length === 0) return h("p", { text: "No measure of this report has a value per query to plot." });
+  const select = h("select", { id: "distribution-measure" }, columns.map(({ column, index }) => h("option", { value: String(index), text: columnLabel(column) })));
+  select.value = String(preferredColumn(columns).index);
+  const figure = h("figure", { id: "distribution" });
+  function draw() {
+    const column = result.table.columns[Number(select.value)];
+    figure.replaceChildren(
+      histogram(result.table.values[Number(select.value)], columnLabel(column)),
+      h("figcaption", { text: `How the ${result.table.queries.length} queries' ${columnLabel(column)} spread: each bar counts the queries whose value falls in its range.` }),
+    );
+  }
+  select.addEventListener("change", draw);
+  draw();
+  return h("div", { class: "ev-distribution" }, [h("div", { class: "ev-actions" }, [h("label", { for: "distribution-measure", text: "Measure" }), select]), figure]);
+}
+
+/** One run's table and plot, with a select between the runs when there are two. */
+function perQueryView(results, names, registry) {
+  const box = h("div");
+  const show = (i) => box.replaceChildren(tableView(results[i], registry), h("h3", { text: "Distribution of per-query values" }), distributionView(results[i]));
+  const parts = [h("h3", { id: "per-query-title", text: "Per query" })];
+  if (results.length > 1) {
+    const select = h("select", { id: "table-run" }, names.map((name, i) => h("option", { value: String(i), text: name })));
+    select.addEventListener("change", () => show(Number(select.value)));
+    parts.push(h("div", { class: "ev-actions" }, [h("label", { for: "table-run", text: "Run" }), select]));
+  }
+  show(0);
+  return h("section", { class: "ev-per-query", "aria-labelledby": "per-query-title" }, [...parts, box]);
+}
+
+/** Build the page inside `root` and wire it to a worker running `assets.worker`. */
+function build(root, assets) {
+  const client = workerClient(assets.worker);
+  const { node: inputsNode, zones } = inputZones(() => {});
+  const options = optionsView();
+  const tryIt = h("button", { type: "button", id: "try-example", class: "ev-button", text: "Try an example (trec_eval's test files)" });
+  const run = h("button", { type: "button", id: "evaluate", class: "ev-button ev-primary", text: "Evaluate" });
+  const cancel = h("button", { type: "button", id: "cancel", class: "ev-button", text: "Cancel", disabled: "" });
+  const progress = h("progress", { id: "progress", max: "1", value: "0", "aria-label": "progress of the evaluation" });
+  const status = h("p", { id: "status", role: "status", "aria-live": "polite", text: "Choose or paste a qrels file and a run, then press Evaluate." });
+  const results = h("div", { id: "results" });
+
+  function clearErrors() {
+    for (const spec of INPUTS) zones[spec.key].showError("");
+    options.showError("");
+  }
+
+  function showError(where, message) {
+    if (where === "options" || where === "page") options.showError(message);
+    else zones[where].showError(message);
+    status.textContent = `Not evaluated: ${message}`;
+  }
+
+  async function evaluate() {
+    clearErrors();
+    const qrels = zones.qrels.value();
+    const first = zones["run-1"].value();
+    const second = zones["run-2"].value();
+    if (qrels === null) return showError("qrels", "no qrels: choose a qrels file or paste its lines");
+    if (first === null) return showError("run-1", "no run: choose a run file or paste its lines");
+    const runs = second === null ? [first] : [first, second];
+    const names = runs.map((input) => input.name);
+    client.cancel();
+    results.replaceChildren();
+    setState("running");
+    run.disabled = true;
+    cancel.disabled = false;
+    progress.value = 0;
+    status.textContent = `Reading ${qrels.name} and ${names.join(" and ")}...`;
+    const answer = await client.run({ type: "evaluate", qrels, runs, options: options.options(), registry: assets.registry }, (message) => {
+      progress.value = message.total ? message.done / message.total : 1;
+    });
+    run.disabled = false;
+    cancel.disabled = true;
+    if (answer.type === "cancelled") {
+      progress.value = 0;
+      setState("idle");
+      status.textContent = "Cancelled: nothing was evaluated.";
+      return;
+    }
+    if (answer.type === "error") {
+      setState("error");
+      showError(answer.where, answer.message);
+      return;
+    }
+    progress.value = 1;
+    render(answer.results, names);
+    setState("done");
+    status.textContent = `Done: ${runs.map((_, i) => options.words(qrels.name, names[i])).join("; ")}.`;
+  }
+
+  function render(answers, names) {
+    const parts = answers.map((result, i) => reportView(i + 1, names[i], result, assets.registry));
+    parts.push(perQueryView(answers, names, assets.registry));
+    if (answers.length === 2) {
+      const compare = (a, b, seed) => {
+        if (client.busy) client.cancel();
+        cancel.disabled = false;
+        return client.run({ type: "compare", a, b, seed }).finally(() => {
+          cancel.disabled = true;
+        });
+      };
+      const view = comparisonView(answers[0], answers[1], names, compare);
+      if (view !== null) parts.push(view);
+    }
+    results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...parts);
+  }
+
+  tryIt.addEventListener("click", () => {
+    const { example } = assets;
+    zones.qrels.set(new File([example.qrels.text], example.qrels.name));
+    zones["run-1"].set(new File([example.run1.text], example.run1.name));
+    zones["run-2"].set(new File([example.run2.text], example.run2.name));
+    options.setMeasures(EXAMPLE_MEASURES);
+    evaluate();
+  });
+  run.addEventListener("click", evaluate);
+  cancel.addEventListener("click", () => client.cancel());
+
+  root.replaceChildren(
+    h("div", { class: "ev-actions" }, [tryIt]),
+    inputsNode,
+    options.node,
+    h("div", { class: "ev-actions ev-go" }, [run, cancel, progress]),
+    status,
+    results,
+  );
+  setState("idle");
+}
+
+/**
+ * Start the page once its placeholder (`#evaluate-app`) exists. The page's styles come with
+ * the script (`assets.css`): the site links one joined stylesheet per page.
+ */
+export function start(assets) {
+  const go = () => {
+    const root = document.getElementById("evaluate-app");
+    if (!root) return;
+    document.head.append(h("style", { id: "evaluate-css", text: assets.css }));
+    build(root, assets);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", go);
+  else go();
+}

@@ -1,0 +1,377 @@
+"""The evaluation page (book/evaluate.md) in Chromium, opened from disk (file://) and over http.
+
+What a reader does on it, held to the command line: "try it" gives the report
+``python -m ndcg`` prints on the same files and options, byte for byte; a gzip run reads as
+its text; two runs compare as :mod:`ndcg.stats` does with seed 0; a malformed file shows the
+command line's message beside its input and the page goes on working; cancel stops a large
+read; no request leaves the page; axe finds no serious violation; at 390 px nothing scrolls
+sideways and every control is reached by keyboard and by touch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import json
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from ndcg import stats
+from ndcg.cli import main as cli_main
+
+from .sitecrawl import _AXE_RUN_JS, AXE_JS, BLOCKING_IMPACTS
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "tools" / "evaluate_example"
+PAGE = "book/evaluate.html"
+FINISHED = "['done', 'error', 'idle'].includes(document.body.dataset.evaluateState)"
+# Every control a reader works: by keyboard each must take the focus, by touch each but the
+# links in text (WCAG's exception for inline links) must be large enough to hit (WCAG 2.2's
+# minimum target, 24 px).
+CONTROLS = "#evaluate-app :is(button, select, textarea, input:not([type=file]), a[href])"
+TARGETS = "#evaluate-app :is(button, select, textarea, input:not([type=file]))"
+MIN_TARGET = 24
+
+
+def cli(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``python -m ndcg ARGS`` in ``folder`` (in-process), so file names print as the page's."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(folder), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli_main(list(args))
+    return subprocess.CompletedProcess(list(args), code, out.getvalue(), err.getvalue())
+
+
+def options_of(page: Page) -> list[str]:
+    """The command line's options for what the page's option fields hold."""
+    args = [f"-{flag}" for flag in "qcJ" if page.is_checked(f"#opt-{flag}")]
+    args += ["-l", page.input_value("#opt-l"), "--gain", page.input_value("#opt-gain")]
+    for spec in page.input_value("#opt-measures").split():
+        args += ["-m", spec]
+    return args
+
+
+def paste(page: Page, selector: str, text: str) -> None:
+    """Put ``text`` in a paste area as pasting does (one input event; ``fill`` types slowly)."""
+    page.eval_on_selector(
+        selector,
+        "(area, text) => { area.value = text; area.dispatchEvent(new Event('input')); }",
+        text,
+    )
+
+
+def finish(page: Page) -> str:
+    """Wait until the page has done what it was asked; return its state."""
+    page.wait_for_function(FINISHED)
+    return page.evaluate("document.body.dataset.evaluateState")
+
+
+@pytest.fixture()
+def opened(browser, site: Path) -> Iterator[tuple[Page, list[str]]]:
+    """The page from disk, with every request it makes recorded (none may leave the site)."""
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    requests: list[str] = []
+    errors: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto((site / PAGE).as_uri())
+    page.wait_for_function("document.body.dataset.evaluateState === 'idle'")
+    yield page, requests
+    assert errors == [], errors
+    context.close()
+
+
+def test_try_it_shows_the_command_line_s_report_byte_for_byte(opened):
+    page, _ = opened
+    page.click("#try-example")
+    assert finish(page) == "done"
+    args = options_of(page)
+    for n, run in ((1, "results.test"), (2, "results.trunc")):
+        expected = cli(EXAMPLE, "qrels.test", run, *args)
+        assert expected.returncode == 0, expected.stderr
+        assert page.text_content(f"#report-{n}") == expected.stdout
+
+
+def test_every_measure_name_links_to_a_chapter_and_the_table_sorts_and_filters(opened):
+    page, _ = opened
+    page.click("#try-example")
+    assert finish(page) == "done"
+    links = page.eval_on_selector_all(
+        "#per-query thead a", "links => links.map(a => a.getAttribute('href'))"
+    )
+    names = page.eval_on_selector_all("#per-query thead a", "links => links.map(a => a.text)")
+    assert names and all(href.startswith("../notebooks/") for href in links), links
+    assert "ndcg_cut_10" in names
+    column = names.index("ndcg_cut_10") + 2  # after the query id's header
+    page.click("#per-query thead button[aria-label='sort by ndcg_cut_10']")
+    values = [float(v) for v in page.eval_on_selector_all(
+        f"#per-query tbody td:nth-child({column})", "cells => cells.map(c => c.textContent)"
+    )]  # fmt: skip
+    assert values == sorted(values, reverse=True)
+    page.click("#per-query thead button[aria-label='sort by ndcg_cut_10']")
+    values = [float(v) for v in page.eval_on_selector_all(
+        f"#per-query tbody td:nth-child({column})", "cells => cells.map(c => c.textContent)"
+    )]  # fmt: skip
+    assert values == sorted(values)
+    page.fill("#per-query-filter", "302")
+    assert page.eval_on_selector_all(
+        "#per-query tbody th", "cells => cells.map(c => c.textContent)"
+    ) == ["302"]
+    # The distribution plot shows the first NDCG column by default, which names its cutoff.
+    chosen = page.eval_on_selector("#distribution-measure", "s => s.selectedOptions[0].text")
+    assert chosen == "ndcg_cut_10"
+    assert page.locator("#distribution svg rect").count() > 0
+
+
+def test_a_gzip_run_reads_as_its_text(opened, tmp_path):
+    page, _ = opened
+    run = tmp_path / "results.test.gz"
+    run.write_bytes(gzip.compress((EXAMPLE / "results.test").read_bytes()))
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(run))
+    page.check("#opt-q")
+    page.fill("#opt-measures", "ndcg_cut.5,10 P.10")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    # The command line refuses gzip ("gunzip it first"): it reads the text the page unpacked.
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    assert page.text_content("#report-1") == expected.stdout
+
+
+def test_the_two_run_comparison_equals_ndcg_stats(opened):
+    page, _ = opened
+    page.click("#try-example")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    measure = page.input_value("#comparison-measure")
+    assert measure == "ndcg_cut_10"
+    assert page.input_value("#comparison-seed") == "0"
+    args = [*options_of(page), "-q", "--json"]
+    per_query = [
+        json.loads(cli(EXAMPLE, "qrels.test", run, *args).stdout)["queries"]
+        for run in ("results.test", "results.trunc")
+    ]
+    # Paired on the queries both runs were scored on, in the first run's order; the second
+    # run minus the first.
+    queries = [q for q in per_query[0] if q in per_query[1]]
+    first = [per_query[0][q][measure] for q in queries]
+    second = [per_query[1][q][measure] for q in queries]
+    test = stats.paired_randomization_test(second, first, seed=0)
+    interval = stats.paired_bootstrap_ci(second, first, seed=0)
+    shown = {
+        name: float(page.get_attribute(f"#comparison [data-stat='{name}']", "data-value"))
+        for name in ("mean", "p", "low", "high")
+    }
+    assert shown == {
+        "mean": test.mean_difference,
+        "p": test.p_value,
+        "low": interval.low,
+        "high": interval.high,
+    }
+    assert page.locator("#comparison-plot svg rect").count() == len(queries)
+
+
+# Malformed inputs, each with the input it goes into: the page must show the command line's
+# own message there, and only there.
+MALFORMED = [
+    ("run-1", "bad.run", "301 Q0 doc 1\n"),
+    ("run-1", "bad.run", "301 Q0 FR940104-0-00001 1 not-a-score STANDARD\n"),
+    ("qrels", "bad.qrels", "301 0 FR940104-0-00001\n"),
+    ("qrels", "bad.qrels", "301 0 FR940104-0-00001 1\n301 0 FR940104-0-00001 1\n"),
+]
+
+
+@pytest.mark.parametrize(("where", "name", "text"), MALFORMED)
+def test_a_malformed_file_shows_the_command_line_s_message_beside_it(
+    opened, tmp_path, where, name, text
+):
+    page, _ = opened
+    (tmp_path / name).write_text(text)
+    (tmp_path / "qrels.test").write_bytes((EXAMPLE / "qrels.test").read_bytes())
+    (tmp_path / "results.test").write_bytes((EXAMPLE / "results.test").read_bytes())
+    qrels, run = (name, "results.test") if where == "qrels" else ("qrels.test", name)
+    expected = cli(tmp_path, qrels, run)
+    assert expected.returncode != 0 and expected.stderr.startswith("ndcg: ")
+    message = expected.stderr.removeprefix("ndcg: ").rstrip("\n")
+    page.set_input_files("#qrels-file", str(tmp_path / qrels))
+    page.set_input_files("#run-file-1", str(tmp_path / run))
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    assert page.text_content(f"#error-{where}") == message
+    for other in ("qrels", "run-1", "run-2", "options"):
+        if other != where:
+            assert page.is_hidden(f"#error-{other}")
+    assert page.locator("#report-1").count() == 0
+    # Nothing else broke: with a good file in its place the page evaluates again.
+    if where == "qrels":
+        page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    else:
+        page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.is_hidden(f"#error-{where}")
+
+
+def test_cancel_stops_a_large_read_and_the_page_evaluates_again(opened, tmp_path):
+    page, _ = opened
+    # 400 MB of comment lines in a 0.4 MB gzip file: reading it takes seconds, so Cancel
+    # is pressed while the worker is still reading (the bar counts compressed bytes).
+    big = tmp_path / "large.run.gz"
+    block = b"# a comment line, read and skipped like any other\n" * 20_000
+    with gzip.open(big, "wb", compresslevel=1) as out:
+        for _ in range(400):
+            out.write(block)
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(big))
+    page.click("#evaluate")
+    page.wait_for_function("document.getElementById('progress').value > 0")
+    assert page.evaluate("document.body.dataset.evaluateState") == "running"
+    # The page answers while the worker reads: a checkbox still toggles.
+    page.click("#opt-q")
+    assert page.is_checked("#opt-q")
+    page.click("#cancel")
+    assert finish(page) == "idle"
+    assert "Cancelled" in page.text_content("#status")
+    assert page.locator("#report-1").count() == 0
+    page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    page.click("#evaluate")
+    assert finish(page) == "done"
+
+
+def test_no_request_leaves_the_page(opened, site):
+    page, requests = opened
+    page.click("#try-example")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    page.select_option("#comparison-measure", "map")
+    page.wait_for_function(
+        "document.querySelector('#comparison figcaption')?.textContent.includes('map')"
+    )
+    with page.expect_download():
+        page.click("#download-report-1")
+    root = site.resolve().as_uri() + "/"
+    # The page's own files, and the worker it starts from a Blob of its own script.
+    outside = [url for url in requests if not url.startswith((root, "blob:", "data:"))]
+    assert outside == []
+    assert any(url.startswith("blob:") for url in requests)  # the worker did start
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_violation_with_results_shown(browser, site, scheme):
+    context = browser.new_context(color_scheme=scheme)
+    page = context.new_page()
+    page.goto((site / PAGE).as_uri())
+    page.click("#try-example")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
+    violations = [v for v in page.evaluate(_AXE_RUN_JS) if v["impact"] in BLOCKING_IMPACTS]
+    context.close()
+    assert violations == []
+
+
+def test_at_390_px_nothing_scrolls_sideways_and_every_control_is_reached(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto((site / PAGE).as_uri())
+    page.tap("#try-example")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390
+    # Touch: each control is large enough to hit.
+    sizes = page.eval_on_selector_all(
+        TARGETS,
+        "els => els.filter(e => e.checkVisibility()).map(e => "
+        "[e.id || e.textContent.trim(), e.getBoundingClientRect().width,"
+        " e.getBoundingClientRect().height])",
+    )
+    small = [s for s in sizes if min(s[1], s[2]) < MIN_TARGET]
+    assert small == [], small
+    # Keyboard: Tab from the first control reaches every enabled, visible one.
+    wanted = page.evaluate(
+        f"""() => Array.from(document.querySelectorAll("{CONTROLS}"))
+        .filter(e => e.checkVisibility() && !e.disabled)
+        .map((e, i) => (e.dataset.tabProbe = String(i)))"""
+    )
+    page.focus("#try-example")
+    reached = set()
+    for _ in range(len(wanted) * 2 + 20):
+        probe = page.evaluate("document.activeElement?.dataset?.tabProbe ?? null")
+        if probe is not None:
+            reached.add(probe)
+        page.keyboard.press("Tab")
+    assert set(wanted) - reached == set()
+    context.close()
+
+
+def test_pasted_text_is_read_under_the_name_the_page_gives_it(opened, tmp_path):
+    page, _ = opened
+    qrels = (EXAMPLE / "qrels.test").read_text()
+    bad = (EXAMPLE / "results.test").read_text() + "301 Q0 extra 1\n"
+    paste(page, "#qrels-text", qrels)
+    paste(page, "#run-text-1", bad)
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    # The command line on files of the same names says the same.
+    (tmp_path / "pasted qrels").write_text(qrels)
+    (tmp_path / "pasted run 1").write_text(bad)
+    expected = cli(tmp_path, "pasted qrels", "pasted run 1")
+    assert page.text_content("#error-run-1") == expected.stderr.removeprefix("ndcg: ").rstrip()
+    paste(page, "#run-text-1", (EXAMPLE / "results.test").read_text())
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
+
+
+def test_a_dropped_file_is_the_input(opened):
+    page, _ = opened
+    page.evaluate(
+        """([qrels, run]) => {
+        for (const [zone, name, text] of [[0, "qrels.test", qrels], [1, "results.test", run]]) {
+          const data = new DataTransfer();
+          data.items.add(new File([text], name));
+          const drop = document.querySelectorAll(".ev-drop")[zone];
+          drop.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true }));
+        }
+        }""",
+        [(EXAMPLE / "qrels.test").read_text(), (EXAMPLE / "results.test").read_text()],
+    )
+    picked = page.eval_on_selector_all(".ev-picked", "spans => spans.map(s => s.textContent)")
+    assert picked[0].startswith("qrels.test (") and picked[1].startswith("results.test (")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
+
+
+def test_the_table_of_5000_queries_shows_a_page_of_rows_at_a_time(opened):
+    page, _ = opened
+    queries = range(1, 5001)
+    paste(page, "#qrels-text", "".join(f"{q} 0 d{q} 1\n" for q in queries))
+    paste(page, "#run-text-1", "".join(f"{q} Q0 d{q} 1 {q % 7} r\n" for q in queries))
+    page.fill("#opt-measures", "ndcg_cut.10")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.locator("#per-query tbody tr").count() == 50
+    assert page.text_content("#per-query-count").startswith("5000 of 5000 queries")
+    page.click("text=Next rows")
+    assert page.text_content("#per-query tbody th") == "51"
+
+
+def test_the_page_works_from_a_web_server_too(page, site_url):
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{site_url}/{PAGE}")
+    page.click("#try-example")
+    assert finish(page) == "done"
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    assert page.text_content("#report-1") == expected.stdout
+    assert [url for url in requests if not url.startswith((site_url + "/", "blob:"))] == []
+    assert page.console_errors == []
