@@ -5,6 +5,11 @@
 // the queries in common, then one column per printed measure. The per-query values come
 // from kernels.js (columnValue); runid, num_q and the clearing of stand-in queries are
 // here, as in ndcg.cli.compute.
+//
+// A caller does what the CLI does, in its order: checkOptions(options) (so a bad option is
+// reported before a bad file), then newReader("qrels", name) and newReader("run", name),
+// fed the files' bytes (Uint8Array chunks: a file that is not UTF-8 text then gets the
+// CLI's message; a pasted text may be pushed as strings), then evaluateTrec.
 
 import { columnValue } from "./kernels.js";
 import { parseOptions, printsPerQuery, pyFloat, readLevel } from "./options.js";
