@@ -5,9 +5,14 @@
 // the queries in common, then one column per printed measure. The per-query values come
 // from kernels.js (columnValue); runid, num_q and the clearing of stand-in queries are
 // here, as in ndcg.cli.compute.
+//
+// A caller does what the CLI does, in its order: checkOptions(options) (so a bad option is
+// reported before a bad file), then newReader("qrels", name) and newReader("run", name),
+// fed the files' bytes (Uint8Array chunks: a file that is not UTF-8 text then gets the
+// CLI's message; a pasted text may be pushed as strings), then evaluateTrec.
 
 import { columnValue } from "./kernels.js";
-import { parseOptions, printsPerQuery, readLevel } from "./options.js";
+import { parseOptions, printsPerQuery, pyFloat, readLevel } from "./options.js";
 import { TrecError } from "./read.js";
 import { clearedValue, formatReport, recount } from "./report.js";
 import { formatJson } from "./report_json.js";
@@ -55,11 +60,29 @@ export function evaluateTrec({ qrels, run, options = {}, registry = null, onProg
         "(-c would score every judged query, the missing ones as 0)",
     );
   }
+  refuseOverflowingGains(specs, qrels);
   const queries = evaluatedQueries(qrels, run, complete);
   const values = evaluateColumns(queries, specs, qrels, run, { level, judgedOnly, complete }, onProgress);
   const format = options.json ? formatJson : formatReport;
   const text = format(queries, specs, values, Boolean(options.q), recount(qrels, specs, complete));
   return { text, notes, table: tableOf(queries, specs, values) };
+}
+
+/**
+ * NDCG with exponential gains overflows from grade 1024 on (2^grade - 1 is past float64):
+ * the CLI's ndcg.evaluate refuses it for any judged grade of the qrels, evaluated query
+ * or not, before it computes anything (ndcg.gains.gain_values).
+ */
+function refuseOverflowingGains(specs, qrels) {
+  if (!specs.some((spec) => spec.record.evaluate && spec.metric === "ndcg" && spec.gain === "exponential")) return;
+  let top = -Infinity;
+  for (const entry of qrels.queries.values()) for (const grade of entry.values) if (grade > top) top = grade;
+  if (top < 1024) return;
+  const shown = Number.isInteger(top) && Math.abs(top) < 1e16 ? String(top) : pyFloat(top);
+  throw new TrecError(
+    `gain='exponential' overflows for a grade of ${shown} in qrels['relevance'] ` +
+      "(2**grade - 1 exceeds float64 from grade 1024 on); use gain='linear' or a mapping",
+  );
 }
 
 /** One array of per-query values per spec, one query formed at a time. */

@@ -292,7 +292,7 @@ function decodeBytes(state, bytes) {
     }
   }
   scan.offset += end;
-  let text = state.decoder.decode(input.subarray(start), { stream: true });
+  const text = state.decoder.decode(input.subarray(start), { stream: true });
   if (start) state.bytes = 3;
   return text;
 }
@@ -329,8 +329,6 @@ function noteByteError(state, offset, line, what) {
   else held.utf8 ??= { line, reason: what };
   state.byteErrors.set(block, held);
 }
-
-const SPACE = /[ \t\v\f\r]+/;
 
 function isSpaceCode(c) {
   return c === 32 || (c >= 9 && c <= 13 && c !== 10);
