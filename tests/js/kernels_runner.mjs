@@ -3,10 +3,10 @@
 // no digit is lost on the way), strings as {s}, thrown errors as {error}.
 // Input: {cases: [{ctx, specs, queries: [{id, grades, ranked, nRanked, judged, standIn}]}]},
 // each array of doubles as the hex of its little-endian float64 bytes; or {log2: doubles},
-// answered with the hex of log2.js's nearestLog2 of each.
+// answered with the hex of logexp.js's nearestLog2 of each.
 
 import { columnValue } from "../../src/ndcg/widgets/js/trec/kernels.js";
-import { nearestLog2 } from "../../src/ndcg/widgets/js/trec/log2.js";
+import { nearestLog2 } from "../../src/ndcg/widgets/js/trec/logexp.js";
 
 function doubles(hex) {
   const bytes = Buffer.from(hex, "hex");

@@ -2,7 +2,7 @@
 // them: bpref, infAP, binG and the interpolated precision-recall curve. Each sum adds its
 // terms in rank order from the top, as the Python's running sums (np.cumsum) do.
 
-import { log2Of } from "./log2.js";
+import { log2Of } from "./logexp.js";
 
 /** trec_eval's floor under a value before its logarithm (MIN_GEO_MEAN). */
 export const MIN_GEO_MEAN = 0.00001;

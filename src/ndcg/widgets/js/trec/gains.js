@@ -3,7 +3,18 @@
 // grade itself; an unjudged or negative grade gains nothing. The ideal is every positive
 // gain of the query's judgments, best first.
 
-import { log2Of, runningDcg } from "./log2.js";
+import { log2Of, rankLog2 } from "./logexp.js";
+
+/** Each prefix's sum of gains / log2(i + 1): entry i is the DCG at rank i + 1, np.cumsum's order. */
+export function runningDcg(gains) {
+  const out = new Float64Array(gains.length);
+  let total = 0;
+  for (let i = 0; i < gains.length; i += 1) {
+    total += gains[i] / rankLog2(i + 1);
+    out[i] = total;
+  }
+  return out;
+}
 
 /** A gain map ({level: gain} as JSON, or null) as a Map from level to gain. */
 export function gainMap(gains) {

@@ -6,7 +6,7 @@
 // top, as the library's running sums (np.cumsum) do.
 
 import { gainOf } from "../arith.js";
-import { runningDcg } from "./log2.js";
+import { runningDcg } from "./gains.js";
 
 /** Below this total gain no discounted sum can overflow (ndcg._kernel._SAFE_TOTAL). */
 const NDCG_SAFE_TOTAL = Number.MAX_VALUE / 4;
