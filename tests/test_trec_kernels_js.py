@@ -360,3 +360,34 @@ def test_the_modules_join_into_one_namespace_with_the_widgets_arithmetic() -> No
     text = bundle("js/trec/kernels")
     assert "export function columnValue(" in text and "\nimport " not in text
     assert "// ---- js/arith.js" in text  # gainOf is the widgets' own
+
+
+LDEXP_SCRIPT = """
+const { frexpExponent, ldexp } = await import(process.argv[1]);
+const cases = [
+  [1, Infinity], [1, -Infinity], [Infinity, -3], [0, Infinity], [2 ** -1074, 2200],
+  [2 ** 1023, -2200], [3, 4], [-3, 2], [1, NaN],
+];
+console.log(JSON.stringify({
+  frexp: [Infinity, -Infinity, NaN, 0, 1, 0.75, 2 ** 1023, 2 ** -1074, -5].map(frexpExponent),
+  ldexp: cases.map(([x, e]) => String(ldexp(x, e))),
+}));
+"""
+
+
+def test_frexp_and_ldexp_end_on_infinite_and_nan_values() -> None:
+    """Their loops once ran forever on an infinite gain (exponential gain of grade 1024)."""
+    library = ROOT / "src" / "ndcg" / "widgets" / "js" / "trec" / "library.js"
+    out = subprocess.run(
+        [NODE, "--input-type=module", "-e", LDEXP_SCRIPT, str(library)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=True,
+    ).stdout
+    got = json.loads(out)
+    assert got["frexp"] == [0, 0, 0, 0, 1, 0, 1024, -1073, 3]
+    assert [np.frexp(x)[1] for x in (np.inf, -np.inf, np.nan, 0.0, 1.0, 0.75)] == [0] * 4 + [1, 0]
+    assert got["ldexp"] == [
+        "Infinity", "0", "Infinity", "0", "Infinity", "0", "48", "-12", "NaN",
+    ]  # fmt: skip

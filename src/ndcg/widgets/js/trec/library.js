@@ -28,19 +28,31 @@ export function gainFunction(gain) {
   return (g) => map.get(g) ?? g;
 }
 
-/** The binary exponent of x (x = m 2^e, m in [0.5, 1)), as C's frexp. */
-function frexpExponent(x) {
-  let e = Math.floor(Math.log2(x)) + 1;
+/**
+ * The binary exponent of x (x = m 2^e, m in [0.5, 1)), as C's frexp; 0 for 0, an infinite
+ * or NaN x, as numpy's frexp gives (an infinite gain reaches here from a grade >= 1024 under
+ * --gain exponential: the engine refuses it first, but this loop must end on its own).
+ */
+export function frexpExponent(x) {
+  if (x === 0 || !Number.isFinite(x)) return 0;
+  let e = Math.floor(Math.log2(Math.abs(x))) + 1;
   // Math.log2 may round across a power of two: settle the exponent exactly.
-  while (ldexp(x, -e) >= 1) e += 1;
-  while (ldexp(x, -e) < 0.5) e -= 1;
+  while (Math.abs(ldexp(x, -e)) >= 1) e += 1;
+  while (Math.abs(ldexp(x, -e)) < 0.5) e -= 1;
   return e;
 }
 
-/** x 2^e without overflow or underflow on the way (numpy's ldexp). */
+/** Beyond this power of two any double other than 0 overflows to inf or underflows to 0. */
+const LDEXP_REACH = 2200;
+
+/**
+ * x 2^e without overflow or underflow on the way (numpy's ldexp). An exponent past either
+ * reach (infinite too) gives what it would give at the reach, so the loops always end; a
+ * NaN exponent gives NaN.
+ */
 export function ldexp(x, e) {
   let out = x;
-  let left = e;
+  let left = Math.min(Math.max(e, -LDEXP_REACH), LDEXP_REACH);
   while (left > 1000) { out *= 2 ** 1000; left -= 1000; }
   while (left < -1000) { out *= 2 ** -1000; left += 1000; }
   return out * 2 ** left;
