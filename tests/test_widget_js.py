@@ -1,9 +1,14 @@
-"""The widgets' JavaScript: small modules, one home for the arithmetic, one module shipped.
+"""The widgets' JavaScript: small modules, homes for the arithmetic, one module shipped.
 
-The browser's arithmetic lives in ``ndcg/widgets/js/arith.js`` alone (held to the Python by
-tests/browser/test_arith_parity.py); the views around it compute nothing of their own. Each
-widget ships one ES module with no imports, which ``ndcg.widgets._assets.bundle`` joins from
-the sources; here its checks are shown to fail where they must.
+The browser computes in its arithmetic homes alone, each held to the Python by its own
+tests: ``js/arith.js`` (the widgets' measures, tests/browser/test_arith_parity.py),
+``js/random.js`` and ``js/stats.js`` (the paired tests, tests/test_stats_js.py) and
+``js/trec/*.js`` (trec_eval, tests/test_trec_js.py and tests/test_trec_kernels_js.py). The
+homes touch no DOM (they run in the evaluation page's worker and in Node); every other
+module, the widgets' views and ``js/evaluate_page/``, computes nothing and declares none of
+the homes' exported names. Each widget ships one ES module with no imports, which
+``ndcg.widgets._assets.bundle`` joins from the sources; here its checks are shown to fail
+where they must.
 """
 
 from __future__ import annotations
@@ -21,9 +26,18 @@ from ndcg.widgets._assets import WIDGETS, bundle, front_end
 ROOT = Path(__file__).resolve().parents[1]
 WIDGET_DIR = ROOT / "src" / "ndcg" / "widgets"
 ARITH = WIDGET_DIR / "js" / "arith.js"
-# The evaluation page's paired tests: numpy's generator and ndcg.stats, no DOM either (held
-# to the Python by tests/test_stats_js.py), so arithmetic is at home there too.
-PAIRED = (WIDGET_DIR / "js" / "stats.js", WIDGET_DIR / "js" / "random.js")
+#: The arithmetic homes: no DOM, and the only modules that compute.
+HOMES = (
+    ARITH,
+    WIDGET_DIR / "js" / "random.js",
+    WIDGET_DIR / "js" / "stats.js",
+    *sorted((WIDGET_DIR / "js" / "trec").glob("*.js")),
+)
+#: What touching the DOM (or a page around a worker) looks like: the globals read (trec_eval
+#: speaks of documents in prose and messages, so the word alone is no sign) and the calls.
+DOM_USE = re.compile(
+    r"\b(document|window|navigator)\s*[.\[]|\b(createElement|addEventListener|postMessage)\b"
+)
 MAX_LINES = 500
 
 
@@ -38,7 +52,8 @@ def _project_js() -> list[Path]:
 
 
 def _views() -> list[Path]:
-    return [p for p in WIDGET_DIR.rglob("*.js") if p != ARITH and p not in PAIRED]
+    """Every module that is not an arithmetic home: the widgets' views, the page's views."""
+    return [p for p in WIDGET_DIR.rglob("*.js") if p not in HOMES]
 
 
 def test_no_javascript_file_is_over_500_lines() -> None:
@@ -65,36 +80,34 @@ ARITHMETIC = {
 }
 
 
-def _trec_engine(path: Path) -> bool:
-    """Whether a module is the browser's trec_eval (js/trec/): arithmetic held to the CLI by
-    tests/test_trec_js.py, as js/arith.js is held to the library."""
-    return path.relative_to(WIDGET_DIR).parts[:2] == ("js", "trec")
-
-
-def test_no_arithmetic_outside_the_arith_module() -> None:
+def test_no_arithmetic_outside_the_homes() -> None:
+    views = _views()
+    assert any(p.parent.name == "evaluate_page" for p in views), "the page's views are checked"
     found = [
         (path.relative_to(WIDGET_DIR).as_posix(), what, line.strip())
-        for path in _views()
-        if not _trec_engine(path)
+        for path in views
         for line in path.read_text("utf-8").splitlines()
         if not line.lstrip().startswith(("//", "*", "/*"))
         for what, pattern in ARITHMETIC.items()
         if pattern.search(line)
     ]
-    assert not found, f"compute in js/arith.js and import it: {found}"
-    # The module itself holds every one of them: the patterns can match.
-    text = ARITH.read_text("utf-8")
-    assert all(
-        pattern.search(text)
-        for what, pattern in ARITHMETIC.items()
-        if what != "a division by a rank"
+    assert not found, f"compute in an arithmetic home (js/arith.js, ...) and import it: {found}"
+    # The homes hold every one of them: the patterns can match.
+    text = "\n".join(p.read_text("utf-8") for p in HOMES)
+    missing = [what for what, pattern in ARITHMETIC.items() if not pattern.search(text)]
+    assert not missing, missing
+
+
+def _exported(path: Path) -> set[str]:
+    return set(re.findall(r"^export (?:const|function) (\w+)", path.read_text("utf-8"), re.M))
+
+
+def test_no_view_declares_a_name_of_a_home() -> None:
+    # A view with its own gainOf or runningSum would be a second copy, free to drift.
+    exported = set().union(*map(_exported, HOMES))
+    assert {"gainOf", "dcg", "ndcg", "swapMatrix", "pairedRandomizationTest", "columnValue"} <= (
+        exported
     )
-
-
-def test_no_view_declares_a_name_of_the_arith_module() -> None:
-    # A view with its own gainOf or depth would be a second copy, free to drift.
-    exported = set(re.findall(r"^export (?:const|function) (\w+)", ARITH.read_text("utf-8"), re.M))
-    assert {"gainOf", "dcg", "idcg", "ndcg", "depth", "weight", "swapMatrix", "verdict"} <= exported
     copies = {
         (path.name, name)
         for path in _views()
@@ -106,18 +119,19 @@ def test_no_view_declares_a_name_of_the_arith_module() -> None:
     assert not copies, copies
 
 
-def test_the_arith_module_touches_no_dom() -> None:
-    text = ARITH.read_text("utf-8")
-    for word in ("document", "window", "createElement", "addEventListener", "navigator", "import "):
-        assert word not in text, word
+@pytest.mark.parametrize("path", HOMES, ids=lambda p: p.relative_to(WIDGET_DIR / "js").as_posix())
+def test_the_homes_touch_no_dom(path: Path) -> None:
+    # They run in the page's worker (and in Node), where there is no document to touch.
+    found = [m.group(0) for m in DOM_USE.finditer(path.read_text("utf-8"))]
+    assert not found, found
+    # The pattern can match: the page's views use the DOM.
+    page = WIDGET_DIR / "js" / "evaluate_page"
+    assert DOM_USE.search("\n".join(p.read_text("utf-8") for p in page.glob("*.js")))
 
 
-@pytest.mark.parametrize("path", PAIRED, ids=lambda p: p.name)
-def test_the_paired_test_modules_touch_no_dom(path: Path) -> None:
-    # They run in the page's worker, where there is no document to touch.
-    text = path.read_text("utf-8")
-    for word in ("document", "window", "createElement", "addEventListener", "navigator"):
-        assert word not in text, word
+def test_the_arith_module_imports_nothing() -> None:
+    # It is joined into every widget's one module ahead of the views.
+    assert "import " not in ARITH.read_text("utf-8")
 
 
 def test_readouts_is_one_literal_table_in_one_file() -> None:
