@@ -13,14 +13,14 @@ The two reports must be equal byte for byte. Printed: lines, both times and thei
 over command line), in one table. The page reads the site named by ``NDCG_SITE`` (default
 ``_build/html``); build it first (``make book``, or the page's assets into a copy).
 
-Run with ``python -m bench.browser_eval`` (``--sizes 100000,1000000`` for fewer).
+Run with ``python -m bench browser_eval``, or ``python -m bench.browser_eval`` (with
+``--sizes 100000,1000000`` for fewer).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -30,46 +30,10 @@ from bench._chromium import launch
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(os.environ.get("NDCG_SITE", ROOT / "_build" / "html"))
-FOLDER = large_run.FOLDER.parent / "browser_eval"
 SIZES = (100_000, 1_000_000, 5_000_000)
 MEASURE = "ndcg_cut.10"
 #: Longest a page evaluation may take before the bench gives up (ms).
 TIMEOUT_MS = 600_000
-
-
-def files_of(lines: int) -> tuple[Path, Path]:
-    """The qrels and run of the first ``lines`` lines of the large run (its whole queries)."""
-    qrels, run = large_run.make_files()
-    if lines == large_run.N_QUERIES * large_run.DEPTH:
-        return qrels, run
-    queries = lines // large_run.DEPTH
-    FOLDER.mkdir(parents=True, exist_ok=True)
-    cut_qrels, cut_run = FOLDER / f"qrels_{lines}.txt", FOLDER / f"run_{lines}.txt"
-    # Both files list their queries in order, a fixed number of lines each.
-    for source, target, per_query in (
-        (run, cut_run, large_run.DEPTH),
-        (qrels, cut_qrels, large_run.JUDGED),
-    ):
-        if target.exists():
-            continue
-        with open(source, "rb") as read, open(target.with_suffix(".tmp"), "wb") as write:
-            for _ in range(queries * per_query):
-                write.write(read.readline())
-        target.with_suffix(".tmp").rename(target)
-    return cut_qrels, cut_run
-
-
-def time_cli(qrels: Path, run: Path) -> tuple[float, str]:
-    """Wall seconds of ``python -m ndcg`` on the files, and its report."""
-    start = time.perf_counter()
-    done = subprocess.run(
-        [sys.executable, "-m", "ndcg", qrels.name, run.name, "-m", MEASURE],
-        cwd=qrels.parent if qrels.parent == run.parent else None,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    return time.perf_counter() - start, done.stdout
 
 
 def time_page(page, qrels: Path, run: Path) -> tuple[float, str]:
@@ -101,10 +65,11 @@ def main(sizes: tuple[int, ...] = SIZES) -> None:
         try:
             page = browser.new_page()
             for lines in sizes:
-                qrels, run = files_of(lines)
-                if qrels.parent != run.parent:
-                    raise RuntimeError("the qrels and run must share a folder")
-                cli_seconds, cli_text = time_cli(qrels, run)
+                qrels, run = large_run.cut_files(lines)
+                cli = large_run.measure(
+                    "cli", [sys.executable, "-m", "ndcg", *map(str, (qrels, run)), "-m", MEASURE]
+                )
+                cli_seconds, cli_text = cli.seconds, cli.report
                 page_seconds, page_text = time_page(page, qrels, run)
                 if page_text != cli_text:
                     raise RuntimeError(f"{lines} lines: the page's report differs from the CLI's")

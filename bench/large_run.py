@@ -120,19 +120,45 @@ def make_files(folder: Path = FOLDER) -> tuple[Path, Path]:
     return qrels_path, run_path
 
 
+def cut_files(lines: int) -> tuple[Path, Path]:
+    """The qrels and run of the large run's first ``lines`` lines (whole queries), one folder.
+
+    Written once beside the whole files; the whole files themselves for every line.
+    """
+    qrels, run = make_files()
+    if lines == N_QUERIES * DEPTH:
+        return qrels, run
+    queries = lines // DEPTH
+    cut_qrels, cut_run = FOLDER / f"qrels_{lines}.txt", FOLDER / f"run_{lines}.txt"
+    # Both files list their queries in order, a fixed number of lines each.
+    for source, target, per_query in ((run, cut_run, DEPTH), (qrels, cut_qrels, JUDGED)):
+        if target.exists():
+            continue
+        with open(source, "rb") as read, open(target.with_suffix(".tmp"), "wb") as write:
+            for _ in range(queries * per_query):
+                write.write(read.readline())
+        target.with_suffix(".tmp").rename(target)
+    return cut_qrels, cut_run
+
+
 @dataclass(frozen=True)
 class Measured:
-    """One contender's run: wall and CPU seconds, peak resident bytes, printed mean NDCG."""
+    """One contender's run: wall and CPU seconds, peak resident bytes, what it printed."""
 
     name: str
     seconds: float
     cpu_seconds: float
     peak_bytes: int
-    mean: float
+    report: str
+
+    @property
+    def mean(self) -> float:
+        """The mean NDCG the contender printed."""
+        return _mean(self.report)
 
 
 def measure(name: str, command: list[str]) -> Measured:
-    """Run ``command`` in a fresh process; return its wall time, peak memory and mean."""
+    """Run ``command`` in a fresh process; return its wall time, peak memory and output."""
     with open(FOLDER / "stdout.tmp", "w+b") as out, open(FOLDER / "stderr.tmp", "w+b") as err:
         start = time.perf_counter()
         process = subprocess.Popen(command, stdout=out, stderr=err)
@@ -146,7 +172,7 @@ def measure(name: str, command: list[str]) -> Measured:
     if process.returncode != 0:
         raise RuntimeError(f"{name} exited with {process.returncode}: {problem[-500:]}")
     cpu = usage.ru_utime + usage.ru_stime
-    return Measured(name, seconds, cpu, usage.ru_maxrss * 1024, _mean(text))
+    return Measured(name, seconds, cpu, usage.ru_maxrss * 1024, text)
 
 
 def _mean(text: str) -> float:
