@@ -6,7 +6,7 @@
 // top, as the library's running sums (np.cumsum) do.
 
 import { gainOf } from "../arith.js";
-import { runningDcg } from "./gains.js";
+import { gainMap, levelGain, runningDcg } from "./gains.js";
 
 /** Below this total gain no discounted sum can overflow (ndcg._kernel._SAFE_TOTAL). */
 const NDCG_SAFE_TOTAL = Number.MAX_VALUE / 4;
@@ -24,8 +24,8 @@ export function libraryGrades(q, ctx) {
 /** The gain of a judged grade (>= 0): linear, exponential, or a map's with each level's own value. */
 export function gainFunction(gain) {
   if (gain === "linear" || gain === "exponential") return (g) => gainOf(g, gain);
-  const map = new Map(Object.entries(gain).map(([level, value]) => [Number(level), Number(value)]));
-  return (g) => map.get(g) ?? g;
+  const map = gainMap(gain);
+  return (g) => levelGain(g, map);
 }
 
 /**

@@ -4,10 +4,8 @@
 // The measures come from the registry's JSON (ndcg.widgets._registry.registry_json), the
 // one list the Python reads too.
 
+import { PERSISTENCE } from "./rbp.js";
 import { TrecError, parseFloatC, parseIntC, pyRepr } from "./read.js";
-
-/** trec_eval's persistence for rbp and rbp_resid (ndcg._trec_rbp.PERSISTENCE). */
-export const RBP_PERSISTENCE = 0.9;
 
 /** The registry's measures by trec_eval name, in trec_eval's order, and its sets. */
 export function trecMeasures(registry) {
@@ -143,7 +141,7 @@ export function parseMeasures(values, gain, registry) {
     }
     if (dot >= 0 && !given) throw new TrecError(`-m ${pyRepr(spec)}: nothing after the '.'; give parameters or no '.'`);
     if (dot >= 0 && measures.get(head).form.params === "none") {
-      const why = head.startsWith("rbp") ? ` (its persistence is trec_eval's ${RBP_PERSISTENCE})` : "";
+      const why = head.startsWith("rbp") ? ` (its persistence is trec_eval's ${PERSISTENCE})` : "";
       throw new TrecError(`-m ${pyRepr(spec)}: ${head} takes no parameters here${why}`);
     }
     const first = params.get(head) ?? null;
@@ -215,9 +213,10 @@ function parseCutoffs(text, notes) {
     cutoffs.push(whole);
   }
   const big = cutoffs.map(BigInt);
-  const repeated = big.filter((k, i) => big.indexOf(k) !== i).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const ascending = (a, b) => (a < b ? -1 : a > b ? 1 : 0); // BigInts: no a - b to a Number
+  const repeated = big.filter((k, i) => big.indexOf(k) !== i).sort(ascending);
   if (repeated.length) throw new TrecError(`cutoff ${repeated[0]} is given twice in ${pyRepr(text)} (trec_eval refuses it too)`);
-  return big.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map(String);
+  return big.sort(ascending).map(String);
 }
 
 /**

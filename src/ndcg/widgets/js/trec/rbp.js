@@ -4,7 +4,7 @@
 
 import { gainMap, levelGain } from "./gains.js";
 
-/** trec_eval's persistence p for rbp and rbp_resid. */
+/** trec_eval's persistence p for rbp and rbp_resid (ndcg._trec_rbp.PERSISTENCE; options.js names it in a note). */
 export const PERSISTENCE = 0.9;
 
 const POWERS = new Map();
