@@ -363,7 +363,10 @@ def test_the_modules_join_into_one_namespace_with_the_widgets_arithmetic() -> No
 
 
 LDEXP_SCRIPT = """
-const { frexpExponent, ldexp } = await import(process.argv[1]);
+const { frexpExponent, ldexp, ndcgAt, ndcgProfile } = await import(process.argv[1]);
+// The input that reached the loops: grade 1024 under exponential gain (2^1024 - 1 = inf).
+const q = { grades: [1024, 0], judged: [1024, 0], standIn: false };
+const profile = ndcgProfile(q, { judgedOnly: false, level: 1 }, "exponential");
 const cases = [
   [1, Infinity], [1, -Infinity], [Infinity, -3], [0, Infinity], [2 ** -1074, 2200],
   [2 ** 1023, -2200], [3, 4], [-3, 2], [1, NaN],
@@ -371,6 +374,7 @@ const cases = [
 console.log(JSON.stringify({
   frexp: [Infinity, -Infinity, NaN, 0, 1, 0.75, 2 ** 1023, 2 ** -1074, -5].map(frexpExponent),
   ldexp: cases.map(([x, e]) => String(ldexp(x, e))),
+  ndcg: String(ndcgAt(profile, null)),
 }));
 """
 
@@ -391,3 +395,5 @@ def test_frexp_and_ldexp_end_on_infinite_and_nan_values() -> None:
     assert got["ldexp"] == [
         "Infinity", "0", "Infinity", "0", "Infinity", "0", "48", "-12", "NaN",
     ]  # fmt: skip
+    # inf / inf: the engine refuses this gain before any kernel runs (the CLI's message).
+    assert got["ndcg"] == "NaN"
