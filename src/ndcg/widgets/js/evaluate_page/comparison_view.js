@@ -85,8 +85,9 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
       h("p", { class: "ev-direction" }, [h("strong", { text: `${names[1]} minus ${names[0]}` }), `, ${label}`]),
       h("p", {
         text:
-          `Per query, ${names[1]}'s ${label} minus ${names[0]}'s, on the ${paired.queries.length} queries both runs were scored on` +
-          (left ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out of the comparison).` : "."),
+          `Each query's ${label} in ${names[1]} minus its ${label} in ${names[0]}, on the ${paired.queries.length} queries both runs were scored on` +
+          (left ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out)` : "") +
+          `: a positive mean difference says ${names[1]} scores higher on average.`,
       }),
       h("dl", { class: "ev-stats" }, [
         stat("mean", "Mean difference", test.meanDifference),
@@ -127,7 +128,7 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
     h("p", {
       id: "comparison-seed-help",
       class: "ev-help",
-      text: "The seed fixes the random draws of the test and the interval: the same seed gives the same p-value and interval here and in ndcg.stats (seed=...).",
+      text: "It fixes the random draws of the test and the interval: the same seed gives the same p-value and interval here as the seed argument of ndcg.stats.",
     }),
     error,
     out,
