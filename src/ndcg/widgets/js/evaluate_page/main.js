@@ -22,9 +22,25 @@ import { workerClient } from "./worker_client.js";
  * compared with seed 1 as the chapter compares them (so the page shows the chapter's figures).
  */
 const EXAMPLES = [
-  { key: "trec_eval", id: "try-example", text: "Try an example: trec_eval's test files", measures: "", seed: "0" },
-  { key: "chapter7", id: "try-chapter7", text: "Try an example: chapter 7's two systems", measures: "ndcg_cut.10 map P.10 recip_rank", seed: "1" },
+  { key: "trec_eval", id: "try-example", text: "Try trec_eval's test files", measures: "", seed: "0" },
+  { key: "chapter7", id: "try-chapter7", text: "Try chapter 7's two systems", measures: "ndcg_cut.10 map P.10 recip_rank", seed: "1" },
 ];
+
+/**
+ * The commands a report equals, as text nodes and spans: an option and its value stay on one
+ * line (a line may otherwise break inside "-m", after its hyphen).
+ */
+function commands(lines) {
+  const nodes = [];
+  lines.forEach((parts, i) => {
+    if (i > 0) nodes.push("; ");
+    parts.forEach((part, j) => {
+      if (j > 0) nodes.push(" ");
+      nodes.push(part.startsWith("-") ? h("span", { class: "ev-nowrap", text: part }) : part);
+    });
+  });
+  return nodes;
+}
 
 function setState(state) {
   document.body.dataset.evaluateState = state;
@@ -123,7 +139,7 @@ function build(root, assets) {
     progress.value = 1;
     render(answer.results, names);
     setState("done");
-    status.textContent = `Done: ${runs.map((_, i) => options.words(qrels.name, names[i])).join("; ")}.`;
+    status.replaceChildren("Done: ", ...commands(runs.map((_, i) => options.parts(qrels.name, names[i]))), ".");
   }
 
   function render(answers, names) {
@@ -169,9 +185,8 @@ function build(root, assets) {
     h("p", {
       class: "ev-help",
       text:
-        "The first loads trec_eval's own test files (a qrels file and one run) and prints the report its test expects. " +
-        "The second loads the collection chapter 7 generates, system A as the first run and system B as the second, " +
-        "and compares them with seed 1 as the chapter does, so the comparison shows the chapter's mean difference, p-value and interval.",
+        "Two examples: trec_eval's own test files (a qrels file and one run), or chapter 7's collection with system A as the first run " +
+        "and system B as the second, compared with seed 1 as the chapter does: the comparison shows the chapter's figures.",
     }),
     inputsNode,
     options.node,
