@@ -151,6 +151,20 @@ def test_chapter_7_s_example_gives_chapter_7_s_report_and_figures(opened, tmp_pa
     assert direction.startswith(f"{names['run2']} minus {names['run1']}")
 
 
+def test_evaluating_again_keeps_the_seed_the_comparison_shows(opened):
+    page, _ = opened
+    page.click("#try-chapter7")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    before = page.get_attribute("#comparison [data-stat='p']", "data-value")
+    page.check("#opt-q")  # another option, the same files: the comparison must not change
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    assert page.input_value("#comparison-seed") == "1"
+    assert page.get_attribute("#comparison [data-stat='p']", "data-value") == before
+
+
 def test_every_measure_name_links_to_a_chapter_and_the_table_sorts_and_filters(opened):
     page, _ = opened
     page.click("#try-chapter7")

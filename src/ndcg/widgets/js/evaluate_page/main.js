@@ -85,7 +85,8 @@ function build(root, assets) {
   const { node: inputsNode, zones } = inputZones(() => {});
   const options = optionsView();
   const tries = EXAMPLES.map((example) => h("button", { type: "button", id: example.id, class: "ev-button", text: example.text }));
-  // The seed the next comparison starts with: 1 after chapter 7's example, else 0.
+  // The seed the next comparison starts with: the example's (1 for chapter 7's), else the
+  // one the comparison on screen holds, so evaluating again with other options keeps it.
   let firstSeed = "0";
   const run = h("button", { type: "button", id: "evaluate", class: "ev-button ev-primary", text: "Evaluate" });
   const cancel = h("button", { type: "button", id: "cancel", class: "ev-button", text: "Cancel", disabled: "" });
@@ -175,7 +176,8 @@ function build(root, assets) {
     });
   });
   run.addEventListener("click", () => {
-    firstSeed = "0";
+    const shown = document.getElementById("comparison-seed");
+    if (shown) firstSeed = shown.value;
     evaluate();
   });
   cancel.addEventListener("click", () => client.cancel());
