@@ -11,9 +11,9 @@ scripts here:
   embedded in the page's script and started from a Blob;
 - the page (``evaluate_page/main.js``) as one script exposing ``NdcgEvaluatePage``, followed
   by one call that starts it with the worker's text, the measures' records
-  (``ndcg.widgets._registry.registry_json``: names, chapters, trec_eval names), the
-  "try it" example (trec_eval's own test files, ``tools/evaluate_example/``), embedded
-  because such a page cannot fetch files beside it, and the page's stylesheet
+  (``ndcg.widgets._registry.registry_json``: names, chapters, trec_eval names), the two
+  "try it" examples, embedded because such a page cannot fetch files beside it, and the
+  page's stylesheet
   (``evaluate_page/evaluate.css``), which the script puts in the page: each page of the site
   links one stylesheet, joined for it at build time (``tools/css_bundle.py``).
 
@@ -23,20 +23,29 @@ Called by ``tools/vendor_assets.py`` (``make assets``, ``make book``); run alone
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "ndcg" / "widgets" / "js" / "evaluate_page"
 EXAMPLE = ROOT / "tools" / "evaluate_example"
 OUT = ROOT / "_vendor" / "vendor" / "evaluate"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
-#: The example's files, by the input of the page each one fills.
-EXAMPLE_FILES = {"qrels": "qrels.test", "run1": "results.test", "run2": "results.trunc"}
+#: trec_eval's own test files (one run: the report its test prints), by the input each fills.
+TREC_EVAL_FILES = {"qrels": "qrels.test", "run1": "results.test"}
+#: Chapter 7's collection (``notebooks/07_many_queries``): its call, and the file names the
+#: page gives its qrels and its two systems' runs.
+CHAPTER7 = {"n_queries": 50, "docs_per_query": 30, "difference": 0.3, "depth": 20, "seed": 2026}
+CHAPTER7_FILES = {"qrels": "chapter7.qrels", "run1": "system_A.run", "run2": "system_B.run"}
 # Chromium 90+ and Firefox 113+ have every stream the worker uses (DecompressionStream,
 # TextDecoderStream); the target only stops esbuild from rewriting newer syntax.
 TARGET = "es2020"
@@ -66,12 +75,55 @@ def bundle(entry: Path, *extra: str) -> str:
     return result.stdout
 
 
-def example() -> dict[str, dict[str, str]]:
-    """The "try it" files: each input's file name and text."""
-    return {
-        key: {"name": name, "text": (EXAMPLE / name).read_text(encoding="utf-8")}
-        for key, name in EXAMPLE_FILES.items()
+def qrels_text(qrels: pd.DataFrame) -> str:
+    """``qrels`` (``query_id``, ``doc_id``, ``relevance``) as a TREC qrels file's text."""
+    out = io.StringIO()
+    for query, doc, grade in qrels[["query_id", "doc_id", "relevance"]].itertuples(index=False):
+        out.write(f"{query} 0 {doc} {int(grade)}\n")
+    return out.getvalue()
+
+
+def run_text(run: pd.DataFrame, tag: str) -> str:
+    """``run`` (``query_id``, ``doc_id``, ``score``) as a TREC run file's text, tagged ``tag``.
+
+    Lines go by query, best score first, ranked from 1; each score is written in Python's
+    shortest exact form (``repr``), so the file reads back to the same doubles.
+    """
+    ranked = run.sort_values(["query_id", "score"], ascending=[True, False], kind="stable")
+    out = io.StringIO()
+    rank = 0
+    previous = None
+    for query, doc, score in ranked[["query_id", "doc_id", "score"]].itertuples(index=False):
+        rank = rank + 1 if query == previous else 1
+        previous = query
+        out.write(f"{query} Q0 {doc} {rank} {float(score)!r} {tag}\n")
+    return out.getvalue()
+
+
+def chapter7_files() -> dict[str, dict[str, str]]:
+    """Chapter 7's collection as TREC files: its qrels, system A as run 1, system B as run 2."""
+    from ndcg.teaching import synthetic
+
+    collection = synthetic.make_collection(**CHAPTER7)
+    texts = {
+        "qrels": qrels_text(collection.qrels),
+        "run1": run_text(collection.run_a, "system_A"),
+        "run2": run_text(collection.run_b, "system_B"),
     }
+    return {key: {"name": CHAPTER7_FILES[key], "text": text} for key, text in texts.items()}
+
+
+def examples() -> dict[str, dict[str, dict[str, str]]]:
+    """The "try it" examples, each its inputs' file names and texts.
+
+    ``trec_eval``: trec_eval's own test files, one run. ``chapter7``: chapter 7's two
+    systems, generated here by the library rather than kept as data.
+    """
+    trec_eval = {
+        key: {"name": name, "text": (EXAMPLE / name).read_text(encoding="utf-8")}
+        for key, name in TREC_EVAL_FILES.items()
+    }
+    return {"trec_eval": trec_eval, "chapter7": chapter7_files()}
 
 
 def registry() -> dict:
@@ -86,7 +138,7 @@ def page_script() -> str:
     worker = bundle(SOURCE / "worker.js")
     page = bundle(SOURCE / "main.js", "--global-name=NdcgEvaluatePage")
     css = (SOURCE / "evaluate.css").read_text(encoding="utf-8")
-    assets = {"worker": worker, "registry": registry(), "example": example(), "css": css}
+    assets = {"worker": worker, "registry": registry(), "examples": examples(), "css": css}
     # "</" is escaped so that no text inside can end a <script> element, should the
     # script ever be inlined in a page.
     data = json.dumps(assets, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")

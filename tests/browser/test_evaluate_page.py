@@ -1,8 +1,9 @@
 """The evaluation page (book/evaluate.md) in Chromium, opened from disk (file://) and over http.
 
-What a reader does on it, held to the command line: "try it" gives the report
-``python -m ndcg`` prints on the same files and options, byte for byte; a gzip run reads as
-its text; two runs compare as :mod:`ndcg.stats` does with seed 0; a malformed file shows the
+What a reader does on it, held to the command line: each "try it" example gives the report
+``python -m ndcg`` prints on the same files and options, byte for byte; chapter 7's example
+compares its two systems with chapter 7's figures (seed 1); a gzip run reads as its text; two
+runs compare as :mod:`ndcg.stats` does with the seed typed; a malformed file shows the
 command line's message beside its input and the page goes on working; cancel stops a large
 read; no request leaves the page; axe finds no serious violation; at 390 px nothing scrolls
 sideways and every control is reached by keyboard and by touch.
@@ -15,20 +16,26 @@ import gzip
 import io
 import json
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page
 
+import ndcg
 from ndcg import stats
 from ndcg.cli import main as cli_main
+from ndcg.teaching import synthetic
 
 from .sitecrawl import _AXE_RUN_JS, AXE_JS, BLOCKING_IMPACTS
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import evaluate_page  # noqa: E402  (tools/ is not a package)
+
 EXAMPLE = ROOT / "tools" / "evaluate_example"
 PAGE = "book/evaluate.html"
 FINISHED = "['done', 'error', 'idle'].includes(document.body.dataset.evaluateState)"
@@ -88,20 +95,79 @@ def opened(browser, site: Path) -> Iterator[tuple[Page, list[str]]]:
     context.close()
 
 
+def chapter7_folder(folder: Path) -> Path:
+    """Chapter 7's example written in ``folder`` as the page's build writes it."""
+    for file in evaluate_page.chapter7_files().values():
+        (folder / file["name"]).write_text(file["text"], encoding="utf-8")
+    return folder
+
+
 def test_try_it_shows_the_command_line_s_report_byte_for_byte(opened):
     page, _ = opened
     page.click("#try-example")
     assert finish(page) == "done"
-    args = options_of(page)
-    for n, run in ((1, "results.test"), (2, "results.trunc")):
-        expected = cli(EXAMPLE, "qrels.test", run, *args)
+    # trec_eval's test files, one run, its official measures: the report its own test expects.
+    assert page.input_value("#opt-measures") == ""
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    assert expected.returncode == 0, expected.stderr
+    assert page.text_content("#report-1") == expected.stdout
+    assert page.locator("#report-2").count() == 0
+    assert page.locator("#comparison").count() == 0
+
+
+def test_chapter_7_s_example_gives_chapter_7_s_report_and_figures(opened, tmp_path):
+    page, _ = opened
+    page.click("#try-chapter7")
+    assert finish(page) == "done"
+    folder = chapter7_folder(tmp_path)
+    names = evaluate_page.CHAPTER7_FILES
+    for n, run in ((1, names["run1"]), (2, names["run2"])):
+        expected = cli(folder, names["qrels"], run, *options_of(page))
         assert expected.returncode == 0, expected.stderr
         assert page.text_content(f"#report-{n}") == expected.stdout
+        assert "ndcg_cut_10" in expected.stdout
+    # The comparison, as chapter 7 computes it: B - A on NDCG@10 from ndcg.evaluate, seed 1.
+    page.wait_for_selector("#comparison [data-stat='p']")
+    assert page.input_value("#comparison-measure") == "ndcg_cut_10"
+    assert page.input_value("#comparison-seed") == "1"
+    collection = synthetic.make_collection(**evaluate_page.CHAPTER7)
+    a, b = (
+        ndcg.evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
+        for run in (collection.run_a, collection.run_b)
+    )
+    test = stats.paired_randomization_test(b, a, seed=1)
+    interval = stats.paired_bootstrap_ci(b, a, seed=1)
+    shown = {
+        name: float(page.get_attribute(f"#comparison [data-stat='{name}']", "data-value"))
+        for name in ("mean", "p", "low", "high")
+    }
+    assert shown == {
+        "mean": test.mean_difference,
+        "p": test.p_value,
+        "low": interval.low,
+        "high": interval.high,
+    }
+    direction = page.text_content("#comparison .ev-direction")
+    assert direction.startswith(f"{names['run2']} minus {names['run1']}")
+
+
+def test_evaluating_again_keeps_the_seed_the_comparison_shows(opened):
+    page, _ = opened
+    page.click("#try-chapter7")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    before = page.get_attribute("#comparison [data-stat='p']", "data-value")
+    page.check("#opt-q")  # another option, the same files: the comparison must not change
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+    assert page.input_value("#comparison-seed") == "1"
+    assert page.get_attribute("#comparison [data-stat='p']", "data-value") == before
 
 
 def test_every_measure_name_links_to_a_chapter_and_the_table_sorts_and_filters(opened):
     page, _ = opened
-    page.click("#try-example")
+    page.click("#try-chapter7")
     assert finish(page) == "done"
     links = page.eval_on_selector_all(
         "#per-query thead a", "links => links.map(a => a.getAttribute('href'))"
@@ -120,10 +186,10 @@ def test_every_measure_name_links_to_a_chapter_and_the_table_sorts_and_filters(o
         f"#per-query tbody td:nth-child({column})", "cells => cells.map(c => c.textContent)"
     )]  # fmt: skip
     assert values == sorted(values)
-    page.fill("#per-query-filter", "302")
+    page.fill("#per-query-filter", "q007")
     assert page.eval_on_selector_all(
         "#per-query tbody th", "cells => cells.map(c => c.textContent)"
-    ) == ["302"]
+    ) == ["q007"]
     # The distribution plot shows the first NDCG column by default, which names its cutoff.
     chosen = page.eval_on_selector("#distribution-measure", "s => s.selectedOptions[0].text")
     assert chosen == "ndcg_cut_10"
@@ -145,26 +211,32 @@ def test_a_gzip_run_reads_as_its_text(opened, tmp_path):
     assert page.text_content("#report-1") == expected.stdout
 
 
-def test_the_two_run_comparison_equals_ndcg_stats(opened):
+def test_the_two_run_comparison_equals_ndcg_stats(opened, tmp_path):
     page, _ = opened
-    page.click("#try-example")
+    page.click("#try-chapter7")
     assert finish(page) == "done"
     page.wait_for_selector("#comparison [data-stat='p']")
+    page.select_option("#comparison-measure", "map")
+    page.fill("#comparison-seed", "5")
+    page.press("#comparison-seed", "Enter")
+    page.wait_for_function(
+        "document.querySelector('#comparison figcaption')?.textContent.includes('map')"
+    )
     measure = page.input_value("#comparison-measure")
-    assert measure == "ndcg_cut_10"
-    assert page.input_value("#comparison-seed") == "0"
     args = [*options_of(page), "-q", "--json"]
+    folder = chapter7_folder(tmp_path)
+    names = evaluate_page.CHAPTER7_FILES
     per_query = [
-        json.loads(cli(EXAMPLE, "qrels.test", run, *args).stdout)["queries"]
-        for run in ("results.test", "results.trunc")
+        json.loads(cli(folder, names["qrels"], run, *args).stdout)["queries"]
+        for run in (names["run1"], names["run2"])
     ]
     # Paired on the queries both runs were scored on, in the first run's order; the second
     # run minus the first.
     queries = [q for q in per_query[0] if q in per_query[1]]
     first = [per_query[0][q][measure] for q in queries]
     second = [per_query[1][q][measure] for q in queries]
-    test = stats.paired_randomization_test(second, first, seed=0)
-    interval = stats.paired_bootstrap_ci(second, first, seed=0)
+    test = stats.paired_randomization_test(second, first, seed=5)
+    interval = stats.paired_bootstrap_ci(second, first, seed=5)
     shown = {
         name: float(page.get_attribute(f"#comparison [data-stat='{name}']", "data-value"))
         for name in ("mean", "p", "low", "high")
@@ -247,7 +319,7 @@ def test_cancel_stops_a_large_read_and_the_page_evaluates_again(opened, tmp_path
 
 def test_no_request_leaves_the_page(opened, site):
     page, requests = opened
-    page.click("#try-example")
+    page.click("#try-chapter7")
     assert finish(page) == "done"
     page.wait_for_selector("#comparison [data-stat='p']")
     page.select_option("#comparison-measure", "map")
@@ -268,7 +340,7 @@ def test_axe_finds_no_serious_violation_with_results_shown(browser, site, scheme
     context = browser.new_context(color_scheme=scheme)
     page = context.new_page()
     page.goto((site / PAGE).as_uri())
-    page.click("#try-example")
+    page.click("#try-chapter7")
     assert finish(page) == "done"
     page.wait_for_selector("#comparison [data-stat='p']")
     page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
@@ -281,7 +353,7 @@ def test_at_390_px_nothing_scrolls_sideways_and_every_control_is_reached(browser
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     page.goto((site / PAGE).as_uri())
-    page.tap("#try-example")
+    page.tap("#try-chapter7")
     assert finish(page) == "done"
     page.wait_for_selector("#comparison [data-stat='p']")
     width = page.evaluate("document.documentElement.scrollWidth")

@@ -39,16 +39,17 @@ function stat(name, label, value) {
 }
 
 /**
- * The comparison section; `compare(a, b, seed)` asks the worker and resolves with its answer.
- * Returns null when the runs share no numeric measure.
+ * The comparison section; `compare(a, b, seed)` asks the worker and resolves with its answer;
+ * `firstSeed` is the seed it starts with (text). Returns null when the runs share no numeric
+ * measure.
  */
-export function comparisonView(first, second, names, compare) {
+export function comparisonView(first, second, names, compare, firstSeed = "0") {
   const options = shared(first, second);
   if (options.length === 0) return null;
   const select = h("select", { id: "comparison-measure" }, options.map(({ column }) => h("option", { value: column.name, text: columnLabel(column) })));
   const preferred = preferredColumn(options);
   select.value = preferred.column.name;
-  const seed = h("input", { id: "comparison-seed", type: "text", inputmode: "numeric", value: "0", size: "6" });
+  const seed = h("input", { id: "comparison-seed", type: "text", inputmode: "numeric", value: firstSeed, size: "6", "aria-describedby": "comparison-seed-help" });
   const again = h("button", { type: "button", class: "ev-button", id: "compare", text: "Compare" });
   const out = h("div", { class: "ev-compare-out", "aria-live": "polite" });
   const error = h("p", { id: "error-comparison", class: "ev-error", hidden: "" });
@@ -78,24 +79,33 @@ export function comparisonView(first, second, names, compare) {
     }
     const { test, interval } = answer;
     const left = paired.only1 + paired.only2;
+    const percent = Math.round(interval.confidence * 100);
+    const draws = test.exact ? `all ${test.nResamples} sign flips (exact)` : `${test.nResamples} random sign flips`;
     out.replaceChildren(
+      h("p", { class: "ev-direction" }, [h("strong", { text: `${names[1]} minus ${names[0]}` }), `, ${label}`]),
       h("p", {
         text:
-          `${label} per query, ${names[1]} minus ${names[0]}, on the ${paired.queries.length} queries both runs were scored on` +
-          (left ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out of the comparison).` : "."),
+          `Each query's ${label} in ${names[1]} minus its ${label} in ${names[0]}, on the ${paired.queries.length} queries both runs were scored on` +
+          (left ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out)` : "") +
+          `: a positive mean difference says ${names[1]} scores higher on average.`,
       }),
       h("dl", { class: "ev-stats" }, [
         stat("mean", "Mean difference", test.meanDifference),
-        stat("p", `p-value (two-sided randomization test, ${test.nResamples} ${test.exact ? "sign flips, exact" : "resamples"})`, test.pValue),
-        stat("low", `${Math.round(interval.confidence * 100)}% bootstrap interval, low`, interval.low),
-        stat("high", `${Math.round(interval.confidence * 100)}% bootstrap interval, high`, interval.high),
+        stat("p", "p-value, two-sided", test.pValue),
+        stat("low", `${percent}% interval, low`, interval.low),
+        stat("high", `${percent}% interval, high`, interval.high),
       ]),
+      h("p", {
+        class: "ev-help",
+        text: `The p-value comes from a paired randomization test over ${draws}; the interval from a paired bootstrap of ${interval.nResamples} resamples of the queries.`,
+      }),
       h("figure", { id: "comparison-plot" }, [
         differencePlot(
           paired.a.map((x, i) => x - paired.b[i]),
           label,
+          names,
         ),
-        h("figcaption", { text: `Each query's ${label} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries run 2 does better on.` }),
+        h("figcaption", { text: `Each query's ${label} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries ${names[1]} does better on, below it those ${names[0]} does better on.` }),
       ]),
     );
   }
@@ -111,10 +121,15 @@ export function comparisonView(first, second, names, compare) {
     h("div", { class: "ev-actions" }, [
       h("label", { for: "comparison-measure", text: "Measure" }),
       select,
-      h("label", { for: "comparison-seed", text: "Seed of the random draws (the same seed gives the same p-value and interval, as in ndcg.stats)" }),
+      h("label", { for: "comparison-seed", text: "Random seed" }),
       seed,
       again,
     ]),
+    h("p", {
+      id: "comparison-seed-help",
+      class: "ev-help",
+      text: "It fixes the random draws of the test and the interval: the same seed gives the same p-value and interval here as the seed argument of ndcg.stats.",
+    }),
     error,
     out,
   ]);

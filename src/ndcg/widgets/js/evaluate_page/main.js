@@ -4,7 +4,7 @@
 // are read by a worker started from a Blob, and nothing is sent anywhere.
 //
 // Built by tools/evaluate_page.py into one classic script that ends with
-// `NdcgEvaluatePage.start({ worker, registry, example })`.
+// `NdcgEvaluatePage.start({ worker, registry, examples, css })`.
 
 import { h } from "../dom.js";
 import { comparisonView } from "./comparison_view.js";
@@ -16,8 +16,31 @@ import { reportView } from "./report_view.js";
 import { tableView } from "./table_view.js";
 import { workerClient } from "./worker_client.js";
 
-/** The measures the example is evaluated with: NDCG@10 beside the classics. */
-const EXAMPLE_MEASURES = "ndcg_cut.10 map P.10 recip_rank";
+/**
+ * The two examples: trec_eval's test files, one run, with its official measures (the report
+ * its own test expects), and chapter 7's two systems with NDCG@10 beside the classics,
+ * compared with seed 1 as the chapter compares them (so the page shows the chapter's figures).
+ */
+const EXAMPLES = [
+  { key: "trec_eval", id: "try-example", text: "Try trec_eval's test files", measures: "", seed: "0" },
+  { key: "chapter7", id: "try-chapter7", text: "Try chapter 7's two systems", measures: "ndcg_cut.10 map P.10 recip_rank", seed: "1" },
+];
+
+/**
+ * The commands a report equals, as text nodes and spans: an option and its value stay on one
+ * line (a line may otherwise break inside "-m", after its hyphen).
+ */
+function commands(lines) {
+  const nodes = [];
+  lines.forEach((parts, i) => {
+    if (i > 0) nodes.push("; ");
+    parts.forEach((part, j) => {
+      if (j > 0) nodes.push(" ");
+      nodes.push(part.startsWith("-") ? h("span", { class: "ev-nowrap", text: part }) : part);
+    });
+  });
+  return nodes;
+}
 
 function setState(state) {
   document.body.dataset.evaluateState = state;
@@ -61,7 +84,10 @@ function build(root, assets) {
   const client = workerClient(assets.worker);
   const { node: inputsNode, zones } = inputZones(() => {});
   const options = optionsView();
-  const tryIt = h("button", { type: "button", id: "try-example", class: "ev-button", text: "Try an example (trec_eval's test files)" });
+  const tries = EXAMPLES.map((example) => h("button", { type: "button", id: example.id, class: "ev-button", text: example.text }));
+  // The seed the next comparison starts with: the example's (1 for chapter 7's), else the
+  // one the comparison on screen holds, so evaluating again with other options keeps it.
+  let firstSeed = "0";
   const run = h("button", { type: "button", id: "evaluate", class: "ev-button ev-primary", text: "Evaluate" });
   const cancel = h("button", { type: "button", id: "cancel", class: "ev-button", text: "Cancel", disabled: "" });
   const progress = h("progress", { id: "progress", max: "1", value: "0", "aria-label": "progress of the evaluation" });
@@ -114,7 +140,7 @@ function build(root, assets) {
     progress.value = 1;
     render(answer.results, names);
     setState("done");
-    status.textContent = `Done: ${runs.map((_, i) => options.words(qrels.name, names[i])).join("; ")}.`;
+    status.replaceChildren("Done: ", ...commands(runs.map((_, i) => options.parts(qrels.name, names[i]))), ".");
   }
 
   function render(answers, names) {
@@ -128,25 +154,42 @@ function build(root, assets) {
           cancel.disabled = true;
         });
       };
-      const view = comparisonView(answers[0], answers[1], names, compare);
+      const view = comparisonView(answers[0], answers[1], names, compare, firstSeed);
       if (view !== null) parts.push(view);
     }
     results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...parts);
   }
 
-  tryIt.addEventListener("click", () => {
-    const { example } = assets;
-    zones.qrels.set(new File([example.qrels.text], example.qrels.name));
-    zones["run-1"].set(new File([example.run1.text], example.run1.name));
-    zones["run-2"].set(new File([example.run2.text], example.run2.name));
-    options.setMeasures(EXAMPLE_MEASURES);
+  EXAMPLES.forEach((example, i) => {
+    tries[i].addEventListener("click", () => {
+      const files = assets.examples[example.key];
+      const fill = (key, file) => {
+        zones[key].clearText();
+        zones[key].set(file ? new File([file.text], file.name) : null);
+      };
+      fill("qrels", files.qrels);
+      fill("run-1", files.run1);
+      fill("run-2", files.run2);
+      options.setMeasures(example.measures);
+      firstSeed = example.seed;
+      evaluate();
+    });
+  });
+  run.addEventListener("click", () => {
+    const shown = document.getElementById("comparison-seed");
+    if (shown) firstSeed = shown.value;
     evaluate();
   });
-  run.addEventListener("click", evaluate);
   cancel.addEventListener("click", () => client.cancel());
 
   root.replaceChildren(
-    h("div", { class: "ev-actions" }, [tryIt]),
+    h("div", { class: "ev-actions" }, tries),
+    h("p", {
+      class: "ev-help",
+      text:
+        "Two examples: trec_eval's own test files (a qrels file and one run), or chapter 7's collection with system A as the first run " +
+        "and system B as the second, compared with seed 1 as the chapter does: the comparison shows the chapter's figures.",
+    }),
     inputsNode,
     options.node,
     h("div", { class: "ev-actions ev-go" }, [run, cancel, progress]),

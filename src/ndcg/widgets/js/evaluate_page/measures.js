@@ -44,8 +44,15 @@ export function columnLabel(column) {
 
 /**
  * The column the plots and the comparison show first: the first NDCG at a cutoff (such as
- * ndcg_cut_10), else the first NDCG, else the first column. `columns` are numericColumns'.
+ * ndcg_cut_10), else the first NDCG, else map (trec_eval's official set has no NDCG, and its
+ * first columns are counts such as num_ret, whose spread says nothing of quality), else the
+ * first column. `columns` are numericColumns'.
  */
 export function preferredColumn(columns) {
-  return columns.find(({ column }) => isNdcg(column) && column.k != null) ?? columns.find(({ column }) => isNdcg(column)) ?? columns[0];
+  return (
+    columns.find(({ column }) => isNdcg(column) && column.k != null) ??
+    columns.find(({ column }) => isNdcg(column)) ??
+    columns.find(({ column }) => column.name === "map") ??
+    columns[0]
+  );
 }

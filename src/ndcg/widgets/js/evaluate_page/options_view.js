@@ -46,14 +46,15 @@ export function optionsView() {
       };
     },
     /** The command line these options stand for, for the status line. */
-    words(qrels, run) {
+    /** The command line's words for these options, each option with its value as one part. */
+    parts(qrels, run) {
       const o = this.options();
       const parts = ["python -m ndcg", qrels, run];
       for (const flag of ["q", "c", "J"]) if (o[flag]) parts.push(`-${flag}`);
-      if (o.l !== "1") parts.push("-l", o.l);
-      for (const m of o.m) parts.push("-m", m);
-      if (o.gain !== "linear") parts.push("--gain", o.gain);
-      return parts.join(" ");
+      if (o.l !== "1") parts.push(`-l ${o.l}`);
+      for (const m of o.m) parts.push(`-m ${m}`);
+      if (o.gain !== "linear") parts.push(`--gain ${o.gain}`);
+      return parts;
     },
     setMeasures(value) {
       measures.input.value = value;

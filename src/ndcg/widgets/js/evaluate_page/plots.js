@@ -5,10 +5,15 @@
 import { s } from "../dom.js";
 
 const WIDTH = 360;
-const HEIGHT = 200;
+const HEIGHT = 210;
 const LEFT = 58;
-const BOTTOM = 30;
+// Below the plot: the tick labels, then the axis' name with room for its descenders
+// ("ndcg_cut_10", "queries").
+const BOTTOM = 40;
 const TOP = 10;
+/** The baselines of the tick labels and of the x axis' name. */
+const TICKS_Y = HEIGHT - BOTTOM + 14;
+const NAME_Y = HEIGHT - BOTTOM + 30;
 const BINS = 20;
 
 /** Four decimals, as the report prints. */
@@ -67,9 +72,9 @@ export function histogram(values, name) {
     [
       s("line", { x1: LEFT, y1: TOP + plotH, x2: WIDTH - 10, y2: TOP + plotH, class: "ev-axis" }),
       s("line", { x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + plotH, class: "ev-axis" }),
-      axisText(LEFT, HEIGHT - 12, f4(low)),
-      axisText(WIDTH - 10, HEIGHT - 12, f4(high), "end"),
-      axisText((LEFT + WIDTH) / 2, HEIGHT - 1, name),
+      axisText(LEFT, TICKS_Y, f4(low)),
+      axisText(WIDTH - 10, TICKS_Y, f4(high), "end"),
+      axisText((LEFT + WIDTH) / 2, NAME_Y, name),
       axisText(LEFT - 4, TOP + 8, String(most), "end"),
       axisText(LEFT - 4, TOP + plotH, "0", "end"),
       ...bars,
@@ -77,8 +82,11 @@ export function histogram(values, name) {
   );
 }
 
-/** Each query's difference (run 2 minus run 1), sorted, as bars around zero. */
-export function differencePlot(differences, name) {
+/**
+ * Each query's difference (the second run's value minus the first's), sorted, as bars around
+ * zero; `names` are the two runs' names, first then second.
+ */
+export function differencePlot(differences, name, names = ["run 1", "run 2"]) {
   const sorted = [...differences].sort((a, b) => a - b);
   const reach = Math.max(1e-12, Math.abs(sorted[0] ?? 0), Math.abs(sorted[sorted.length - 1] ?? 0));
   const plotW = WIDTH - LEFT - 10;
@@ -92,15 +100,15 @@ export function differencePlot(differences, name) {
   const better = sorted.filter((d) => d > 0).length;
   const worse = sorted.filter((d) => d < 0).length;
   return svg(
-    `Per-query difference in ${name}, run 2 minus run 1`,
-    `${sorted.length} queries sorted by their difference: ${better} higher in run 2, ${worse} lower, ${sorted.length - better - worse} equal; the differences reach ${f4(reach)} either way.`,
+    `Per-query difference in ${name}, ${names[1]} minus ${names[0]}`,
+    `${sorted.length} queries sorted by their difference: ${better} higher in ${names[1]}, ${worse} lower, ${sorted.length - better - worse} equal; the differences reach ${f4(reach)} either way.`,
     [
       s("line", { x1: LEFT, y1: zero, x2: WIDTH - 10, y2: zero, class: "ev-axis" }),
       s("line", { x1: LEFT, y1: TOP, x2: LEFT, y2: TOP + plotH, class: "ev-axis" }),
       axisText(LEFT - 4, TOP + 8, `+${f4(reach)}`, "end"),
       axisText(LEFT - 4, TOP + plotH, `-${f4(reach)}`, "end"),
       axisText(LEFT - 4, zero + 4, "0", "end"),
-      axisText((LEFT + WIDTH) / 2, HEIGHT - 8, "queries, sorted by difference"),
+      axisText((LEFT + WIDTH) / 2, NAME_Y, "queries, sorted by difference"),
       ...bars,
     ],
   );

@@ -52,7 +52,7 @@ export function tableView(result, registry) {
     headCells.push(h("th", { scope: "col", "aria-sort": "none" }, [measureLink(registry, column, h), " ", button]));
   });
   const tableNode = h("table", { id: "per-query", class: "ev-table" }, [
-    h("caption", { text: "Each query's value of each measure (sort with the buttons in the headers)" }),
+    h("caption", { text: "Each query's values: sort with the header buttons" }),
     h("thead", {}, [h("tr", {}, [idCell, ...headCells])]),
     body,
   ]);
