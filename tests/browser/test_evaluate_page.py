@@ -434,7 +434,8 @@ def test_the_table_of_5000_queries_shows_a_page_of_rows_at_a_time(opened):
     assert page.locator("#per-query tbody tr").count() == 50
     assert page.text_content("#per-query-count").startswith("5000 of 5000 queries")
     page.click("text=Next rows")
-    assert page.text_content("#per-query tbody th") == "51"
+    # The report's order, ids as text: the 51st of "1", "10", "100", "1000", "1001", ...
+    assert page.text_content("#per-query tbody th") == sorted(map(str, queries))[50]
 
 
 def test_the_page_works_from_a_web_server_too(page, site_url):
@@ -447,3 +448,30 @@ def test_the_page_works_from_a_web_server_too(page, site_url):
     assert page.text_content("#report-1") == expected.stdout
     assert [url for url in requests if not url.startswith((site_url + "/", "blob:"))] == []
     assert page.console_errors == []
+
+
+def test_the_table_shows_each_value_as_the_report_prints_it_in_the_report_s_order(
+    opened, tmp_path
+):
+    page, _ = opened
+    # One relevant document in 32: P_32 = 1/32 = 0.03125 exactly, a tie that C's %6.4f
+    # (and so trec_eval) rounds to even, 0.0312, where JavaScript's toFixed gives 0.0313.
+    # Query ids "10" and "9" are in the report's order as text: "10" first.
+    qrels = "".join(f"{q} 0 d0 1\n" for q in ("9", "10"))
+    run = "".join(f"{q} Q0 d{i} {i + 1} {100 - i} r\n" for q in ("9", "10") for i in range(32))
+    paste(page, "#qrels-text", qrels)
+    paste(page, "#run-text-1", run)
+    page.fill("#opt-measures", "P.32")
+    page.set_checked("#opt-q", True)
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    (tmp_path / "pasted qrels").write_text(qrels)
+    (tmp_path / "pasted run 1").write_text(run)
+    report = cli(tmp_path, "-q", "-m", "P.32", "pasted qrels", "pasted run 1").stdout
+    assert page.text_content("#report-1") == report
+    assert "P_32                  \t10\t0.0312\n" in report
+    cells = page.eval_on_selector_all(
+        "#per-query tbody tr",
+        "rows => rows.map(r => [...r.querySelectorAll('th, td')].map(c => c.textContent.trim()))",
+    )
+    assert cells == [["10", "0.0312"], ["9", "0.0312"]]

@@ -4,6 +4,7 @@
 // and a plot of the differences.
 
 import { h } from "../dom.js";
+import { fixedPoint } from "../trec/options.js";
 import { columnLabel, numericColumns, preferredColumn } from "./measures.js";
 import { differencePlot } from "./plots.js";
 
@@ -34,7 +35,7 @@ export function pairedValues(first, second, name) {
 function stat(name, label, value) {
   return h("div", { class: "ev-stat" }, [
     h("dt", { text: label }),
-    h("dd", { "data-stat": name, "data-value": String(value), text: value.toFixed(4) }),
+    h("dd", { "data-stat": name, "data-value": String(value), text: fixedPoint(value, 4) }),
   ]);
 }
 

@@ -3,6 +3,7 @@
 // come from the stylesheet (classes), so both follow the light and dark themes.
 
 import { s } from "../dom.js";
+import { fixedPoint } from "../trec/options.js";
 
 const WIDTH = 360;
 const HEIGHT = 210;
@@ -16,8 +17,8 @@ const TICKS_Y = HEIGHT - BOTTOM + 14;
 const NAME_Y = HEIGHT - BOTTOM + 30;
 const BINS = 20;
 
-/** Four decimals, as the report prints. */
-const f4 = (x) => x.toFixed(4);
+/** Four decimals, as the report prints them (an exact tie to even). */
+const f4 = (x) => fixedPoint(x, 4);
 
 function axisText(x, y, text, anchor = "middle") {
   const node = s("text", { x, y, "text-anchor": anchor, class: "ev-axis-text" });

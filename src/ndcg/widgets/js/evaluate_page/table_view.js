@@ -3,24 +3,19 @@
 // 5,000 queries cost no more than 50 to draw.
 
 import { h } from "../dom.js";
+import { compareCodePoints } from "../trec/options.js";
+import { printedValue } from "../trec/report.js";
 import { measureLink, numericColumns } from "./measures.js";
 
 /** Rows drawn at once. */
 const PAGE = 50;
 
-/** Compare query ids as trec_eval orders them: numbers by value, then text. */
-function byId(a, b) {
-  const x = Number(a);
-  const y = Number(b);
-  if (Number.isFinite(x) && Number.isFinite(y) && x !== y) return x - y;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Compare query ids as the report orders them: as text, code point by code point (strcmp). */
+const byId = compareCodePoints;
 
-/** A per-query value as a cell shows it (trec_eval's four decimals; integers whole). */
+/** A per-query value as a cell shows it: as the report prints it (ties to even, -nan). */
 export function cellText(value, column) {
-  if (typeof value !== "number") return String(value);
-  if (Number.isNaN(value)) return "-nan";
-  return column.printed === "integer" ? String(value) : value.toFixed(4);
+  return printedValue(value, column).trim();
 }
 
 /** The table of `result` (one run); `registry` links each measure to its chapter. */
