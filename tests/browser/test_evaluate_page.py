@@ -450,9 +450,7 @@ def test_the_page_works_from_a_web_server_too(page, site_url):
     assert page.console_errors == []
 
 
-def test_the_table_shows_each_value_as_the_report_prints_it_in_the_report_s_order(
-    opened, tmp_path
-):
+def test_the_table_shows_each_value_as_the_report_prints_it_in_the_report_s_order(opened, tmp_path):
     page, _ = opened
     # One relevant document in 32: P_32 = 1/32 = 0.03125 exactly, a tie that C's %6.4f
     # (and so trec_eval) rounds to even, 0.0312, where JavaScript's toFixed gives 0.0313.
