@@ -25,18 +25,13 @@ from ndcg import discount as discounts
 from ndcg import ltr
 from ndcg.teaching import answers, exercises
 from ndcg.widgets import RankingWidget, SwapWidget, _display, _goals, goals
-from ndcg.widgets._assets import bundle
+
+from .jsmodule import import_module
 
 pytestmark = pytest.mark.browser
 
 REL = 1e-12
 DISCOUNTS = ["log2", "reciprocal", ["log", 2], ["log", 3.5], ["geometric", 0.8], ["geometric", 0.5]]
-
-_IMPORT = """async (source) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window.ar = await import(url);
-  return Object.keys(window.ar).sort();
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +40,7 @@ def arith(browser):
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!DOCTYPE html><title>arith parity</title>")
-    page.exports = set(page.evaluate(_IMPORT, bundle("js/arith")))  # type: ignore[attr-defined]
+    page.exports = set(import_module(page, "js/arith", "ar"))  # type: ignore[attr-defined]
     yield page
     context.close()
 

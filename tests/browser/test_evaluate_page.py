@@ -73,6 +73,26 @@ def paste(page: Page, selector: str, text: str) -> None:
     )
 
 
+def comparison_shown(page: Page) -> dict[str, float]:
+    """The comparison's four figures at the precision the page holds them (data-value)."""
+    return {
+        name: float(page.get_attribute(f"#comparison [data-stat='{name}']", "data-value"))
+        for name in ("mean", "p", "low", "high")
+    }
+
+
+def figures_of(
+    test: stats.RandomizationResult, interval: stats.BootstrapResult
+) -> dict[str, float]:
+    """``ndcg.stats``' figures under the page's names for them."""
+    return {
+        "mean": test.mean_difference,
+        "p": test.p_value,
+        "low": interval.low,
+        "high": interval.high,
+    }
+
+
 def finish(page: Page) -> str:
     """Wait until the page has done what it was asked; return its state."""
     page.wait_for_function(FINISHED)
@@ -137,16 +157,7 @@ def test_chapter_7_s_example_gives_chapter_7_s_report_and_figures(opened, tmp_pa
     )
     test = stats.paired_randomization_test(b, a, seed=1)
     interval = stats.paired_bootstrap_ci(b, a, seed=1)
-    shown = {
-        name: float(page.get_attribute(f"#comparison [data-stat='{name}']", "data-value"))
-        for name in ("mean", "p", "low", "high")
-    }
-    assert shown == {
-        "mean": test.mean_difference,
-        "p": test.p_value,
-        "low": interval.low,
-        "high": interval.high,
-    }
+    assert comparison_shown(page) == figures_of(test, interval)
     direction = page.text_content("#comparison .ev-direction")
     assert direction.startswith(f"{names['run2']} minus {names['run1']}")
 
@@ -237,16 +248,7 @@ def test_the_two_run_comparison_equals_ndcg_stats(opened, tmp_path):
     second = [per_query[1][q][measure] for q in queries]
     test = stats.paired_randomization_test(second, first, seed=5)
     interval = stats.paired_bootstrap_ci(second, first, seed=5)
-    shown = {
-        name: float(page.get_attribute(f"#comparison [data-stat='{name}']", "data-value"))
-        for name in ("mean", "p", "low", "high")
-    }
-    assert shown == {
-        "mean": test.mean_difference,
-        "p": test.p_value,
-        "low": interval.low,
-        "high": interval.high,
-    }
+    assert comparison_shown(page) == figures_of(test, interval)
     assert page.locator("#comparison-plot svg rect").count() == len(queries)
 
 

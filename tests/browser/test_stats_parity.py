@@ -10,17 +10,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from _js_results import js_fields
 
 from ndcg import stats
-from ndcg.widgets._assets import bundle
+
+from .jsmodule import import_module
 
 pytestmark = pytest.mark.browser
-
-_IMPORT = """async ([source, name]) => {
-  const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
-  window[name] = await import(url);
-  return Object.keys(window[name]).sort();
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -29,8 +25,8 @@ def js(browser):
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!DOCTYPE html><title>paired tests parity</title>")
-    assert "pairedBootstrapCi" in page.evaluate(_IMPORT, [bundle("js/stats"), "st"])
-    assert "integers" in page.evaluate(_IMPORT, [bundle("js/random"), "rnd"])
+    assert "pairedBootstrapCi" in import_module(page, "js/stats", "st")
+    assert "integers" in import_module(page, "js/random", "rnd")
     yield page
     context.close()
 
@@ -77,14 +73,7 @@ def test_randomization_test_equals_ndcg_stats(js, n: int, options: dict) -> None
         [a, b, options],
     )
     want = stats.paired_randomization_test(a, b, **options)
-    assert got == {
-        "meanDifference": want.mean_difference,
-        "pValue": want.p_value,
-        "nQueries": want.n_queries,
-        "nResamples": want.n_resamples,
-        "alternative": want.alternative,
-        "exact": want.exact,
-    }
+    assert got == js_fields(want)
 
 
 @pytest.mark.parametrize(
@@ -99,14 +88,7 @@ def test_bootstrap_interval_equals_ndcg_stats(js, n: int, options: dict) -> None
         [a, b, options],
     )
     want = stats.paired_bootstrap_ci(a, b, **options)
-    assert got == {
-        "meanDifference": want.mean_difference,
-        "low": want.low,
-        "high": want.high,
-        "confidence": want.confidence,
-        "nQueries": want.n_queries,
-        "nResamples": want.n_resamples,
-    }
+    assert got == js_fields(want)
 
 
 def test_refused_input_gets_the_pythons_message(js) -> None:
