@@ -1,4 +1,5 @@
-"""Take the README's screenshot: the ranking widget as it appears on the built DCG page.
+"""Take the README's screenshots: the ranking widget on the built DCG page, and the paired
+comparison of chapter 7's two systems on the evaluation page (``--page evaluate``).
 
 The page is opened from disk (file://) in Debian's Chromium with every other request refused,
 so the picture shows what the self-contained site really renders. Build the book first
@@ -14,21 +15,29 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "html"
-OUT = ROOT / "book" / "images" / "widget-screenshot.png"
-DCG_PAGE = "notebooks/03_discounted_cumulative_gain.html"
+#: What each page's picture shows: the page, what to press first, the block captured, the PNG.
+PAGES = {
+    "widget": (
+        "notebooks/03_discounted_cumulative_gain.html",
+        None,
+        "div.cell_output:has(.ndcg-rw)",
+        "widget-screenshot.png",
+    ),
+    "evaluate": ("book/evaluate.html", "#try-chapter7", "#comparison", "evaluate-comparison.png"),
+}
+IMAGES = ROOT / "book" / "images"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
-# The output block that holds the first live ranking widget on the page.
-WIDGET_OUTPUT = "div.cell_output:has(.ndcg-rw)"
 # The theme's sticky bars would otherwise sit over the top of the captured block.
 UNSTICK = ".bd-header, .bd-header-article { position: static !important; }"
 
 
-def screenshot(site: Path, out: Path, color_scheme: str = "light") -> Path:
-    """Render the DCG page from ``site`` and save its first widget's output block to ``out``."""
+def screenshot(site: Path, out: Path, color_scheme: str = "light", which: str = "widget") -> Path:
+    """Render a page of ``site`` (:data:`PAGES`) and save its block to ``out``."""
     from playwright.sync_api import sync_playwright
 
-    page_file = site / DCG_PAGE
+    path, press, selector, _ = PAGES[which]
+    page_file = site / path
     if not page_file.is_file():
         sys.exit(f"screenshot: {page_file} not found; build the book first (`make book`)")
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -49,7 +58,11 @@ def screenshot(site: Path, out: Path, color_scheme: str = "light") -> Path:
             page = context.new_page()
             page.goto(page_file.as_uri(), wait_until="load")
             page.add_style_tag(content=UNSTICK)
-            block = page.locator(WIDGET_OUTPUT).first
+            if press:  # the evaluation page: load the example, and wait for its comparison
+                page.click(press)
+                page.wait_for_function("document.body.dataset.evaluateState === 'done'")
+                page.wait_for_selector(f"{selector} [data-stat='p']")
+            block = page.locator(selector).first
             block.wait_for(state="visible", timeout=60_000)
             block.scroll_into_view_if_needed()
             page.evaluate("() => document.fonts.ready")
@@ -63,10 +76,12 @@ def main(argv: list[str] | None = None) -> None:
     """Parse the command line and write the screenshot."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--site", type=Path, default=SITE, help="the built site")
-    parser.add_argument("--out", type=Path, default=OUT, help="the PNG to write")
+    parser.add_argument("--page", choices=sorted(PAGES), default="widget", help="which picture")
+    parser.add_argument("--out", type=Path, help="the PNG to write (default: book/images/...)")
     parser.add_argument("--dark", action="store_true", help="render in the dark colour scheme")
     args = parser.parse_args(argv)
-    path = screenshot(args.site, args.out, "dark" if args.dark else "light")
+    out = args.out or IMAGES / PAGES[args.page][3]
+    path = screenshot(args.site, out, "dark" if args.dark else "light", args.page)
     print(f"screenshot: wrote {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}")
 
 
