@@ -127,8 +127,11 @@ class Measure:
     trec : tuple of TrecName
         Its names in trec_eval (empty when trec_eval has no such measure).
     chapter : str
-        The chapter that teaches it, as the table of contents names it
-        (``notebooks/04_ideal_dcg_and_ndcg``): where the evaluation page links its name.
+        Where the book teaches it: the chapter as the table of contents names it and the
+        section's anchor in the built page
+        (``notebooks/11_the_family#the-binary-metrics``), where the evaluation page links
+        its name. A measure of trec_eval's that no chapter teaches is taught in one line of
+        chapter 9's table of trec_eval's measures (:data:`TREC_TABLE`).
 
     """
 
@@ -185,6 +188,9 @@ def _trec(
 
 
 _SUM = {"aggregate": "sum", "printed": "integer"}
+#: Chapter 9's section that prints trec_eval's whole measure set, one line each, from this
+#: registry: where a measure that no chapter teaches is taught, in its line (its words).
+TREC_TABLE = "notebooks/09_ndcg_in_the_wild#every-measure-trec-eval-prints"
 
 
 #: Every measure, in the order of :func:`ndcg.evaluate`'s columns and the widgets' readouts.
@@ -199,7 +205,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=None,
         args=("k", "unjudged"),
         readout=True,
-        chapter="notebooks/02_cumulative_gain",
+        chapter="notebooks/02_cumulative_gain#adding-up-the-grades",
     ),
     Measure(
         "dcg",
@@ -211,7 +217,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel="ndcg._kernel.dcg_rows",
         args=_DCG,
         readout=True,
-        chapter="notebooks/03_discounted_cumulative_gain",
+        chapter="notebooks/03_discounted_cumulative_gain#a-discount-for-every-position",
     ),
     Measure(
         "idcg",
@@ -223,7 +229,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel="ndcg._kernel.ideal_rows",
         args=(*_DCG, "pool"),
         readout=True,
-        chapter="notebooks/04_ideal_dcg_and_ndcg",
+        chapter="notebooks/04_ideal_dcg_and_ndcg#why-dcg-needs-a-yardstick",
     ),
     Measure(
         "ndcg",
@@ -240,7 +246,7 @@ REGISTRY: tuple[Measure, ...] = (
             TrecName("ndcg", "gains"),
             TrecName("ndcg_cut", "cutoffs", _TREC_CUTOFFS, cut=True),
         ),
-        chapter="notebooks/04_ideal_dcg_and_ndcg",
+        chapter="notebooks/04_ideal_dcg_and_ndcg#why-dcg-needs-a-yardstick",
     ),
     Measure(
         "precision",
@@ -254,7 +260,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("P", "cutoffs", _TREC_CUTOFFS, cut=True), TrecName("set_P")),
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#the-binary-metrics",
     ),
     Measure(
         "recall",
@@ -268,7 +274,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("recall", "cutoffs", _TREC_CUTOFFS, cut=True), TrecName("set_recall")),
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#the-binary-metrics",
     ),
     Measure(
         "ap",
@@ -286,7 +292,7 @@ REGISTRY: tuple[Measure, ...] = (
             TrecName("gm_map", aggregate="gmean"),
             TrecName("map_cut", "cutoffs", _TREC_CUTOFFS, cut=True),
         ),
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#the-binary-metrics",
     ),
     Measure(
         "rr",
@@ -300,7 +306,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("recip_rank"),),
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/10_why_a_logarithm#the-cascade-reader-err-and-reciprocal-rank",
     ),
     Measure(
         "err",
@@ -313,7 +319,7 @@ REGISTRY: tuple[Measure, ...] = (
         args=("k", "max_grade", "unjudged"),
         evaluate=True,
         readout=True,
-        chapter="notebooks/10_why_a_logarithm",
+        chapter="notebooks/10_why_a_logarithm#the-cascade-reader-err-and-reciprocal-rank",
     ),
     Measure(
         "rbp",
@@ -326,7 +332,7 @@ REGISTRY: tuple[Measure, ...] = (
         args=(*_BINARY, "p"),
         evaluate=True,
         readout=True,
-        chapter="notebooks/10_why_a_logarithm",
+        chapter="notebooks/10_why_a_logarithm#the-geometric-reader-rank-biased-precision",
     ),
     Measure(
         "rbp_residual",
@@ -338,7 +344,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_FAMILY,
         args=("k", "unjudged", "p"),
         evaluate=True,
-        chapter="notebooks/12_what_ndcg_cannot_tell",
+        chapter="notebooks/12_what_ndcg_cannot_tell#documents-nobody-judged",
     ),
     Measure(
         "binary_ndcg",
@@ -350,7 +356,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel="ndcg._kernel.ndcg_rows",
         args=(*_DCG, "pool"),
         readout=True,
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter="notebooks/09_ndcg_in_the_wild#edge-cases-library-by-library",
     ),
     # trec_eval's own: the run's name and the number of queries, read off the inputs.
     Measure(
@@ -362,7 +368,7 @@ REGISTRY: tuple[Measure, ...] = (
         function=None,
         kernel=None,
         trec=(TrecName("runid", aggregate="name", printed="string"),),
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter=TREC_TABLE,
     ),
     Measure(
         "num_q",
@@ -373,7 +379,7 @@ REGISTRY: tuple[Measure, ...] = (
         function=None,
         kernel=None,
         trec=(TrecName("num_q", aggregate="count", printed="integer"),),
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter=TREC_TABLE,
     ),
     # trec_eval's own, computed by row kernels on trec_eval's rows (ndcg._trec_rows).
     _trec(
@@ -386,7 +392,7 @@ REGISTRY: tuple[Measure, ...] = (
         field="num_ret",
         cleared="bare",
         **_SUM,
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "num_rel",
@@ -397,7 +403,7 @@ REGISTRY: tuple[Measure, ...] = (
         ordered=False,
         field="num_rel",
         **_SUM,
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "num_rel_ret",
@@ -408,7 +414,7 @@ REGISTRY: tuple[Measure, ...] = (
         ordered=False,
         field="num_rel_ret",
         **_SUM,
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "num_nonrel_judged_ret",
@@ -418,7 +424,7 @@ REGISTRY: tuple[Measure, ...] = (
         "trec_counts",
         ordered=False,
         **_SUM,
-        chapter="notebooks/09_ndcg_in_the_wild",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "Rprec",
@@ -426,7 +432,7 @@ REGISTRY: tuple[Measure, ...] = (
         "precision at R, the number of relevant documents",
         _COUNTS + "rprec_rows",
         "r_precision",
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#success-at-k-the-precision-recall-curve-r-precision",
     ),
     _trec(
         "Rprec_mult",
@@ -437,7 +443,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="levels",
         defaults="0.2,0.4,0.6,0.8,1.0,1.2,1.4,1.6,1.8,2.0",
         keyword="multiples",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "bpref",
@@ -445,7 +451,7 @@ REGISTRY: tuple[Measure, ...] = (
         "how often relevant documents come before judged non-relevant ones",
         _CURVES + "bpref_rows",
         "bpref",
-        chapter="notebooks/12_what_ndcg_cannot_tell",
+        chapter="notebooks/12_what_ndcg_cannot_tell#measures-built-for-incomplete-judgments",
     ),
     _trec(
         "gm_bpref",
@@ -454,7 +460,7 @@ REGISTRY: tuple[Measure, ...] = (
         _CURVES + "bpref_rows",
         "bpref",
         aggregate="gmean",
-        chapter="notebooks/12_what_ndcg_cannot_tell",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "infAP",
@@ -462,7 +468,7 @@ REGISTRY: tuple[Measure, ...] = (
         "average precision inferred from sampled judgments",
         _CURVES + "infap_rows",
         "infap",
-        chapter="notebooks/12_what_ndcg_cannot_tell",
+        chapter="notebooks/12_what_ndcg_cannot_tell#measures-built-for-incomplete-judgments",
     ),
     _trec(
         "iprec_at_recall",
@@ -473,7 +479,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="levels",
         defaults=_RECALL_LEVELS,
         keyword="levels",
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#success-at-k-the-precision-recall-curve-r-precision",
     ),
     _trec(
         "11pt_avg",
@@ -484,7 +490,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="numbers",
         defaults=_RECALL_LEVELS,
         keyword="levels",
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#success-at-k-the-precision-recall-curve-r-precision",
     ),
     _trec(
         "success",
@@ -495,7 +501,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="cutoffs",
         defaults="1,5,10",
         keyword="cutoffs",
-        chapter="notebooks/11_the_family",
+        chapter="notebooks/11_the_family#success-at-k-the-precision-recall-curve-r-precision",
     ),
     _trec(
         "relative_P",
@@ -506,7 +512,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="cutoffs",
         defaults=_TREC_CUTOFFS,
         keyword="cutoffs",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "set_relative_P",
@@ -515,7 +521,7 @@ REGISTRY: tuple[Measure, ...] = (
         _COUNTS + "set_relative_p_rows",
         "set_relative_precision",
         ordered=False,
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "set_map",
@@ -524,24 +530,25 @@ REGISTRY: tuple[Measure, ...] = (
         _COUNTS + "set_map_rows",
         "set_map",
         ordered=False,
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "set_F",
         "set F",
-        "F-measure of the retrieved set",
+        "F-measure of the retrieved set: (beta + 1) P R / (beta P + R), beta weighing recall",
         _COUNTS + "set_f_rows",
         "set_f",
         ordered=False,
         params="number",
         defaults="1",
         keyword="beta",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "utility",
         "utility",
-        "a weighted count of relevant and non-relevant documents",
+        "a weighted count of the documents: by default +1 for each relevant one retrieved, "
+        "-1 for each other one retrieved",
         _COUNTS + "utility_rows",
         "utility",
         ordered=False,
@@ -549,7 +556,7 @@ REGISTRY: tuple[Measure, ...] = (
         defaults="1,-1,0,0",
         keyword="coefficients",
         cleared="bare",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "unj",
@@ -561,7 +568,7 @@ REGISTRY: tuple[Measure, ...] = (
         defaults="5,10,20",
         keyword="cutoffs",
         cleared="all",
-        chapter="notebooks/12_what_ndcg_cannot_tell",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "relstring",
@@ -576,26 +583,27 @@ REGISTRY: tuple[Measure, ...] = (
         aggregate="none",
         printed="quoted",
         cleared="bare",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "binG",
         "binary G",
-        "binary gain discounted by non-relevant documents above",
+        "each relevant document adds 1 / log2(2 + the non-relevant documents above it), over R",
         _CURVES + "bin_g_rows",
         "bin_g",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "G",
         "G",
-        "gain discounted by non-relevant documents above",
+        "binG with grades: each gain discounted by how far the gain so far falls short of "
+        "the ideal's",
         _GAINS + "g_rows",
         "g",
         grades=True,
         params="gains",
         keyword="gains",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "ndcg_rel",
@@ -606,7 +614,7 @@ REGISTRY: tuple[Measure, ...] = (
         grades=True,
         params="gains",
         keyword="gains",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
     # trec_eval's rbp is not the library's rbp above: graded (its gains rescaled to [0, 1])
     # and blind to -l; its residual counts unjudged documents only, without the tail.
@@ -620,7 +628,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_RBP + "rbp_rows",
         args=("p",),
         trec=(TrecName("rbp"),),
-        chapter="notebooks/10_why_a_logarithm",
+        chapter=TREC_TABLE,
     ),
     Measure(
         "rbp_resid",
@@ -633,7 +641,7 @@ REGISTRY: tuple[Measure, ...] = (
         kernel=_RBP + "rbp_resid_rows",
         args=("p",),
         trec=(TrecName("rbp_resid", cleared="bare"),),
-        chapter="notebooks/12_what_ndcg_cannot_tell",
+        chapter=TREC_TABLE,
     ),
     _trec(
         "Rndcg",
@@ -644,7 +652,7 @@ REGISTRY: tuple[Measure, ...] = (
         grades=True,
         params="gains",
         keyword="gains",
-        chapter="notebooks/11_the_family",
+        chapter=TREC_TABLE,
     ),
 )
 

@@ -6,9 +6,15 @@ export function recordOf(registry, column) {
   return registry.records.find((record) => record.name === column.metric) ?? null;
 }
 
-/** The address of a chapter (`notebooks/04_ideal_dcg_and_ndcg`) from this page (book/). */
+/**
+ * The address, from this page (book/), of where a record says its measure is taught: a
+ * chapter and its section's anchor (`notebooks/11_the_family#the-binary-metrics` gives
+ * `../notebooks/11_the_family.html#the-binary-metrics`), so the link opens the section,
+ * not the chapter's top. A chapter without an anchor gives the chapter's address.
+ */
 export function chapterHref(chapter) {
-  return `../${chapter}.html`;
+  const hash = chapter.indexOf("#");
+  return hash < 0 ? `../${chapter}.html` : `../${chapter.slice(0, hash)}.html${chapter.slice(hash)}`;
 }
 
 /** A link to the chapter that teaches a column's measure, with the column's name as text. */
