@@ -306,7 +306,7 @@ REGISTRY: tuple[Measure, ...] = (
         evaluate=True,
         readout=True,
         trec=(TrecName("recip_rank"),),
-        chapter="notebooks/10_why_a_logarithm#the-cascade-reader-err-and-reciprocal-rank",
+        chapter="notebooks/11_the_family#the-binary-metrics",
     ),
     Measure(
         "err",
