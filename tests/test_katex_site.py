@@ -77,3 +77,33 @@ def test_katex_stylesheet_only_on_pages_with_math_and_the_packages_sheet_never(
     sheets = [Sheet(f"_static/{name}") for name in names]
     sheets = katex_site.sheets_for_page(sheets, has_math, "../vendor/katex/katex.min.css")
     assert [sheet.filename for sheet in sheets] == want
+
+
+# A server that binds its socket, waits, and only then listens: the moment in which the
+# package's own start (one connection attempt) is refused on a loaded machine.
+_SLOW_SERVER = """
+import socket, sys, time
+server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+server.bind(sys.argv[1])
+time.sleep(0.5)
+server.listen()
+connection, _ = server.accept()
+connection.sendall(b"ready")
+time.sleep(5)
+"""
+
+
+def test_the_server_is_connected_to_once_it_listens_not_when_its_socket_appears(tmp_path):
+    class SlowServer(katex.KaTeXServer):
+        @classmethod
+        def build_command(cls, socket=None, port=None):
+            return [sys.executable, "-c", _SLOW_SERVER, str(socket)]
+
+    katex_site.use_site_options()
+    process, sock = SlowServer.start_server_process(tmp_path, 30.0)
+    try:
+        assert sock.recv(5) == b"ready"
+    finally:
+        sock.close()
+        process.kill()
+        process.wait()

@@ -13,11 +13,18 @@ package leaves to its user are set here:
 - KaTeX's stylesheet is linked from pages that have math only, and the package's own
   ``katex-math.css`` from none: ``book/_static/site.css`` lays out display math for this
   theme (one sideways scroller per formula), and the package's rules would add a second.
+
+Its server is also started more patiently: the package connects once the server's socket file
+exists, but Node.js creates the file a moment before it listens on it, and on a loaded machine
+that connection can be refused; :func:`_start_server` tries again until the timeout.
 """
 
 from __future__ import annotations
 
 import posixpath
+import socket
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -74,12 +81,51 @@ def _page_sheets(
     )
 
 
+def _start_server(
+    cls: type[katex.KaTeXServer], rundir: Path, timeout: float
+) -> tuple[subprocess.Popen[bytes], socket.socket]:
+    """Start the package's KaTeX server on a Unix socket, as it does, and connect when it listens.
+
+    The package's own ``start_server_process`` connects once, as soon as the socket file
+    exists; this one retries a refused connection (the server has bound but not yet listened)
+    until ``timeout`` seconds have passed since the start.
+    """
+    socket_path = rundir / "katex.sock"
+    process = subprocess.Popen(
+        cls.build_command(socket=socket_path),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=rundir,
+    )
+    deadline = time.monotonic() + timeout
+    while True:
+        if time.monotonic() > deadline or process.poll() is not None:
+            process.kill()
+            raise cls.timeout_error(timeout)
+        if socket_path.is_socket():
+            sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                sock.settimeout(max(deadline - time.monotonic(), 0.001))
+                sock.connect(str(socket_path))
+            except (ConnectionRefusedError, FileNotFoundError):
+                sock.close()  # bound, not yet listening: try again
+            except TimeoutError:
+                sock.close()
+                process.kill()
+                raise cls.timeout_error(timeout) from None
+            else:
+                sock.settimeout(None)
+                return process, sock
+        time.sleep(0.005)
+
+
 def use_site_options() -> None:
     """Have the package's server run the pinned KaTeX with the site's :data:`OPTIONS`."""
     katex.KATEX_DEFAULT_OPTIONS.clear()
     katex.KATEX_DEFAULT_OPTIONS.update(OPTIONS)
     katex.KaTeXServer.katex_path = str(KATEX_JS)
     katex.STARTUP_TIMEOUT = katex.RENDER_TIMEOUT = TIMEOUT_S
+    katex.KaTeXServer.start_server_process = classmethod(_start_server)  # type: ignore[method-assign]
 
 
 def typeset(tex: str, display: bool) -> str:

@@ -10,16 +10,15 @@ sampled judgments of chapter 12: a pool of which only a random share was judged.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 import numpy as np
 import pandas as pd
 from scipy import stats as scipy_stats
 
 from ndcg import trec_measures
-from ndcg._trec_rows import trec_rows
 from ndcg.family import average_precision
 from ndcg.teaching.systems import drop_judgments
+from ndcg.trec import ranked_lists
 
 __all__ = [
     "NOT_JUDGED",
@@ -43,54 +42,6 @@ SAMPLING_MEASURES: dict[str, ListMeasure] = {
     "bpref": lambda ranked, pool: trec_measures.bpref(ranked, pool=pool),
     "infAP": lambda ranked, pool: trec_measures.infap(ranked, pool=pool),
 }
-
-
-def ranked_lists(
-    qrels: pd.DataFrame, run: pd.DataFrame
-) -> dict[Any, tuple[list[float | None], list[float]]]:
-    """Each query's ranked grades and pool, as the list functions take them.
-
-    Documents are ranked as trec_eval ranks them (:func:`ndcg._trec_rows.trec_rows`): by
-    score, highest first, ties broken by document id compared as text, highest first. A
-    document absent from ``qrels`` gets ``None`` (never judged); the pool's grades come
-    highest first. Queries of ``qrels`` that the run does not answer are left out, as trec_eval
-    leaves them out without ``-c``.
-
-    Parameters
-    ----------
-    qrels : pandas.DataFrame
-        Columns ``query_id``, ``doc_id``, ``relevance``.
-    run : pandas.DataFrame
-        Columns ``query_id``, ``doc_id``, ``score``.
-
-    Returns
-    -------
-    dict
-        Query id to ``(ranked grades, pool grades)``.
-
-    Examples
-    --------
-    >>> qrels = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "b", "c"],
-    ...                       "relevance": [2, 0, 1]})
-    >>> run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "c", "x"],
-    ...                     "score": [0.5, 0.9, 0.5]})
-    >>> ranked_lists(qrels, run)
-    {'q': ([1.0, None, 2.0], [2.0, 1.0, 0.0])}
-
-    """
-    # trec_eval's rows, from the one home of its ranking rule (ids compared as text, as C's
-    # strcmp compares them); every query of the run, judged or not, keeps its original id.
-    ids = {str(query): query for query in pd.unique(run["query_id"])}
-    rows = trec_rows(qrels, run, np.array(sorted(ids), dtype=object), judged_only=False)
-    lists = {}
-    for i, query in enumerate(rows.queries):
-        ranked = rows.ranked[i, : rows.n_ranked[i]]
-        judged = rows.judged[i]
-        lists[ids[query]] = (
-            [None if np.isnan(g) else float(g) for g in ranked],
-            [float(g) for g in judged[~np.isnan(judged)]],
-        )
-    return lists
 
 
 def mean_over_queries(
