@@ -234,6 +234,17 @@ LISTED = "(-m all_trec prints every measure; the README's table lists them)"
         (["-m", "ndcg_cut.,5"], f"-m 'ndcg_cut.,5': a stray comma; write ndcg_cut.5 {STRAY}"),
         (["-m", "ndcg.1=3,2=9,"], f"-m 'ndcg.1=3,2=9,': a stray comma; write ndcg.1=3,2=9 {STRAY}"),
         (["-k", "5,"], f"-k '5,': a stray comma; write ndcg_cut.5 {STRAY}"),
+        # The page's field typed as one -m value: one -m per measure.
+        (
+            ["-m", "ndcg_cut.10 map"],
+            "-m 'ndcg_cut.10 map': give each measure its own -m: -m ndcg_cut.10 -m map\n",
+        ),  # fmt: skip
+        (
+            ["-m", "ndcg_cut.10,\tmap,P.5"],
+            "-m 'ndcg_cut.10,\\tmap,P.5': give each measure its "
+            "own -m: -m ndcg_cut.10 -m map -m P.5\n",
+        ),  # fmt: skip
+        (["-k", "5 10"], "-k '5 10': separate cutoffs with commas: -k 5,10\n"),
         # A cutoff that is not a whole number of 1 or more.
         (
             ["-m", "ndcg_cut.x"],

@@ -135,6 +135,8 @@ def parse_gain_map(text: str) -> dict[int, float]:
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _CUTOFF = re.compile(r"\+?([0-9]+)(\.[0-9]*)?")
+#: Blanks inside one ``-m`` value: ASCII's, as the same class in options.js reads them.
+_BLANK = re.compile(r"[ \t\n\r\f\v]+")
 
 
 def _gain_option(text: str) -> Gain:
@@ -245,6 +247,10 @@ def parse_measures(
     for n, spec in enumerate(specs):
         label = f"-m {spec!r}" if labels is None else labels[n]
         head, dot, given = spec.partition(".")
+        if _BLANK.search(spec):  # -m 'ndcg_cut.10 map': the page's field typed on the CLI
+            parts = [without_stray_commas(part) or part for part in _BLANK.split(spec) if part]
+            each = [measure for part in parts for measure in part.split(" ")]
+            raise UsageError(f"{label}: give each measure its own -m: -m {' -m '.join(each)}")
         meant = without_stray_commas(spec)
         if meant is not None:
             raise UsageError(
@@ -751,6 +757,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for value in args.k or []:
             if not value:
                 raise UsageError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10")
+            if _BLANK.search(value):
+                cuts = ",".join(part for part in _BLANK.split(value) if part)
+                raise UsageError(f"-k {value!r}: separate cutoffs with commas: -k {cuts}")
         labels = [f"-m {spec!r}" for spec in specs]
         if args.k:
             specs.append("ndcg_cut." + ",".join(args.k))

@@ -42,6 +42,8 @@ export function pyFloat(x) {
 
 const INTEGER_TEXT = /^[+-]?[0-9]+$/;
 const CUTOFF_TEXT = /^\+?([0-9]+)(\.[0-9]*)?$/;
+/** Blanks inside one -m value: ASCII's, as ndcg.cli._BLANK reads them. */
+const BLANK = /[ \t\n\r\f\v]+/;
 
 /** trec_eval's per-level gains ("1=3,2=9,4=4.5") as the CLI reads them: an object level -> gain. */
 export function parseGainMap(text) {
@@ -171,6 +173,12 @@ export function parseMeasures(values, gain, registry, labels = null) {
   values.forEach((spec, n) => {
     const label = labels === null ? `-m ${pyRepr(spec)}` : labels[n];
     const [head, dot, given] = partition(spec, ".");
+    if (BLANK.test(spec)) {
+      // -m 'ndcg_cut.10 map': the page's field typed on the command line
+      const parts = spec.split(BLANK).filter((part) => part).map((part) => withoutStrayCommas(part, names) ?? part);
+      const each = parts.flatMap((part) => part.split(" "));
+      throw new TrecError(`${label}: give each measure its own -m: -m ${each.join(" -m ")}`);
+    }
     const meant = withoutStrayCommas(spec, names);
     if (meant !== null) {
       throw new TrecError(
@@ -333,6 +341,10 @@ export function parseOptions(options, registry) {
   const cuts = options.k ?? [];
   for (const value of cuts) {
     if (!value) throw new TrecError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10");
+    if (BLANK.test(value)) {
+      const cutoffs = value.split(BLANK).filter((part) => part).join(",");
+      throw new TrecError(`-k ${pyRepr(value)}: separate cutoffs with commas: -k ${cutoffs}`);
+    }
   }
   const labels = values.map((spec) => `-m ${pyRepr(spec)}`);
   if (cuts.length) {
