@@ -233,7 +233,9 @@ LISTED = "(-m all_trec prints every measure; the README's table lists them)"
         (["-m", ",map"], f"-m ',map': a stray comma; write map {STRAY}"),
         (["-m", "ndcg_cut.,5"], f"-m 'ndcg_cut.,5': a stray comma; write ndcg_cut.5 {STRAY}"),
         (["-m", "ndcg.1=3,2=9,"], f"-m 'ndcg.1=3,2=9,': a stray comma; write ndcg.1=3,2=9 {STRAY}"),
-        (["-k", "5,"], f"-k '5,': a stray comma; write ndcg_cut.5 {STRAY}"),
+        (["-k", "5,"], "-k '5,': a stray comma; write -k 5\n"),
+        (["-k", "10", "-k", ",5,,10"], "-k ',5,,10': a stray comma; write -k 5,10\n"),
+        (["-k", ","], "-k ',': a stray comma; give a cutoff, e.g. -k 10\n"),
         # The page's field typed as one -m value: one -m per measure.
         (
             ["-m", "ndcg_cut.10 map"],

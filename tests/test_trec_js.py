@@ -289,6 +289,8 @@ REFUSED = [
     (None, None, ["-m", "set_F.1,2"]),
     (None, None, ["-m", "iprec_at_recall.0.2", "-m", "iprec_at_recall.0.4"]),
     (None, None, ["-k", "5,"]),
+    (None, None, ["-k", "10", "-k", ",5,,10"]),
+    (None, None, ["-k", ","]),
     (None, None, ["-m", "ndcg_cut.10 map"]),
     (None, None, ["-m", " ndcg_cut.10,\tmap,P.5 "]),
     (None, None, ["-m", "ndcg\u00a0map"]),

@@ -760,6 +760,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if _BLANK.search(value):
                 cuts = ",".join(part for part in _BLANK.split(value) if part)
                 raise UsageError(f"-k {value!r}: separate cutoffs with commas: -k {cuts}")
+            kept = [item for item in value.split(",") if item]
+            if len(kept) < value.count(",") + 1:  # -k 5, : an empty cutoff
+                write = f"write -k {','.join(kept)}" if kept else "give a cutoff, e.g. -k 10"
+                raise UsageError(f"-k {value!r}: a stray comma; {write}")
         labels = [f"-m {spec!r}" for spec in specs]
         if args.k:
             specs.append("ndcg_cut." + ",".join(args.k))

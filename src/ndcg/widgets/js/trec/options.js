@@ -345,6 +345,13 @@ export function parseOptions(options, registry) {
       const cutoffs = value.split(BLANK).filter((part) => part).join(",");
       throw new TrecError(`-k ${pyRepr(value)}: separate cutoffs with commas: -k ${cutoffs}`);
     }
+    const items = value.split(",");
+    const kept = items.filter((item) => item);
+    if (kept.length < items.length) {
+      // -k 5, : an empty cutoff
+      const write = kept.length ? `write -k ${kept.join(",")}` : "give a cutoff, e.g. -k 10";
+      throw new TrecError(`-k ${pyRepr(value)}: a stray comma; ${write}`);
+    }
   }
   const labels = values.map((spec) => `-m ${pyRepr(spec)}`);
   if (cuts.length) {
