@@ -262,7 +262,17 @@ LISTED = "(-m all_trec prints every measure; the README's table lists them)"
             "-m 'ndcg_cut.99999999999999999999': the cutoff 99999999999999999999 is outside",
         ),
         # An unknown name: the nearest names (difflib), then where the whole list is.
-        (["-m", "err"], f"-m 'err': no measure is called 'err' {LISTED}\n"),
+        (
+            ["-m", "err"],
+            "-m 'err': err is the library's (ndcg.evaluate), not trec_eval's, whose measures this "
+            f"report prints {LISTED}\n",
+        ),
+        (
+            ["-m", "precision.10"],
+            f"-m 'precision.10': precision is the library's name for trec_eval's P, set_P {LISTED}",
+        ),
+        (["-m", "RR"], "-m 'RR': RR is the library's name for trec_eval's recip_rank"),
+        (["-m", "mrr"], f"-m 'mrr': no measure is called 'mrr' {LISTED}\n"),
         (
             ["-m", "ndcg_p"],
             f"-m 'ndcg_p': no measure is called 'ndcg_p'; the nearest names are ndcg, Rndcg, "

@@ -157,6 +157,13 @@ RBP_P = PERSISTENCE
 
 #: Every name ``-m`` takes: the measures and trec_eval's sets, for the nearest to a typo.
 NAMES = (*MEASURES, *NICKNAMES)
+#: The library's names of measures (``ndcg.evaluate``'s and the kernels'), with trec_eval's
+#: for each (none for ERR): ``-m precision`` is told of ``P``, ``-m err`` that trec_eval lacks it.
+LIBRARY = {
+    m.name: [form.name for form in m.trec]
+    for m in measures.REGISTRY
+    if m.name not in MEASURES and (m.evaluate or m.trec)
+}
 #: How the page and the README point to every measure's name.
 WHERE_LISTED = "-m all_trec prints every measure; the README's table lists them"
 
@@ -188,6 +195,11 @@ def _unknown(spec: str, head: str) -> str:
     if head in MISSING:
         said = f"{head} is trec_eval's, not computed here yet"
         nearest = [n for n in nearest if n != head]
+    elif head.lower() in LIBRARY:  # err, precision: the library's names, not trec_eval's
+        trec = LIBRARY[head.lower()]
+        said = (f"{head} is the library's name for trec_eval's {', '.join(trec)}" if trec else
+                f"{head} is the library's (ndcg.evaluate), not trec_eval's, whose measures "
+                f"this report prints")  # fmt: skip
     if nearest:
         said += f"; the nearest names are {', '.join(nearest)}"
     return f"{said} ({WHERE_LISTED})"

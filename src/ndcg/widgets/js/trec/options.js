@@ -117,8 +117,14 @@ function partition(text, separator) {
   return at < 0 ? [text, "", ""] : [text.slice(0, at), separator, text.slice(at + separator.length)];
 }
 
+/** The library's names of measures, with trec_eval's for each (none for ERR): ndcg.cli.LIBRARY. */
+function libraryNames(registry, measures) {
+  const named = registry.records.filter((r) => !measures.has(r.name) && (r.evaluate || r.trec.length));
+  return new Map(named.map((r) => [r.name, r.trec.map((form) => form.name)]));
+}
+
 /** That `head` names no measure, and what was probably meant (ndcg.cli._unknown). */
-function unknown(spec, head, measures, missing, names) {
+function unknown(spec, head, measures, missing, names, registry) {
   const [name, at, k] = partition(spec, "@");
   if (at && k) {
     // ndcg@10, P@5: the papers' way of writing a cutoff
@@ -127,9 +133,16 @@ function unknown(spec, head, measures, missing, names) {
   }
   let nearest = nearestNames(head, names);
   let said = `no measure is called ${pyRepr(head)}`;
+  const library = libraryNames(registry, measures);
   if (missing.includes(head)) {
     said = `${head} is trec_eval's, not computed here yet`;
     nearest = nearest.filter((n) => n !== head);
+  } else if (library.has(head.toLowerCase())) {
+    // err, precision: the library's names, not trec_eval's
+    const trec = library.get(head.toLowerCase());
+    said = trec.length
+      ? `${head} is the library's name for trec_eval's ${trec.join(", ")}`
+      : `${head} is the library's (ndcg.evaluate), not trec_eval's, whose measures this report prints`;
   }
   if (nearest.length) said += `; the nearest names are ${nearest.join(", ")}`;
   return `${said} (${WHERE_LISTED})`;
@@ -193,7 +206,7 @@ export function parseMeasures(values, gain, registry, labels = null) {
       for (const name of sets[head]) if (measures.has(name) && !params.has(name)) params.set(name, null);
       return;
     }
-    if (!measures.has(head)) throw new TrecError(`${label}: ${unknown(spec, head, measures, missing, names)}`);
+    if (!measures.has(head)) throw new TrecError(`${label}: ${unknown(spec, head, measures, missing, names, registry)}`);
     if (dot && !given) throw new TrecError(`${label}: nothing after the '.'; give parameters or write ${head}`);
     if (dot && measures.get(head).form.params === "none") {
       const why = head.startsWith("rbp") ? ` (its persistence is trec_eval's ${PERSISTENCE})` : "";
