@@ -469,7 +469,8 @@ def typos(name: str, rng: np.random.Generator) -> list[str]:
 def test_the_nearest_names_are_difflib_s(tmp_path):
     # The page names the measures nearest to a typo as the command line does: difflib's
     # ratio, cutoff, ties (the larger name first) and count, on code points (an emoji too).
-    from ndcg.cli import NAMES, nearest_names
+    from ndcg._typos import nearest_names
+    from ndcg.cli import NAMES
 
     rng = np.random.default_rng(31)
     words = [w for name in NAMES for w in typos(name, rng)]
@@ -483,6 +484,6 @@ def test_the_nearest_names_are_difflib_s(tmp_path):
          str(data)],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
-    wanted = [nearest_names(word) for word in words]
+    wanted = [nearest_names(word, NAMES) for word in words]
     assert sum(len(w) > 1 for w in wanted) > 500  # ties and orders are exercised
     assert json.loads(done.stdout) == wanted

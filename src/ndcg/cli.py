@@ -27,7 +27,6 @@ fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval 
 from __future__ import annotations
 
 import argparse
-import difflib
 import inspect
 import io
 import json
@@ -48,6 +47,7 @@ from ndcg._scan import parse_float, parse_int
 from ndcg._trec_curves import log_floor
 from ndcg._trec_rbp import PERSISTENCE
 from ndcg._trec_rows import evaluated_queries, trec_rows
+from ndcg._typos import nearest_names, without_stray_commas
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
 from ndcg.trec import read_qrels, read_run
@@ -168,21 +168,6 @@ LIBRARY = {
 WHERE_LISTED = "-m all_trec prints every measure; the README's table lists them"
 
 
-def nearest_names(head: str) -> list[str]:
-    """Return up to three measure names nearest to ``head``, nearest first (difflib).
-
-    Compared without case (``p`` finds ``P``, ``rprec`` finds ``Rprec``).
-
-    Examples
-    --------
-    >>> nearest_names("ndcg_p")
-    ['ndcg', 'Rndcg', 'ndcg_rel']
-
-    """
-    lowered = {name.lower(): name for name in NAMES}
-    return [lowered[n] for n in difflib.get_close_matches(head.lower(), list(lowered))]
-
-
 def _unknown(spec: str, head: str) -> str:
     """Say that ``head`` names no measure, and what was probably meant."""
     name, at, k = spec.partition("@")
@@ -190,7 +175,7 @@ def _unknown(spec: str, head: str) -> str:
         cut = f"{name}_cut" if f"{name}_cut" in MEASURES else name
         if cut in MEASURES and MEASURES[cut][1].params == "cutoffs":
             return f"a cutoff is written after a '.': {cut}.{k}"
-    nearest = nearest_names(head)
+    nearest = nearest_names(head, NAMES)
     said = f"no measure is called {head!r}"
     if head in MISSING:
         said = f"{head} is trec_eval's, not computed here yet"
@@ -203,42 +188,6 @@ def _unknown(spec: str, head: str) -> str:
     if nearest:
         said += f"; the nearest names are {', '.join(nearest)}"
     return f"{said} ({WHERE_LISTED})"
-
-
-def without_stray_commas(spec: str) -> str | None:
-    """Return ``spec`` as meant when a comma in it is stray, else None.
-
-    A comma separates one measure's parameters; an empty item (``ndcg_cut.10,``,
-    ``P.5,,10``) or a measure's name after a comma (``ndcg_cut.10,map``: measures
-    separated by commas, not spaces) makes it stray. The measures meant are joined by
-    spaces, as the page's field takes them.
-
-    Examples
-    --------
-    >>> without_stray_commas("ndcg_cut.10,"), without_stray_commas("ndcg_cut.10,map")
-    ('ndcg_cut.10', 'ndcg_cut.10 map')
-    >>> without_stray_commas("ndcg_cut.5,10") is None
-    True
-
-    """
-    if "," not in spec:
-        return None
-    meant: list[tuple[str, list[str]]] = []
-    stray = False
-    for n, item in enumerate(spec.split(",")):
-        head, dot, first = item.partition(".")
-        if n == 0 or head in NAMES:
-            stray = stray or n > 0
-            meant.append((head, [first] if dot else []))
-        else:
-            meant[-1][1].append(item)
-    kept = []
-    for head, items in meant:
-        given = [item for item in items if item]
-        stray = stray or len(given) < len(items) or not head
-        if head:
-            kept.append(head + ("." + ",".join(given) if given else ""))
-    return " ".join(kept) if stray and kept else None
 
 
 def parse_measures(
@@ -260,10 +209,12 @@ def parse_measures(
         label = f"-m {spec!r}" if labels is None else labels[n]
         head, dot, given = spec.partition(".")
         if _BLANK.search(spec):  # -m 'ndcg_cut.10 map': the page's field typed on the CLI
-            parts = [without_stray_commas(part) or part for part in _BLANK.split(spec) if part]
+            parts = [
+                without_stray_commas(part, NAMES) or part for part in _BLANK.split(spec) if part
+            ]
             each = [measure for part in parts for measure in part.split(" ")]
             raise UsageError(f"{label}: give each measure its own -m: -m {' -m '.join(each)}")
-        meant = without_stray_commas(spec)
+        meant = without_stray_commas(spec, NAMES)
         if meant is not None:
             raise UsageError(
                 f"{label}: a stray comma; write {meant} (separate measures with spaces, not "
