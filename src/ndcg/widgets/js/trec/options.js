@@ -150,7 +150,7 @@ function unknown(spec, head, measures, missing, names, registry) {
 
 /**
  * `spec` as meant when a comma in it is stray (an empty item, or a measure's name after a
- * comma: measures separated by commas, not spaces), else null: ndcg.cli.without_stray_commas.
+ * comma: measures separated by commas, not spaces), else null: ndcg._typos.without_stray_commas.
  */
 export function withoutStrayCommas(spec, names) {
   if (!spec.includes(",")) return null;
