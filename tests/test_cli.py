@@ -168,33 +168,140 @@ def test_a_fractional_cutoff_is_read_as_trec_eval_reads_it(small, capsys):
         "ndcg_cut_20",
         "ndcg_cut_23",
     ]
-    assert captured.err == "ndcg: note: cutoff '23.4' read as 23, as trec_eval reads it\n"
+    assert captured.err == (
+        "ndcg: note: -m 'ndcg_cut.10,20,23.4': cutoff '23.4' read as 23, as trec_eval reads it\n"
+    )
 
 
 @pytest.mark.parametrize(
     ("measures", "message"),
     [
-        (["-m", "ndcg.1=3,1=5"], "gain map '1=3,1=5' gives level 1 twice"),
+        (["-m", "ndcg.1=3,1=5"], "-m 'ndcg.1=3,1=5': gain map '1=3,1=5' gives level 1 twice"),
         (["-m", "ndcg.a=3"], "each item must be level=gain with an integer level, got 'a=3'"),
         (["-m", "ndcg.1=3x"], "the gain of level 1 must be a number, got '3x'"),
         (["-m", "ndcg.1=nan"], "the gain of level 1 must be finite, got 'nan'"),
         (["-m", "ndcg.-1=2"], "level -1 is negative"),
         # trec_eval prints 0.6845 here: the -1 counts in the DCG, not in the ideal.
         (["-m", "ndcg.1=-1"], "the gain of level 1 is negative (-1); gains here are >= 0"),
-        (["-m", "ndcg."], "nothing after the '.'"),
-        (["-m", "ndcg_cut.5,5"], "cutoff 5 is given twice in '5,5'"),
-        (["-m", "ndcg_cut.5x"], "cutoff '5x' in '5x' must be a positive integer"),
-        (["-m", "ndcg_cut.5,"], "cutoff '' in '5,' must be a positive integer"),
+        (["-m", "ndcg."], "-m 'ndcg.': nothing after the '.'; give parameters or write ndcg"),
+        (
+            ["-m", "ndcg_cut.5,5"],
+            "-m 'ndcg_cut.5,5': cutoff 5 is given twice (trec_eval refuses it too); give each "
+            "once: ndcg_cut.5",
+        ),
+        (
+            ["-m", "ndcg_cut.5x"],
+            "-m 'ndcg_cut.5x': the cutoff '5x' is not a whole number of 1 or more; write whole "
+            "numbers separated by commas, e.g. ndcg_cut.5,10",
+        ),
         (
             ["-m", "ndcg_cut.5", "-m", "ndcg_cut.10"],
-            "-m ndcg_cut is given two parameter lists, '5' and '10'",
+            "-m 'ndcg_cut.10': ndcg_cut has its parameters from -m 'ndcg_cut.5' already; give "
+            "one list, e.g. ndcg_cut.5,10 (trec_eval would silently use the first)",
         ),
-        (["-m", "ndcg.1=3", "-m", "ndcg.1=4"], "-m ndcg is given two parameter lists"),
+        (
+            ["-m", "ndcg.1=3", "-m", "ndcg.1=4"],
+            "-m 'ndcg.1=4': ndcg has its parameters from -m 'ndcg.1=3' already; give one list "
+            "(trec_eval",
+        ),
     ],
 )
 def test_measures_trec_eval_would_misread_are_refused(small, capsys, measures, message):
     assert main([*small, *measures]) == 2
     assert message in capsys.readouterr().err
+
+
+STRAY = "(separate measures with spaces, not commas; on the command line, give each its own -m)"
+LISTED = "(-m all_trec prints every measure; the README's table lists them)"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # A stray comma: the page's field "ndcg_cut.10, map" is -m 'ndcg_cut.10,' -m map.
+        (
+            ["-m", "ndcg_cut.10,", "-m", "map"],
+            f"-m 'ndcg_cut.10,': a stray comma; write ndcg_cut.10 {STRAY}",
+        ),
+        (["-m", "ndcg_cut.5,"], f"-m 'ndcg_cut.5,': a stray comma; write ndcg_cut.5 {STRAY}"),
+        (
+            ["-m", "ndcg_cut.10,map"],
+            f"-m 'ndcg_cut.10,map': a stray comma; write ndcg_cut.10 map {STRAY}",
+        ),
+        (["-m", "map,P.10"], f"-m 'map,P.10': a stray comma; write map P.10 {STRAY}"),
+        (["-m", "P.5,,10"], f"-m 'P.5,,10': a stray comma; write P.5,10 {STRAY}"),
+        (["-m", ",map"], f"-m ',map': a stray comma; write map {STRAY}"),
+        (["-m", "ndcg_cut.,5"], f"-m 'ndcg_cut.,5': a stray comma; write ndcg_cut.5 {STRAY}"),
+        (["-m", "ndcg.1=3,2=9,"], f"-m 'ndcg.1=3,2=9,': a stray comma; write ndcg.1=3,2=9 {STRAY}"),
+        (["-k", "5,"], "-k '5,': a stray comma; write -k 5\n"),
+        (["-k", "10", "-k", ",5,,10"], "-k ',5,,10': a stray comma; write -k 5,10\n"),
+        (["-k", ","], "-k ',': a stray comma; give a cutoff, e.g. -k 10\n"),
+        # The page's field typed as one -m value: one -m per measure.
+        (
+            ["-m", "ndcg_cut.10 map"],
+            "-m 'ndcg_cut.10 map': give each measure its own -m: -m ndcg_cut.10 -m map\n",
+        ),  # fmt: skip
+        (
+            ["-m", "ndcg_cut.10,\tmap,P.5"],
+            "-m 'ndcg_cut.10,\\tmap,P.5': give each measure its "
+            "own -m: -m ndcg_cut.10 -m map -m P.5\n",
+        ),  # fmt: skip
+        (["-k", "5 10"], "-k '5 10': separate cutoffs with commas: -k 5,10\n"),
+        # A cutoff that is not a whole number of 1 or more.
+        (
+            ["-m", "ndcg_cut.x"],
+            "-m 'ndcg_cut.x': the cutoff 'x' is not a whole number of 1 or more; write whole "
+            "numbers separated by commas, e.g. ndcg_cut.5,10",
+        ),
+        (
+            ["-k", "5", "-k", "x"],
+            "-k '5' -k 'x': the cutoff 'x' is not a whole number of 1 or more",
+        ),
+        (
+            ["-m", "ndcg_cut.99999999999999999999"],
+            "-m 'ndcg_cut.99999999999999999999': the cutoff 99999999999999999999 is outside",
+        ),
+        # An unknown name: the nearest names (difflib), then where the whole list is.
+        (
+            ["-m", "err"],
+            "-m 'err': err is the library's (ndcg.evaluate), not trec_eval's, whose measures this "
+            f"report prints {LISTED}\n",
+        ),
+        (
+            ["-m", "precision.10"],
+            f"-m 'precision.10': precision is the library's name for trec_eval's P, set_P {LISTED}",
+        ),
+        (["-m", "RR"], "-m 'RR': RR is the library's name for trec_eval's recip_rank"),
+        (["-m", "mrr"], f"-m 'mrr': no measure is called 'mrr' {LISTED}\n"),
+        (
+            ["-m", "ndcg_p"],
+            f"-m 'ndcg_p': no measure is called 'ndcg_p'; the nearest names are ndcg, Rndcg, "
+            f"ndcg_rel {LISTED}\n",
+        ),
+        (["-m", "p.10"], f"-m 'p.10': no measure is called 'p'; the nearest names are P {LISTED}"),
+        (["-m", "ndcg@10"], "-m 'ndcg@10': a cutoff is written after a '.': ndcg_cut.10\n"),
+        (["-m", "P@5"], "-m 'P@5': a cutoff is written after a '.': P.5\n"),
+        (
+            ["-m", "ndcg.10"],
+            "-m 'ndcg.10': gain map '10': each item must be level=gain with an integer level, "
+            "got '10'; for a cutoff, write ndcg_cut.10\n",
+        ),
+        (["-m", "map.5"], "-m 'map.5': map takes no parameters here; write map, or map_cut.5 for"),
+        (
+            ["-m", "all_trec.5"],
+            "-m 'all_trec.5': all_trec is a set of measures and takes no parameters; write "
+            "all_trec",
+        ),
+        (["-m", "relstring.3,4"], "-m 'relstring.3,4': relstring takes one number, got 2; write"),
+        (["-m", "utility.1,x"], "-m 'utility.1,x': the parameter 'x' must be a number, got 'x'"),
+        (["-m", "iprec_at_recall.0.2,.2"], "-m 'iprec_at_recall.0.2,.2': 0.2 is given twice"),
+    ],
+)
+def test_a_mistyped_measure_is_named_as_typed_with_its_fix(small, capsys, args, message):
+    assert main([*small, *args]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ndcg: ") and err.count("\n") == 1
+    assert message in err
 
 
 def test_no_shared_query_is_an_error_unless_complete(small, tmp_path, capsys):

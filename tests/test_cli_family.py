@@ -55,9 +55,9 @@ def test_level_0_counts_every_judged_document_as_trec_eval_does(files, capsys):
     [
         (["-m", "map.5"], "-m 'map.5': map takes no parameters here"),
         (["-m", "rbp.p=0.95"], "rbp takes no parameters here (its persistence is trec_eval's 0.9)"),
-        (["-m", "P.0"], "cutoff '0' in '0' must be a positive integer"),
-        (["-m", "ndcg_p"], "the measures are runid, num_q, "),
-        (["-m", "all_trec.5"], "the measures are runid, num_q, "),
+        (["-m", "P.0"], "-m 'P.0': the cutoff '0' is not a whole number of 1 or more"),
+        (["-m", "ndcg_p"], "-m 'ndcg_p': no measure is called 'ndcg_p'; the nearest names are "),
+        (["-m", "all_trec.5"], "-m 'all_trec.5': all_trec is a set of measures and takes no "),
         (["-l", "-1", "-m", "map"], "-l -1: the relevance level must be 0 or more"),
         (["-l", "1.5", "-m", "map"], "the relevance level must be an integer, got '1.5'"),
     ],

@@ -260,6 +260,49 @@ REFUSED = [
     (None, None, ["-m", "iprec_at_recall.0.2,.2"]),
     (None, None, ["-m", "relstring.3,4"]),
     (None, None, ["-m", "ndcg.1=1e400"]),
+    # Typos in -m: each message names the value as typed and says how to write it.
+    (None, None, ["-m", "ndcg_cut.10,", "-m", "map"]),
+    (None, None, ["-m", "ndcg_cut.10,map"]),
+    (None, None, ["-m", "map,P.10"]),
+    (None, None, ["-m", "P.5,,10"]),
+    (None, None, ["-m", ",map"]),
+    (None, None, ["-m", "ndcg_cut.,5"]),
+    (None, None, ["-m", "ndcg.1=3,2=9,"]),
+    (None, None, ["-m", "official,"]),
+    (None, None, ["-m", "ndcg_cut.x"]),
+    (None, None, ["-m", "P.0"]),
+    (None, None, ["-m", "ndcg_cut.99999999999999999999"]),
+    (None, None, ["-m", "err"]),
+    (None, None, ["-m", "ERR"]),
+    (None, None, ["-m", "precision.10"]),
+    (None, None, ["-m", "ap"]),
+    (None, None, ["-m", "graded_rbp"]),
+    (None, None, ["-m", "rbp_residual"]),
+    (None, None, ["-m", "dcg"]),
+    (None, None, ["-m", "ndcg_p"]),
+    (None, None, ["-m", "MAP"]),
+    (None, None, ["-m", "p.10"]),
+    (None, None, ["-m", "rprec"]),
+    (None, None, ["-m", "recip_rnak"]),
+    (None, None, ["-m", "\U0001f600ndcg"]),
+    (None, None, ["-m", "ndcg@10"]),
+    (None, None, ["-m", "P@5"]),
+    (None, None, ["-m", "mrr@10"]),
+    (None, None, ["-m", "ndcg.10"]),
+    (None, None, ["-m", "map.5"]),
+    (None, None, ["-m", "all_trec.5"]),
+    (None, None, ["-m", "utility.1,x"]),
+    (None, None, ["-m", "set_F.1,2"]),
+    (None, None, ["-m", "iprec_at_recall.0.2", "-m", "iprec_at_recall.0.4"]),
+    (None, None, ["-k", "5,"]),
+    (None, None, ["-k", "10", "-k", ",5,,10"]),
+    (None, None, ["-k", ","]),
+    (None, None, ["-m", "ndcg_cut.10 map"]),
+    (None, None, ["-m", " ndcg_cut.10,\tmap,P.5 "]),
+    (None, None, ["-m", "ndcg\u00a0map"]),
+    (None, None, ["-k", " 5\t10"]),
+    (None, None, ["-k", "5", "-k", "5"]),
+    (None, None, ["-k", "x"]),
     (None, None, ["--gain", "quadratic"]),
     (None, None, ["-k", ""]),
     ("q1 0 a 2000\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "ndcg"]),
@@ -402,3 +445,45 @@ def test_numbers_and_texts_are_shown_and_rounded_as_c_and_python_do(tmp_path):
         context.prec = 60
         assert shown["logs"] == [float(Decimal(x).ln()) for x in logs]
         assert shown["exps"] == [float(Decimal(x).exp()) for x in exps]
+
+
+NEAREST_SCRIPT = """
+import { readFileSync } from "node:fs";
+const { nearestNames } = await import(process.argv[1]);
+const { words, names } = JSON.parse(readFileSync(process.argv[2], "utf8"));
+console.log(JSON.stringify(words.map((word) => nearestNames(word, names))));
+"""
+
+
+def typos(name: str, rng: np.random.Generator) -> list[str]:
+    """A name with a letter dropped, doubled, swapped with the next or replaced, in any case."""
+    out = [name.upper(), name.lower(), name + "s", "_" + name]
+    for i in range(len(name)):
+        letter = str(rng.choice(list("aeinoprst_.1")))
+        out += [name[:i] + name[i + 1 :], name[:i] + name[i] + name[i:]]
+        swapped = name[:i] + name[i + 1 : i + 2] + name[i] + name[i + 2 :]
+        out += [name[:i] + letter + name[i + 1 :], swapped]
+    return out
+
+
+def test_the_nearest_names_are_difflib_s(tmp_path):
+    # The page names the measures nearest to a typo as the command line does: difflib's
+    # ratio, cutoff, ties (the larger name first) and count, on code points (an emoji too).
+    from ndcg._typos import nearest_names
+    from ndcg.cli import NAMES
+
+    rng = np.random.default_rng(31)
+    words = [w for name in NAMES for w in typos(name, rng)]
+    letters = list("abcdegimnoprstuP_G\u00e9\U0001f600")
+    words += ["".join(rng.choice(letters, rng.integers(0, 12))) for _ in range(500)]
+    words += ["", "err", "ERR", "mrr", "ndcg_p", "rprec", "recip_rnak", "\U0001f600ndcg", "nDCG"]
+    data = tmp_path / "words.json"
+    data.write_text(json.dumps({"words": words, "names": list(NAMES)}))
+    done = subprocess.run(
+        [NODE, "--input-type=module", "-e", NEAREST_SCRIPT, (MODULES / "nearest.js").as_uri(),
+         str(data)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    wanted = [nearest_names(word, NAMES) for word in words]
+    assert sum(len(w) > 1 for w in wanted) > 500  # ties and orders are exercised
+    assert json.loads(done.stdout) == wanted

@@ -405,6 +405,22 @@ def test_pasted_text_is_read_under_the_name_the_page_gives_it(opened, tmp_path):
     assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
 
 
+@pytest.mark.parametrize("typed", ["ndcg_cut.10, map", "ndcg_cut.x", "err", "ndcg@10"])
+def test_a_mistyped_measure_shows_the_command_line_s_message_and_its_fix(opened, typed):
+    # A stray comma, a cutoff that is no number, an unknown name, a paper's ndcg@10: the
+    # message names the value as typed and how to write it, as the command line's does.
+    page, _ = opened
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    page.fill("#opt-measures", typed)
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    message = expected.stderr.removeprefix("ndcg: ").rstrip("\n")
+    assert expected.returncode == 2 and message.startswith(f"-m {typed.split()[0]!r}: ")
+    assert page.text_content("#error-options") == message
+
+
 def test_a_dropped_file_is_the_input(opened):
     page, _ = opened
     page.evaluate(

@@ -4,6 +4,7 @@
 // The measures come from the registry's JSON (ndcg.widgets._registry.registry_json), the
 // one list the Python reads too.
 
+import { nearestNames } from "./nearest.js";
 import { PERSISTENCE } from "./rbp.js";
 import { TrecError, parseFloatC, parseIntC, pyRepr } from "./read.js";
 
@@ -41,6 +42,8 @@ export function pyFloat(x) {
 
 const INTEGER_TEXT = /^[+-]?[0-9]+$/;
 const CUTOFF_TEXT = /^\+?([0-9]+)(\.[0-9]*)?$/;
+/** Blanks inside one -m value: ASCII's, as ndcg.cli._BLANK reads them. */
+const BLANK = /[ \t\n\r\f\v]+/;
 
 /** trec_eval's per-level gains ("1=3,2=9,4=4.5") as the CLI reads them: an object level -> gain. */
 export function parseGainMap(text) {
@@ -83,18 +86,6 @@ export function parseGainOption(text) {
   return text === "linear" || text === "exponential" ? text : parseGainMap(text);
 }
 
-function usageList(measures) {
-  const shapes = {
-    none: (n) => n,
-    cutoffs: (n) => `${n}.K1,K2,...`,
-    levels: (n) => `${n}.X1,X2,...`,
-    gains: (n) => `${n} and ${n}.GAINS`,
-    numbers: (n) => `${n}.A,B,...`,
-    number: (n) => `${n}.N`,
-  };
-  return [...measures].map(([name, { form }]) => shapes[form.params](name)).join(", ");
-}
-
 /** Python's sorted() of strings: by code point. */
 function sortedTexts(list) {
   return [...list].sort(compareCodePoints);
@@ -117,105 +108,203 @@ export function compareCodePoints(a, b) {
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
 
+/** How the page and the README point to every measure's name (ndcg.cli.WHERE_LISTED). */
+const WHERE_LISTED = "-m all_trec prints every measure; the README's table lists them";
+
+/** Python's str.partition: `[head, separator, tail]`. */
+function partition(text, separator) {
+  const at = text.indexOf(separator);
+  return at < 0 ? [text, "", ""] : [text.slice(0, at), separator, text.slice(at + separator.length)];
+}
+
+/** The library's names of measures, with trec_eval's for each (none for ERR): ndcg.cli.LIBRARY. */
+function libraryNames(registry, measures) {
+  const named = registry.records.filter((r) => !measures.has(r.name) && (r.evaluate || r.trec.length));
+  return new Map(named.map((r) => [r.name, r.trec.map((form) => form.name)]));
+}
+
+/** That `head` names no measure, and what was probably meant (ndcg.cli._unknown). */
+function unknown(spec, head, measures, missing, names, registry) {
+  const [name, at, k] = partition(spec, "@");
+  if (at && k) {
+    // ndcg@10, P@5: the papers' way of writing a cutoff
+    const cut = measures.has(`${name}_cut`) ? `${name}_cut` : name;
+    if (measures.has(cut) && measures.get(cut).form.params === "cutoffs") return `a cutoff is written after a '.': ${cut}.${k}`;
+  }
+  let nearest = nearestNames(head, names);
+  let said = `no measure is called ${pyRepr(head)}`;
+  const library = libraryNames(registry, measures);
+  if (missing.includes(head)) {
+    said = `${head} is trec_eval's, not computed here yet`;
+    nearest = nearest.filter((n) => n !== head);
+  } else if (library.has(head.toLowerCase())) {
+    // err, precision: the library's names, not trec_eval's
+    const trec = library.get(head.toLowerCase());
+    said = trec.length
+      ? `${head} is the library's name for trec_eval's ${trec.join(", ")}`
+      : `${head} is the library's (ndcg.evaluate), not trec_eval's, whose measures this report prints`;
+  }
+  if (nearest.length) said += `; the nearest names are ${nearest.join(", ")}`;
+  return `${said} (${WHERE_LISTED})`;
+}
+
+/**
+ * `spec` as meant when a comma in it is stray (an empty item, or a measure's name after a
+ * comma: measures separated by commas, not spaces), else null: ndcg._typos.without_stray_commas.
+ */
+export function withoutStrayCommas(spec, names) {
+  if (!spec.includes(",")) return null;
+  const meant = [];
+  let stray = false;
+  spec.split(",").forEach((item, n) => {
+    const [head, dot, first] = partition(item, ".");
+    if (n === 0 || names.includes(head)) {
+      stray = stray || n > 0;
+      meant.push([head, dot ? [first] : []]);
+    } else meant[meant.length - 1][1].push(item);
+  });
+  const kept = [];
+  for (const [head, items] of meant) {
+    const given = items.filter((item) => item);
+    stray = stray || given.length < items.length || !head;
+    if (head) kept.push(head + (given.length ? `.${given.join(",")}` : ""));
+  }
+  return stray && kept.length ? kept.join(" ") : null;
+}
+
 /**
  * The -m values as measures, as the CLI reads them: `{ specs, notes }`, one spec per
  * printed column, `{ name, k, gain, metric, trec, param, column, record, form }`.
+ * `labels` names each value in the messages as typed (default `-m 'VALUE'`).
  */
-export function parseMeasures(values, gain, registry) {
+export function parseMeasures(values, gain, registry, labels = null) {
   const { measures, missing, sets } = trecMeasures(registry);
+  const names = [...measures.keys(), ...Object.keys(sets)];
   const params = new Map();
+  const givenBy = new Map(); // the label of the value that gave a measure's parameters
   const notes = [];
-  for (const spec of values) {
-    const dot = spec.indexOf(".");
-    const head = dot < 0 ? spec : spec.slice(0, dot);
-    const given = dot < 0 ? "" : spec.slice(dot + 1);
-    if (Object.hasOwn(sets, head) && dot < 0) {
+  values.forEach((spec, n) => {
+    const label = labels === null ? `-m ${pyRepr(spec)}` : labels[n];
+    const [head, dot, given] = partition(spec, ".");
+    if (BLANK.test(spec)) {
+      // -m 'ndcg_cut.10 map': the page's field typed on the command line
+      const parts = spec.split(BLANK).filter((part) => part).map((part) => withoutStrayCommas(part, names) ?? part);
+      const each = parts.flatMap((part) => part.split(" "));
+      throw new TrecError(`${label}: give each measure its own -m: -m ${each.join(" -m ")}`);
+    }
+    const meant = withoutStrayCommas(spec, names);
+    if (meant !== null) {
+      throw new TrecError(
+        `${label}: a stray comma; write ${meant} (separate measures with spaces, not ` +
+          "commas; on the command line, give each its own -m)",
+      );
+    }
+    if (Object.hasOwn(sets, head) && dot) throw new TrecError(`${label}: ${head} is a set of measures and takes no parameters; write ${head}`);
+    if (Object.hasOwn(sets, head)) {
       const left = sets[head].filter((name) => missing.includes(name));
       if (left.length) notes.push(`-m ${head}: not computed here yet, left out: ${left.join(", ")}`);
       for (const name of sets[head]) if (measures.has(name) && !params.has(name)) params.set(name, null);
-      continue;
+      return;
     }
-    if (!measures.has(head)) {
-      const yet = missing.includes(head) ? ` (${head} is trec_eval's, not computed here yet)` : "";
-      throw new TrecError(`-m ${pyRepr(spec)}${yet}: the measures are ${usageList(measures)}, or the sets all_trec and official`);
-    }
-    if (dot >= 0 && !given) throw new TrecError(`-m ${pyRepr(spec)}: nothing after the '.'; give parameters or no '.'`);
-    if (dot >= 0 && measures.get(head).form.params === "none") {
+    if (!measures.has(head)) throw new TrecError(`${label}: ${unknown(spec, head, measures, missing, names, registry)}`);
+    if (dot && !given) throw new TrecError(`${label}: nothing after the '.'; give parameters or write ${head}`);
+    if (dot && measures.get(head).form.params === "none") {
       const why = head.startsWith("rbp") ? ` (its persistence is trec_eval's ${PERSISTENCE})` : "";
-      throw new TrecError(`-m ${pyRepr(spec)}: ${head} takes no parameters here${why}`);
+      const cut = `${head}_cut`;
+      const or = measures.has(cut) ? `, or ${cut}.${given} for a cutoff` : "";
+      throw new TrecError(`${label}: ${head} takes no parameters here${why}; write ${head}${or}`);
     }
     const first = params.get(head) ?? null;
-    if (first !== null && dot >= 0) {
+    if (first !== null && dot) {
       const a = sortedTexts(given.split(","));
       const b = sortedTexts(first.split(","));
       if (a.length !== b.length || a.some((x, i) => x !== b[i])) {
+        const merged = [...new Set([...first.split(","), ...given.split(",")])].join(",");
+        const one = ["cutoffs", "levels"].includes(measures.get(head).form.params) ? `, e.g. ${head}.${merged}` : "";
         throw new TrecError(
-          `-m ${head} is given two parameter lists, ${pyRepr(first)} and ${pyRepr(given)}; give ` +
-            "one (trec_eval would silently use the first)",
+          `${label}: ${head} has its parameters from ${givenBy.get(head)} already; give one ` +
+            `list${one} (trec_eval would silently use the first)`,
         );
       }
     }
-    params.set(head, first !== null ? first : dot >= 0 ? given : null);
-  }
+    if (first === null && dot) givenBy.set(head, label);
+    params.set(head, first !== null ? first : dot ? given : null);
+  });
   const specs = [];
-  for (const [head, entry] of measures) if (params.has(head)) specs.push(...columnsOf(head, params.get(head), gain, entry, notes));
+  for (const [head, entry] of measures) {
+    if (params.has(head)) specs.push(...columnsOf(head, params.get(head), gain, entry, notes, givenBy.get(head) ?? `-m ${head}`, measures));
+  }
   return { specs, notes };
 }
 
-function columnsOf(head, given, gain, { record, form }, notes) {
+function columnsOf(head, given, gain, { record, form }, notes, label, measures) {
   const text = given === null ? form.defaults : given;
   const spec = (name, k, g, param, column = 0) => ({ name, k, gain: g, metric: record.name, trec: head, param, column, record, form });
   if (form.params === "gains") {
     if (given === null) return [spec(head, null, gain, null)];
-    const levels = parseGainMap(given);
+    let levels;
+    try {
+      levels = parseGainMap(given);
+    } catch (error) {
+      if (!(error instanceof TrecError)) throw error;
+      const cut = `${head}_cut`; // ndcg.10: NDCG at 10 was meant
+      const hint = measures.has(cut) && /^[0-9,]+$/.test(given) ? `; for a cutoff, write ${cut}.${given}` : "";
+      throw new TrecError(`${label}: ${error.message}${hint}`);
+    }
     return [spec(`${head}_${given}`, null, levels, levels)];
   }
   if (form.params === "cutoffs") {
-    const cutoffs = parseCutoffs(text, notes);
+    const cutoffs = parseCutoffs(text, notes, head, label);
     const values = cutoffs.map(Number);
     return cutoffs.map((k, j) => spec(`${head}_${k}`, form.cut ? Number(k) : null, gain, values, j));
   }
   if (form.params === "levels") {
-    const levels = parseLevels(text);
+    const levels = parseLevels(text, label);
     return levels.map((x, j) => spec(`${head}_${fixedPoint(x, 2)}`, null, gain, levels, j));
   }
-  if (form.params === "numbers") return [spec(given === null ? head : `${head}_${given}`, null, gain, parseNumbers(text))];
+  if (form.params === "numbers") return [spec(given === null ? head : `${head}_${given}`, null, gain, parseNumbers(text, label))];
   if (form.params === "number") {
-    const values = parseNumbers(text);
-    if (values.length !== 1) {
-      throw new TrecError(values.length ? `too many values to unpack (expected 1)` : "not enough values to unpack (expected 1, got 0)");
-    }
+    const values = parseNumbers(text, label);
+    if (values.length !== 1) throw new TrecError(`${label}: ${head} takes one number, got ${values.length}; write e.g. ${head}.${text.split(",")[0]}`);
     return [spec(given === null ? head : `${head}_${given}`, null, gain, values[0])];
   }
   return [spec(head, null, gain, null)];
 }
 
-function parseNumbers(text) {
-  return text.split(",").map((item) => parseFloatC(item, `parameters ${pyRepr(text)}`, `item ${pyRepr(item)}`));
+function parseNumbers(text, label) {
+  return text.split(",").map((item) => parseFloatC(item, label, `the parameter ${pyRepr(item)}`));
 }
 
-function parseLevels(text) {
-  const levels = parseNumbers(text).sort((a, b) => a - b);
+function parseLevels(text, label) {
+  const levels = parseNumbers(text, label).sort((a, b) => a - b);
   const repeated = levels.filter((x, i) => levels.indexOf(x) !== i).sort((a, b) => a - b);
-  if (repeated.length) throw new TrecError(`${pyFloat(repeated[0])} is given twice in ${pyRepr(text)} (trec_eval refuses it too)`);
+  if (repeated.length) throw new TrecError(`${label}: ${pyFloat(repeated[0])} is given twice (trec_eval refuses it too); give each once`);
   return levels;
 }
 
 /** trec_eval's cutoffs: positive integers (a fraction cut off), sorted, each once; as decimal text. */
-function parseCutoffs(text, notes) {
+function parseCutoffs(text, notes, head, label) {
   const cutoffs = [];
   for (const item of text.split(",")) {
     const match = CUTOFF_TEXT.exec(item);
-    if (!match || BigInt(match[1]) === 0n) throw new TrecError(`cutoff ${pyRepr(item)} in ${pyRepr(text)} must be a positive integer`);
-    parseIntC(match[1], `cutoff ${pyRepr(item)} in ${pyRepr(text)}`, "the cutoff");
+    if (!match || BigInt(match[1]) === 0n) {
+      throw new TrecError(
+        `${label}: the cutoff ${pyRepr(item)} is not a whole number of 1 or more; write ` +
+          `whole numbers separated by commas, e.g. ${head}.5,10`,
+      );
+    }
+    parseIntC(match[1], label, "the cutoff");
     const whole = BigInt(match[1]).toString();
-    if (match[2] !== undefined) notes.push(`cutoff ${pyRepr(item)} read as ${whole}, as trec_eval reads it`);
+    if (match[2] !== undefined) notes.push(`${label}: cutoff ${pyRepr(item)} read as ${whole}, as trec_eval reads it`);
     cutoffs.push(whole);
   }
   const big = cutoffs.map(BigInt);
   const ascending = (a, b) => (a < b ? -1 : a > b ? 1 : 0); // BigInts: no a - b to a Number
   const repeated = big.filter((k, i) => big.indexOf(k) !== i).sort(ascending);
-  if (repeated.length) throw new TrecError(`cutoff ${repeated[0]} is given twice in ${pyRepr(text)} (trec_eval refuses it too)`);
+  if (repeated.length) {
+    const once = [...new Set(cutoffs)].map(BigInt).sort(ascending).join(",");
+    throw new TrecError(`${label}: cutoff ${repeated[0]} is given twice (trec_eval refuses it too); give each once: ${head}.${once}`);
+  }
   return big.sort(ascending).map(String);
 }
 
@@ -265,9 +354,24 @@ export function parseOptions(options, registry) {
   const cuts = options.k ?? [];
   for (const value of cuts) {
     if (!value) throw new TrecError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10");
+    if (BLANK.test(value)) {
+      const cutoffs = value.split(BLANK).filter((part) => part).join(",");
+      throw new TrecError(`-k ${pyRepr(value)}: separate cutoffs with commas: -k ${cutoffs}`);
+    }
+    const items = value.split(",");
+    const kept = items.filter((item) => item);
+    if (kept.length < items.length) {
+      // -k 5, : an empty cutoff
+      const write = kept.length ? `write -k ${kept.join(",")}` : "give a cutoff, e.g. -k 10";
+      throw new TrecError(`-k ${pyRepr(value)}: a stray comma; ${write}`);
+    }
   }
-  if (cuts.length) values.push(`ndcg_cut.${cuts.join(",")}`);
-  const { specs, notes } = parseMeasures(values.length ? values : ["official"], gain, registry);
+  const labels = values.map((spec) => `-m ${pyRepr(spec)}`);
+  if (cuts.length) {
+    values.push(`ndcg_cut.${cuts.join(",")}`);
+    labels.push(cuts.map((value) => `-k ${pyRepr(value)}`).join(" "));
+  }
+  const { specs, notes } = parseMeasures(values.length ? values : ["official"], gain, registry, values.length ? labels : null);
   return { gain, specs, notes };
 }
 
