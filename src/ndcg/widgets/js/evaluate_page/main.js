@@ -109,8 +109,8 @@ function build(root, assets) {
     return zones[answer.where].focusTarget();
   }
 
-  function showError(where, message) {
-    const target = placeError({ where, message });
+  function showError(where, message, field = null) {
+    const target = placeError({ where, message, field });
     status.textContent = `Not evaluated: ${message}`;
     target?.focus();
   }
@@ -179,11 +179,12 @@ function build(root, assets) {
       results.replaceChildren();
       shown = null;
       setState("error");
-      return showError(answer.where, answer.message);
+      return showError(answer.where, answer.message, answer.field);
     }
     const failed = answer.results.filter((result) => result.type === "error");
     const targets = failed.map(placeError);
     if (failed.length === answer.results.length) {
+      progress.value = 0;
       results.replaceChildren();
       shown = null;
       setState("error");
@@ -203,10 +204,10 @@ function build(root, assets) {
     setState("done");
     const done = commands(good.map(({ n }) => options.parts(qrels.name, names[n - 1])));
     if (failed.length) {
-      status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done: `, ...done, ".");
+      status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, ".");
       targets[0]?.focus();
     } else {
-      status.replaceChildren("Done: ", ...done, ".");
+      status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, ".");
       document.getElementById("results-title")?.focus();
     }
   }

@@ -25,14 +25,14 @@ function failure(error, where, field = null) {
   return { type: "error", where: where ?? "page", field, message: String(error?.message ?? error), file: null, line: null };
 }
 
-/** Which field a usage error of checkOptions is about: -m, unless the rest fails alone. */
+/** Which field a usage error of checkOptions is about: --gain when linear gains mend it. */
 function optionField(options) {
   try {
-    checkOptions({ ...options, m: [] });
+    checkOptions({ ...options, gain: "linear" });
   } catch {
-    return "gain";
+    return "measures";
   }
-  return "measures";
+  return "gain";
 }
 
 /**
