@@ -75,6 +75,6 @@ export function reportView(n, runName, result, registry, complete = false, taugh
     ...(missing ? [h("p", { id: `missing-${n}`, class: "ev-missing", text: missing })] : []),
     ...(notes.length ? [h("p", { text: "Notes (as the command line prints them):" }), h("ul", { class: "ev-notes" }, notes)] : []),
     // Folded: with all_trec the list has ~100 links, which a keyboard would otherwise cross.
-    ...(taught ? [h("details", { class: "ev-taught" }, [h("summary", { text: `Where each of the ${links.length} measures is taught` }), h("ul", { class: "ev-links" }, links)])] : []),
+    ...(taught ? [h("details", { class: "ev-taught" }, [h("summary", { text: `Where each measure is taught (${links.length})` }), h("ul", { class: "ev-links" }, links)])] : []),
   ]);
 }
