@@ -754,3 +754,22 @@ def test_at_390_px_the_table_keeps_its_query_column_and_says_it_scrolls(browser,
     after = page.eval_on_selector("#per-query tbody th", "e => e.getBoundingClientRect().left")
     assert after == left
     context.close()
+
+
+def test_the_status_says_scoring_while_the_runs_are_scored(opened):
+    page, _ = opened
+    # Every text the status shows, in order (the last progress message of each run's
+    # scoring always reaches the page, before its answer).
+    page.evaluate(
+        """() => { window.said = [];
+        new MutationObserver(() => window.said.push(document.getElementById('status').textContent))
+          .observe(document.getElementById('status'), { childList: true, characterData: true,
+            subtree: true }); }"""
+    )
+    page.click("#try-chapter7")
+    assert finish(page) == "done"
+    said = page.evaluate("window.said")
+    names = evaluate_page.CHAPTER7_FILES
+    assert f"Scoring {names['run2']}..." in said
+    assert said.index(f"Scoring {names['run2']}...") < len(said) - 1
+    assert said[-1].startswith("Done; the command line with these options prints the same reports")
