@@ -650,10 +650,12 @@ def test_results_stay_while_evaluating_again_and_come_back_on_cancel(opened, tmp
         "#report-1", "e => e.closest('.ev-stale')?.className"
     )
     assert page.is_visible("#stale-note")
+    assert page.eval_on_selector("#report-1", "e => e.closest('[inert]') !== null")
     page.click("#cancel")
     assert finish(page) == "done"
     assert page.text_content("#report-1") == report
     assert page.locator("#results .ev-stale").count() == 0
+    assert page.locator("#results [inert]").count() == 0
     assert page.locator("#stale-note").count() == 0
     assert "last evaluation" in page.text_content("#status")
     assert page.evaluate("document.getElementById('progress').value") == 0

@@ -125,6 +125,9 @@ function build(root, assets) {
     for (const child of results.children) {
       if (child.id === "stale-note") continue;
       child.classList.toggle("ev-stale", stale);
+      // Out of date, they take no input: a comparison asked of them would need the worker
+      // that is busy with the new evaluation.
+      child.inert = stale;
     }
     const note = document.getElementById("stale-note");
     if (stale && !note && results.children.length) {
