@@ -133,6 +133,9 @@ def test_try_it_shows_the_command_line_s_report_byte_for_byte(opened):
     assert page.text_content("#report-1") == expected.stdout
     assert page.locator("#report-2").count() == 0
     assert page.locator("#comparison").count() == 0
+    # The official set has no NDCG, and the page says so.
+    assert "ndcg" not in expected.stdout
+    assert page.text_content("#no-ndcg").startswith("No NDCG was asked for")
 
 
 def test_chapter_7_s_example_gives_chapter_7_s_report_and_figures(opened, tmp_path):
@@ -505,6 +508,7 @@ def test_the_default_measures_give_ndcg_at_a_cutoff_beside_the_official_set(open
     assert expected.returncode == 0, expected.stderr
     assert page.text_content("#report-1") == expected.stdout
     assert "ndcg_cut_10" in expected.stdout and "\nmap " in expected.stdout
+    assert page.locator("#no-ndcg").count() == 0
     status = page.text_content("#status")
     assert "the command line with these options prints the same report" in status
     assert status.endswith("python -m ndcg qrels.test results.test -m official -m ndcg_cut.5,10.")

@@ -252,7 +252,11 @@ function build(root, assets) {
       const view = comparisonView(answers[0], answers[1], names, compare, firstSeed);
       if (view !== null) parts.push(view);
     }
-    results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...querySetsNote(good, names), ...parts);
+    // The official set has no NDCG: say so, rather than leave a reader to look for it.
+    const noNdcg = answers[0].table.columns.some((column) => /ndcg/i.test(column.name))
+      ? []
+      : [h("p", { id: "no-ndcg", class: "ev-help", text: "No NDCG was asked for: these measures (such as trec_eval's official set) have none. Add ndcg_cut.10 to -m for NDCG at cutoff 10." })];
+    results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...noNdcg, ...querySetsNote(good, names), ...parts);
   }
 
   EXAMPLES.forEach((example, i) => {
