@@ -133,6 +133,9 @@ def test_try_it_shows_the_command_line_s_report_byte_for_byte(opened):
     assert page.text_content("#report-1") == expected.stdout
     assert page.locator("#report-2").count() == 0
     assert page.locator("#comparison").count() == 0
+    # The official set has no NDCG, and the page says so.
+    assert "ndcg" not in expected.stdout
+    assert page.text_content("#no-ndcg").startswith("No NDCG was asked for")
 
 
 def test_chapter_7_s_example_gives_chapter_7_s_report_and_figures(opened, tmp_path):
@@ -180,23 +183,34 @@ def test_every_measure_name_links_to_a_chapter_and_the_table_sorts_and_filters(o
     page, _ = opened
     page.click("#try-chapter7")
     assert finish(page) == "done"
+    # One folded list of where each measure is taught, under the first report only.
+    assert page.locator("#results details.ev-taught").count() == 1
     links = page.eval_on_selector_all(
-        "#per-query thead a", "links => links.map(a => a.getAttribute('href'))"
+        ".ev-taught a", "links => links.map(a => a.getAttribute('href'))"
     )
-    names = page.eval_on_selector_all("#per-query thead a", "links => links.map(a => a.text)")
+    names = page.eval_on_selector_all(".ev-taught a", "links => links.map(a => a.text)")
     assert names and all(href.startswith("../notebooks/") for href in links), links
     assert "ndcg_cut_10" in names
-    column = names.index("ndcg_cut_10") + 2  # after the query id's header
-    page.click("#per-query thead button[aria-label='sort by ndcg_cut_10']")
-    values = [float(v) for v in page.eval_on_selector_all(
-        f"#per-query tbody td:nth-child({column})", "cells => cells.map(c => c.textContent)"
-    )]  # fmt: skip
-    assert values == sorted(values, reverse=True)
+    # Each header is its column's sort button (one Tab stop), named by the measure.
+    headers = page.eval_on_selector_all(
+        "#per-query thead th", "cells => cells.map(c => c.querySelectorAll('a, button').length)"
+    )
+    assert set(headers) == {1}
+    heads = page.eval_on_selector_all(
+        "#per-query thead button", "buttons => buttons.map(b => b.textContent)"
+    )
+    column = heads.index("ndcg_cut_10") + 1
+    # The first click puts the worst queries first, as the page tells the reader to look.
     page.click("#per-query thead button[aria-label='sort by ndcg_cut_10']")
     values = [float(v) for v in page.eval_on_selector_all(
         f"#per-query tbody td:nth-child({column})", "cells => cells.map(c => c.textContent)"
     )]  # fmt: skip
     assert values == sorted(values)
+    page.click("#per-query thead button[aria-label='sort by ndcg_cut_10']")
+    values = [float(v) for v in page.eval_on_selector_all(
+        f"#per-query tbody td:nth-child({column})", "cells => cells.map(c => c.textContent)"
+    )]  # fmt: skip
+    assert values == sorted(values, reverse=True)
     page.fill("#per-query-filter", "q007")
     assert page.eval_on_selector_all(
         "#per-query tbody th", "cells => cells.map(c => c.textContent)"
@@ -402,7 +416,10 @@ def test_pasted_text_is_read_under_the_name_the_page_gives_it(opened, tmp_path):
     paste(page, "#run-text-1", (EXAMPLE / "results.test").read_text())
     page.click("#evaluate")
     assert finish(page) == "done"
-    assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
+    assert (
+        page.text_content("#report-1")
+        == cli(EXAMPLE, "qrels.test", "results.test", *options_of(page)).stdout
+    )
 
 
 @pytest.mark.parametrize("typed", ["ndcg_cut.10, map", "ndcg_cut.x", "err", "ndcg@10"])
@@ -438,7 +455,10 @@ def test_a_dropped_file_is_the_input(opened):
     assert picked[0].startswith("qrels.test (") and picked[1].startswith("results.test (")
     page.click("#evaluate")
     assert finish(page) == "done"
-    assert page.text_content("#report-1") == cli(EXAMPLE, "qrels.test", "results.test").stdout
+    assert (
+        page.text_content("#report-1")
+        == cli(EXAMPLE, "qrels.test", "results.test", *options_of(page)).stdout
+    )
 
 
 def test_the_table_of_5000_queries_shows_a_page_of_rows_at_a_time(opened):
@@ -491,3 +511,287 @@ def test_the_table_shows_each_value_as_the_report_prints_it_in_the_report_s_orde
         "rows => rows.map(r => [...r.querySelectorAll('th, td')].map(c => c.textContent.trim()))",
     )
     assert cells == [["10", "0.0312"], ["9", "0.0312"]]
+
+
+def test_the_default_measures_give_ndcg_at_a_cutoff_beside_the_official_set(opened):
+    page, _ = opened
+    assert page.input_value("#opt-measures") == "official ndcg_cut.5,10"
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    expected = cli(EXAMPLE, "qrels.test", "results.test", "-m", "official", "-m", "ndcg_cut.5,10")
+    assert expected.returncode == 0, expected.stderr
+    assert page.text_content("#report-1") == expected.stdout
+    assert "ndcg_cut_10" in expected.stdout and "\nmap " in expected.stdout
+    assert page.locator("#no-ndcg").count() == 0
+    status = page.text_content("#status")
+    assert "the command line with these options prints the same report" in status
+    assert status.endswith("python -m ndcg qrels.test results.test -m official -m ndcg_cut.5,10.")
+    # After Evaluate the keyboard is at the results, not back at the top of the page.
+    assert page.evaluate("document.activeElement.id") == "results-title"
+
+
+def lacking_collection(folder: Path) -> tuple[str, str, str]:
+    """Qrels of 8 queries, a run with only q1's line and a run with all 8."""
+    qrels = "".join(f"q{i} 0 d1 1\n" for i in range(1, 9))
+    (folder / "eight.qrels").write_text(qrels)
+    (folder / "one.run").write_text("q1 Q0 d1 1 2.0 one\n")
+    (folder / "all.run").write_text("".join(f"q{i} Q0 d1 1 2.0 all\n" for i in range(1, 9)))
+    return "eight.qrels", "one.run", "all.run"
+
+
+def test_a_run_lacking_queries_of_the_qrels_says_so_under_its_report(opened, tmp_path):
+    page, _ = opened
+    qrels, one, every = lacking_collection(tmp_path)
+    page.set_input_files("#qrels-file", str(tmp_path / qrels))
+    page.set_input_files("#run-file-1", str(tmp_path / one))
+    page.set_input_files("#run-file-2", str(tmp_path / every))
+    page.fill("#opt-measures", "ndcg_cut.10")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    # The report is the command line's, which leaves q2..q8 out of the mean and says nothing.
+    expected = cli(tmp_path, qrels, one, *options_of(page))
+    assert page.text_content("#report-1") == expected.stdout
+    assert page.text_content("#missing-1") == (
+        "7 queries of the qrels have no results in one.run and are not in this mean "
+        "(q2, q3, q4, q5, q6, ...). Tick -c to count them as 0."
+    )
+    assert page.locator("#missing-2").count() == 0
+    differ = page.text_content("#query-sets-differ")
+    assert "one.run over 1 and all.run over 8" in differ
+    # With -c the command line counts them, and the page says so; both means are over 8.
+    page.check("#opt-c")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1") == cli(tmp_path, qrels, one, *options_of(page)).stdout
+    assert page.text_content("#missing-1").startswith("7 queries of the qrels have no results")
+    assert "-c counts them in this mean" in page.text_content("#missing-1")
+    assert page.locator("#query-sets-differ").count() == 0
+
+
+def field_of(page: Page, selector: str) -> str:
+    """The id of the option field whose box holds ``selector``."""
+    return page.eval_on_selector(selector, "e => e.closest('.ev-field').querySelector('input').id")
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "option"),
+    [
+        ("opt-measures", "err", "-m"),
+        ("opt-measures", "ndcg_cut.x", "-m"),
+        ("opt-gain", "1=x", "--gain"),
+        ("opt-l", "x", "-l"),
+    ],
+)
+def test_an_option_error_shows_under_its_field(opened, field, value, option):
+    page, _ = opened
+    page.fill(f"#{field}", value)
+    page.click("#try-example")  # empties -m: the official set
+    page.fill(f"#{field}", value)
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    assert expected.returncode != 0
+    assert page.text_content("#error-options") == expected.stderr.removeprefix("ndcg: ").rstrip()
+    assert field_of(page, "#error-options") == field
+    assert "error-options" in page.get_attribute(f"#{field}", "aria-describedby").split()
+    assert page.get_attribute(f"#{field}", "aria-invalid") == "true"
+    assert page.evaluate("document.activeElement.id") == field
+    # No field names an element that is not there.
+    described = page.eval_on_selector_all(
+        "#evaluate-app [aria-describedby]",
+        "els => els.flatMap(e => e.getAttribute('aria-describedby').split(' '))"
+        ".filter(id => !document.getElementById(id))",
+    )
+    assert described == []
+    # Mended, the error goes and the field is described by its help alone again.
+    page.fill(f"#{field}", {"opt-measures": "map", "opt-gain": "linear", "opt-l": "1"}[field])
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.is_hidden("#error-options")
+    assert "error-options" not in (page.get_attribute(f"#{field}", "aria-describedby") or "")
+
+
+def test_the_list_of_every_measure_is_folded_and_err_is_not_suggested(opened):
+    page, _ = opened
+    assert " err" not in page.text_content("#opt-measures-help")
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    page.fill("#opt-measures", "nosuch")
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    assert len(page.text_content("#error-options")) > 240
+    assert "ev-folded" in page.get_attribute("#error-options", "class")
+    height = page.eval_on_selector("#error-options", "e => e.getBoundingClientRect().height")
+    page.click("#error-options-more")
+    assert page.get_attribute("#error-options-more", "aria-expanded") == "true"
+    assert page.eval_on_selector("#error-options", "e => e.getBoundingClientRect().height") > height
+
+
+def test_a_bad_second_run_keeps_the_first_run_s_report(opened, tmp_path):
+    page, _ = opened
+    (tmp_path / "bad.run").write_text("301 Q0 doc 1\n")
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    page.set_input_files("#run-file-2", str(tmp_path / "bad.run"))
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    assert page.text_content("#report-1") == expected.stdout
+    (tmp_path / "qrels.test").write_bytes((EXAMPLE / "qrels.test").read_bytes())
+    refused = cli(tmp_path, "qrels.test", "bad.run", *options_of(page))
+    assert refused.returncode != 0
+    assert page.text_content("#error-run-2") == refused.stderr.removeprefix("ndcg: ").rstrip()
+    assert page.locator("#report-2").count() == 0
+    assert page.locator("#comparison").count() == 0
+    assert page.text_content("#status").startswith("bad.run not evaluated: ")
+    # The keyboard goes to the input to mend.
+    assert page.evaluate("document.activeElement.closest('section').id") == ""
+    assert page.evaluate("document.activeElement.closest('.ev-input') !== null")
+
+
+def test_results_stay_while_evaluating_again_and_come_back_on_cancel(opened, tmp_path):
+    page, _ = opened
+    page.click("#try-example")
+    assert finish(page) == "done"
+    report = page.text_content("#report-1")
+    big = tmp_path / "large.run.gz"
+    block = b"# a comment line, read and skipped like any other\n" * 20_000
+    with gzip.open(big, "wb", compresslevel=1) as out:
+        for _ in range(400):
+            out.write(block)
+    page.set_input_files("#run-file-1", str(big))
+    page.click("#evaluate")
+    page.wait_for_function("document.getElementById('progress').value > 0")
+    assert page.evaluate("document.body.dataset.evaluateState") == "running"
+    assert page.text_content("#report-1") == report
+    assert "ev-stale" in page.eval_on_selector(
+        "#report-1", "e => e.closest('.ev-stale')?.className"
+    )
+    assert page.is_visible("#stale-note")
+    assert page.eval_on_selector("#report-1", "e => e.closest('[inert]') !== null")
+    page.click("#cancel")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1") == report
+    assert page.locator("#results .ev-stale").count() == 0
+    assert page.locator("#results [inert]").count() == 0
+    assert page.locator("#stale-note").count() == 0
+    assert "last evaluation" in page.text_content("#status")
+    assert page.evaluate("document.getElementById('progress').value") == 0
+
+
+def test_after_an_error_the_bar_is_empty(opened, tmp_path):
+    page, _ = opened
+    (tmp_path / "bad.run").write_text("301 Q0 doc 1\n")
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(tmp_path / "bad.run"))
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    assert page.evaluate("document.getElementById('progress').value") == 0
+
+
+def test_a_truncated_gzip_run_names_the_file(opened, tmp_path):
+    page, _ = opened
+    whole = gzip.compress((EXAMPLE / "results.test").read_bytes())
+    (tmp_path / "cut.run.gz").write_bytes(whole[: len(whole) // 2])
+    page.set_input_files("#qrels-file", str(EXAMPLE / "qrels.test"))
+    page.set_input_files("#run-file-1", str(tmp_path / "cut.run.gz"))
+    page.click("#evaluate")
+    assert finish(page) == "error"
+    assert page.text_content("#error-run-1").startswith("cut.run.gz: ")
+
+
+def test_picking_a_file_clears_pasted_text_and_pasting_removes_the_file(opened):
+    page, _ = opened
+    paste(page, "#run-text-1", "301 Q0 doc 1 1.0 pasted\n")
+    page.set_input_files("#run-file-1", str(EXAMPLE / "results.test"))
+    assert page.input_value("#run-text-1") == ""
+    assert "pasted text was cleared" in page.text_content("#run-1-title + .ev-drop ~ .ev-help")
+    paste(page, "#run-text-1", (EXAMPLE / "results.test").read_text())
+    assert page.eval_on_selector_all(".ev-picked", "s => s.map(e => e.textContent)")[1] == ""
+    assert "file was removed" in page.text_content("#run-1-title + .ev-drop ~ .ev-help")
+    paste(page, "#qrels-text", (EXAMPLE / "qrels.test").read_text())
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    assert page.text_content("#report-1").startswith("runid")
+    assert "pasted qrels pasted run 1" in page.text_content("#status")
+
+
+def test_the_comparison_counts_queries_won_lost_and_tied_and_marks_the_p_value_floor(
+    opened, tmp_path
+):
+    page, _ = opened
+    # 30 queries, one relevant document each: run 2 ranks it first everywhere but on the
+    # last 4 (tied), run 1 tenth everywhere but on the first 2 (where it wins). No random
+    # flip of these differences reaches their mean: the p-value is 1 / 10001.
+    qrels = "".join(f"q{i:02} 0 rel 1\n" for i in range(30))
+    lines = {1: [], 2: []}
+    for i in range(30):
+        first = 1 if i < 2 else 10
+        second = 10 if i < 2 else (first if i >= 26 else 1)
+        for n, at in ((1, first), (2, second)):
+            for rank in range(1, 11):
+                doc = "rel" if rank == at else f"d{rank}"
+                lines[n].append(f"q{i:02} Q0 {doc} {rank} {20 - rank} r{n}\n")
+    (tmp_path / "q.qrels").write_text(qrels)
+    for n in (1, 2):
+        (tmp_path / f"r{n}.run").write_text("".join(lines[n]))
+    page.set_input_files("#qrels-file", str(tmp_path / "q.qrels"))
+    page.set_input_files("#run-file-1", str(tmp_path / "r1.run"))
+    page.set_input_files("#run-file-2", str(tmp_path / "r2.run"))
+    page.fill("#opt-measures", "ndcg_cut.10")
+    page.click("#evaluate")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison-tally")
+    assert page.text_content("#comparison-tally") == (
+        "r2.run is better on 24 queries, worse on 2 and tied on 4."
+    )
+    runs = [
+        json.loads(
+            cli(tmp_path, "q.qrels", f"r{n}.run", "-q", "--json", "-m", "ndcg_cut.10").stdout
+        )
+        for n in (1, 2)
+    ]
+    a, b = ([run["queries"][q]["ndcg_cut_10"] for q in sorted(run["queries"])] for run in runs)
+    test = stats.paired_randomization_test(b, a, seed=0)
+    assert not test.exact and test.p_value == 1 / 10001
+    assert float(page.get_attribute("#comparison [data-stat='p']", "data-value")) == test.p_value
+    assert "smallest p-value 10000 random sign flips can show" in page.text_content(
+        "#comparison-floor"
+    )
+
+
+def test_at_390_px_the_table_keeps_its_query_column_and_says_it_scrolls(browser, site):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    page = context.new_page()
+    page.goto((site / PAGE).as_uri())
+    page.tap("#try-chapter7")
+    assert finish(page) == "done"
+    assert page.is_visible(".ev-scroll-cue")
+    assert page.is_hidden(".ev-drop-words")  # no dragging on a touch screen
+    left = page.eval_on_selector("#per-query tbody th", "e => e.getBoundingClientRect().left")
+    page.eval_on_selector(".ev-scroll", "e => { e.scrollLeft = 400; }")
+    page.wait_for_function("document.querySelector('.ev-scroll').scrollLeft > 0")
+    after = page.eval_on_selector("#per-query tbody th", "e => e.getBoundingClientRect().left")
+    assert after == left
+    context.close()
+
+
+def test_the_status_says_scoring_while_the_runs_are_scored(opened):
+    page, _ = opened
+    # Every text the status shows, in order (the last progress message of each run's
+    # scoring always reaches the page, before its answer).
+    page.evaluate(
+        """() => { window.said = [];
+        new MutationObserver(() => window.said.push(document.getElementById('status').textContent))
+          .observe(document.getElementById('status'), { childList: true, characterData: true,
+            subtree: true }); }"""
+    )
+    page.click("#try-chapter7")
+    assert finish(page) == "done"
+    said = page.evaluate("window.said")
+    names = evaluate_page.CHAPTER7_FILES
+    assert f"Scoring {names['run2']}..." in said
+    assert said.index(f"Scoring {names['run2']}...") < len(said) - 1
+    assert said[-1].startswith("Done; the command line with these options prints the same reports")

@@ -81,6 +81,13 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
     const { test, interval } = answer;
     const left = paired.only1 + paired.only2;
     const percent = Math.round(interval.confidence * 100);
+    const differences = paired.a.map((x, i) => x - paired.b[i]);
+    const won = differences.filter((d) => d > 0).length;
+    const lost = differences.filter((d) => d < 0).length;
+    const tied = differences.length - won - lost;
+    // With random flips the p-value counts the observed mean as one draw: (hits + 1) / (n + 1),
+    // so 1 / (n + 1) is the least it can be, not a measurement of how small p is.
+    const floor = !test.exact && test.pValue === 1 / (test.nResamples + 1);
     const draws = test.exact ? `all ${test.nResamples} sign flips (exact)` : `${test.nResamples} random sign flips`;
     out.replaceChildren(
       h("p", { class: "ev-direction" }, [h("strong", { text: `${names[1]} minus ${names[0]}` }), `, ${label}`]),
@@ -97,15 +104,24 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
         stat("high", `${percent}% interval, high`, interval.high),
       ]),
       h("p", {
+        id: "comparison-tally",
+        text: `${names[1]} is better on ${won} ${won === 1 ? "query" : "queries"}, worse on ${lost} and tied on ${tied}.`,
+      }),
+      ...(floor
+        ? [
+            h("p", {
+              id: "comparison-floor",
+              class: "ev-help",
+              text: `${fixedPoint(test.pValue, 4)} is the smallest p-value ${test.nResamples} random sign flips can show (1 in ${test.nResamples + 1}): no flip gave a mean as far from zero, and the true p-value may be smaller still.`,
+            }),
+          ]
+        : []),
+      h("p", {
         class: "ev-help",
         text: `The p-value comes from a paired randomization test over ${draws}; the interval from a paired bootstrap of ${interval.nResamples} resamples of the queries.`,
       }),
       h("figure", { id: "comparison-plot" }, [
-        differencePlot(
-          paired.a.map((x, i) => x - paired.b[i]),
-          label,
-          names,
-        ),
+        differencePlot(differences, label, names),
         h("figcaption", { text: `Each query's ${label} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries ${names[1]} does better on, below it those ${names[0]} does better on.` }),
       ]),
     );

@@ -1,6 +1,7 @@
 // The three inputs (qrels, run 1, run 2): each a drop zone with a button that picks a file,
-// and a text area to paste into. A picked or dropped file wins over pasted text; the page
-// hands the worker the File itself, which it streams (nothing is read on this thread).
+// and a text area to paste into. Picking or dropping a file empties the text area, and typing
+// or pasting removes the file, so what the zone shows is what is read; the page hands the
+// worker the File itself, which it streams (nothing is read on this thread).
 
 import { h } from "../dom.js";
 
@@ -30,6 +31,7 @@ function zone(spec, onChange) {
   const remove = h("button", { type: "button", class: "ev-button ev-quiet", text: "Remove file", hidden: "" });
   const area = h("textarea", { id: spec.text, rows: "4", spellcheck: "false", autocomplete: "off", placeholder: spec.hint });
   const error = h("p", { id: spec.error, class: "ev-error", hidden: "" });
+  const said = h("p", { class: "ev-help", role: "status" });
   const drop = h("div", { class: "ev-drop" }, [
     h("p", { class: "ev-drop-words", text: "Drop a file here (plain or gzip), or " }),
     choose,
@@ -42,12 +44,16 @@ function zone(spec, onChange) {
     drop,
     h("label", { for: spec.text, text: "or paste it here:" }),
     area,
+    said,
     error,
   ]);
 
   function set(next) {
     file = next;
+    const cleared = file !== null && area.value !== "";
+    if (file) area.value = "";
     picked.textContent = file ? `${file.name} (${size(file.size)})` : "";
+    said.textContent = cleared ? "The pasted text was cleared: the file is read." : "";
     remove.hidden = file === null;
     showError("");
     onChange();
@@ -66,7 +72,14 @@ function zone(spec, onChange) {
     picker.value = "";
     set(null);
   });
-  area.addEventListener("input", () => showError(""));
+  area.addEventListener("input", () => {
+    if (file && area.value !== "") {
+      picker.value = "";
+      set(null);
+      picked.textContent = "";
+      said.textContent = "The file was removed: the pasted text is read.";
+    } else showError("");
+  });
   for (const name of ["dragenter", "dragover"]) {
     drop.addEventListener(name, (event) => {
       event.preventDefault();
@@ -87,6 +100,10 @@ function zone(spec, onChange) {
     showError,
     clearText() {
       area.value = "";
+    },
+    /** Where the keyboard goes to mend this input after an error. */
+    focusTarget() {
+      return file ? choose : area;
     },
     /** What the worker reads: the file, else the pasted text, else null. */
     value() {

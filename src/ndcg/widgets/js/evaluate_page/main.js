@@ -99,10 +99,41 @@ function build(root, assets) {
     options.showError("");
   }
 
-  function showError(where, message) {
-    if (where === "options" || where === "page") options.showError(message);
-    else zones[where].showError(message);
+  /** Show an error under its input or option field; returns the element to focus. */
+  function placeError(answer) {
+    if (answer.where === "options" || answer.where === "page") {
+      options.showError(answer.message, answer.field ?? "measures");
+      return options.errorField();
+    }
+    zones[answer.where].showError(answer.message);
+    return zones[answer.where].focusTarget();
+  }
+
+  function showError(where, message, field = null) {
+    const target = placeError({ where, message, field });
     status.textContent = `Not evaluated: ${message}`;
+    target?.focus();
+  }
+
+  // The results on screen while a new evaluation runs: kept, marked out of date, and put
+  // back as they were when that evaluation is cancelled.
+  let shown = null;
+  // Which evaluation is the latest: one that an example's button replaced ends silently.
+  let evaluations = 0;
+
+  function markStale(stale) {
+    for (const child of results.children) {
+      if (child.id === "stale-note") continue;
+      child.classList.toggle("ev-stale", stale);
+      // Out of date, they take no input: a comparison asked of them would need the worker
+      // that is busy with the new evaluation.
+      child.inert = stale;
+    }
+    const note = document.getElementById("stale-note");
+    if (stale && !note && results.children.length) {
+      results.prepend(h("p", { id: "stale-note", class: "ev-help", text: "These results are from the last evaluation; the new one is on its way." }));
+    }
+    if (!stale) note?.remove();
   }
 
   async function evaluate() {
@@ -115,36 +146,100 @@ function build(root, assets) {
     const runs = second === null ? [first] : [first, second];
     const names = runs.map((input) => input.name);
     client.cancel();
-    results.replaceChildren();
+    const ask = (evaluations += 1);
+    const before = document.body.dataset.evaluateState;
+    shown = before === "done" ? shown : null;
+    if (shown) markStale(true);
+    else results.replaceChildren();
     setState("running");
     run.disabled = true;
     cancel.disabled = false;
     progress.value = 0;
-    status.textContent = `Reading ${qrels.name} and ${names.join(" and ")}...`;
+    const reading = `Reading ${qrels.name} and ${names.join(" and ")}...`;
+    status.textContent = reading;
     const answer = await client.run({ type: "evaluate", qrels, runs, options: options.options(), registry: assets.registry }, (message) => {
       progress.value = message.total ? message.done / message.total : 1;
+      const which = message.where === "qrels" ? qrels.name : names[Number(message.where.slice(4)) - 1];
+      status.textContent = message.phase === "scoring" ? `Scoring ${which}...` : reading;
     });
+    if (ask !== evaluations) return;
     run.disabled = false;
     cancel.disabled = true;
     if (answer.type === "cancelled") {
       progress.value = 0;
-      setState("idle");
-      status.textContent = "Cancelled: nothing was evaluated.";
+      if (shown) {
+        markStale(false);
+        setState("done");
+        status.textContent = "Cancelled: the results shown are those of the last evaluation.";
+      } else {
+        setState("idle");
+        status.textContent = "Cancelled: nothing was evaluated.";
+      }
       return;
     }
+    progress.value = answer.type === "error" ? 0 : 1;
     if (answer.type === "error") {
+      results.replaceChildren();
+      shown = null;
       setState("error");
-      showError(answer.where, answer.message);
+      return showError(answer.where, answer.message, answer.field);
+    }
+    const failed = answer.results.filter((result) => result.type === "error");
+    const targets = failed.map(placeError);
+    if (failed.length === answer.results.length) {
+      progress.value = 0;
+      results.replaceChildren();
+      shown = null;
+      setState("error");
+      status.textContent = `Not evaluated: ${failed[0].message}`;
+      targets[0]?.focus();
       return;
     }
-    progress.value = 1;
-    render(answer.results, names);
+    const good = [];
+    const goodNames = [];
+    answer.results.forEach((result, i) => {
+      if (result.type === "error") return;
+      good.push({ result, n: i + 1 });
+      goodNames.push(names[i]);
+    });
+    render(good, goodNames, options.options().c);
+    shown = good;
     setState("done");
-    status.replaceChildren("Done: ", ...commands(runs.map((_, i) => options.parts(qrels.name, names[i]))), ".");
+    const done = commands(good.map(({ n }) => options.parts(qrels.name, names[n - 1])));
+    if (failed.length) {
+      status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, ".");
+      targets[0]?.focus();
+    } else {
+      status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, ".");
+      document.getElementById("results-title")?.focus();
+    }
   }
 
-  function render(answers, names) {
-    const parts = answers.map((result, i) => reportView(i + 1, names[i], result, assets.registry));
+  /**
+   * Warn when the runs' means are over different queries (a run lacks queries the other
+   * has): their `all` lines then do not compare.
+   */
+  function querySetsNote(good, names) {
+    if (good.length < 2) return [];
+    const [a, b] = good.map(({ result }) => new Set(result.table.queries));
+    const onlyA = [...a].filter((id) => !b.has(id)).length;
+    const onlyB = [...b].filter((id) => !a.has(id)).length;
+    if (onlyA === 0 && onlyB === 0) return [];
+    return [
+      h("p", {
+        id: "query-sets-differ",
+        class: "ev-missing",
+        text:
+          `The two reports average over different queries: ${names[0]} over ${a.size} and ${names[1]} over ${b.size} ` +
+          `(${onlyA} only in ${names[0]}'s mean, ${onlyB} only in ${names[1]}'s), so their all lines do not compare. ` +
+          "The comparison below uses the queries both have; tick -c to count every query of the qrels in both.",
+      }),
+    ];
+  }
+
+  function render(good, names, complete) {
+    const answers = good.map(({ result }) => result);
+    const parts = good.map(({ result, n }, i) => reportView(n, names[i], result, assets.registry, complete, i === 0));
     parts.push(perQueryView(answers, names, assets.registry));
     if (answers.length === 2) {
       const compare = (a, b, seed) => {
@@ -157,7 +252,11 @@ function build(root, assets) {
       const view = comparisonView(answers[0], answers[1], names, compare, firstSeed);
       if (view !== null) parts.push(view);
     }
-    results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...parts);
+    // The official set has no NDCG: say so, rather than leave a reader to look for it.
+    const noNdcg = answers[0].table.columns.some((column) => /ndcg/i.test(column.name))
+      ? []
+      : [h("p", { id: "no-ndcg", class: "ev-help", text: "No NDCG was asked for: these measures (such as trec_eval's official set) have none. Add ndcg_cut.10 to -m for NDCG at cutoff 10." })];
+    results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...noNdcg, ...querySetsNote(good, names), ...parts);
   }
 
   EXAMPLES.forEach((example, i) => {

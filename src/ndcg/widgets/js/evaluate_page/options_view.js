@@ -1,36 +1,69 @@
 // The command line's options, as a form: measures by trec_eval name (`-m`), -q, -c, -J, -l
 // and the gain mapping. Values go to the engine as typed, so a mistake gets the command
-// line's own usage message.
+// line's own usage message, shown under the field it is about.
 
 import { h } from "../dom.js";
+
+/**
+ * What -m holds until the reader changes it: NDCG at two cutoffs beside trec_eval's official
+ * set, so the first report has the book's measure (the official set alone has no NDCG).
+ */
+export const DEFAULT_MEASURES = "official ndcg_cut.5,10";
+
+/** A usage message longer than this is folded (the list of every measure is ~60 names). */
+const FOLD_CHARS = 240;
 
 function check(id, flag, words) {
   const box = h("input", { type: "checkbox", id });
   return { box, node: h("div", { class: "ev-check" }, [box, h("label", { for: id }, [h("code", { text: flag }), ` ${words}`])]) };
 }
 
-function text(id, flag, words, value, describe) {
-  const input = h("input", { type: "text", id, value, spellcheck: "false", autocomplete: "off", "aria-describedby": describe });
-  return { input, node: h("div", { class: "ev-field" }, [h("label", { for: id }, [h("code", { text: flag }), ` ${words}`]), input]) };
+/** A text field; `help` (text or null) goes under it, named by its aria-describedby. */
+function text(id, flag, words, value, help) {
+  const attributes = { type: "text", id, value, spellcheck: "false", autocomplete: "off" };
+  if (help) attributes["aria-describedby"] = `${id}-help`;
+  const input = h("input", attributes);
+  const slot = h("div", { class: "ev-error-slot" });
+  const parts = [h("label", { for: id }, [h("code", { text: flag }), ` ${words}`]), input];
+  if (help) parts.push(h("p", { id: `${id}-help`, class: "ev-help", text: help }));
+  parts.push(slot);
+  return { input, slot, help: help ? `${id}-help` : null, node: h("div", { class: "ev-field" }, parts) };
 }
 
 /** The options form; `options()` gives the engine's `{ q, c, J, l, m, k, gain }`. */
 export function optionsView() {
-  const measures = text("opt-measures", "-m", "measures, separated by spaces (empty: trec_eval's official set)", "", "opt-measures-help");
+  const measures = text(
+    "opt-measures",
+    "-m",
+    "measures, separated by spaces",
+    DEFAULT_MEASURES,
+    "For example ndcg_cut.5,10 P.10 map recip_rank rbp; official is trec_eval's official set (it has no NDCG), " +
+      "all_trec every measure. Left empty, the report has the official set alone.",
+  );
   const q = check("opt-q", "-q", "also print every query");
   const c = check("opt-c", "-c", "score queries of the qrels missing from the run too");
   const J = check("opt-J", "-J", "score judged documents only");
-  const l = text("opt-l", "-l", "lowest grade counted as relevant", "1");
-  const gain = text("opt-gain", "--gain", "gain: linear, exponential or per-level gains like 1=3,2=9", "linear");
+  const l = text("opt-l", "-l", "lowest grade counted as relevant", "1", null);
+  const gain = text("opt-gain", "--gain", "gain: linear, exponential or per-level gains like 1=3,2=9", "linear", null);
+  const fields = { measures, l, gain };
+  // One error element (#error-options: the message text only), moved under the field the
+  // message is about; a long one is folded behind a button.
   const error = h("p", { id: "error-options", class: "ev-error", hidden: "" });
+  const unfold = h("button", { type: "button", class: "ev-button ev-quiet", id: "error-options-more", "aria-controls": "error-options", "aria-expanded": "false", text: "Show the whole message", hidden: "" });
+  unfold.addEventListener("click", () => {
+    const open = unfold.getAttribute("aria-expanded") !== "true";
+    unfold.setAttribute("aria-expanded", String(open));
+    error.classList.toggle("ev-folded", !open);
+    unfold.textContent = open ? "Show less" : "Show the whole message";
+  });
+  measures.slot.append(error, unfold);
+  let shownOn = null;
   const node = h("fieldset", { class: "ev-options" }, [
     h("legend", { text: "Options, as python -m ndcg takes them" }),
     measures.node,
-    h("p", { id: "opt-measures-help", class: "ev-help", text: "For example ndcg_cut.5,10 P.10 map recip_rank err rbp, or all_trec for every measure." }),
     h("div", { class: "ev-checks" }, [q.node, c.node, J.node]),
     l.node,
     gain.node,
-    error,
   ]);
   return {
     node,
@@ -45,7 +78,6 @@ export function optionsView() {
         gain: gain.input.value,
       };
     },
-    /** The command line these options stand for, for the status line. */
     /** The command line's words for these options, each option with its value as one part. */
     parts(qrels, run) {
       const o = this.options();
@@ -59,9 +91,30 @@ export function optionsView() {
     setMeasures(value) {
       measures.input.value = value;
     },
-    showError(message) {
+    /** Show `message` under `field` ("measures", "l" or "gain"); "" clears it. */
+    showError(message, field = "measures") {
+      if (shownOn) {
+        shownOn.input.removeAttribute("aria-invalid");
+        if (shownOn.help) shownOn.input.setAttribute("aria-describedby", shownOn.help);
+        else shownOn.input.removeAttribute("aria-describedby");
+        shownOn = null;
+      }
       error.textContent = message;
       error.hidden = message === "";
+      const long = message.length > FOLD_CHARS;
+      error.classList.toggle("ev-folded", long);
+      unfold.hidden = !long;
+      unfold.setAttribute("aria-expanded", "false");
+      unfold.textContent = "Show the whole message";
+      if (message === "") return;
+      shownOn = fields[field] ?? measures;
+      shownOn.slot.replaceChildren(error, unfold);
+      shownOn.input.setAttribute("aria-invalid", "true");
+      shownOn.input.setAttribute("aria-describedby", [shownOn.help, "error-options"].filter(Boolean).join(" "));
+    },
+    /** The field an error is shown under, to give it the focus. */
+    errorField() {
+      return shownOn?.input ?? null;
     },
   };
 }

@@ -29,8 +29,26 @@ async function copy(text, pre) {
   }
 }
 
-/** The report of run `n` (1 or 2) named `runName`, from the engine's `{ text, notes, table }`. */
-export function reportView(n, runName, result, registry) {
+/**
+ * The page's words on the qrels' queries that the run has no line for (`missing`: `{ count,
+ * first }`, the worker's): without -c the command line leaves them out of the mean and says
+ * nothing (trec_eval stops instead), so the page says it; with -c they are counted.
+ */
+export function missingWords(missing, runName, complete) {
+  if (!missing || missing.count === 0) return null;
+  const some = missing.first.join(", ") + (missing.count > missing.first.length ? ", ..." : "");
+  const queries = missing.count === 1 ? "1 query of the qrels has" : `${missing.count} queries of the qrels have`;
+  return complete
+    ? `${queries} no results in ${runName} (${some}); -c counts ${missing.count === 1 ? "it" : "them"} in this mean, most measures as 0.`
+    : `${queries} no results in ${runName} and ${missing.count === 1 ? "is" : "are"} not in this mean (${some}). Tick -c to count ${missing.count === 1 ? "it" : "them"} as 0.`;
+}
+
+/**
+ * The report of run `n` (1 or 2) named `runName`, from the engine's `{ text, notes, table }`
+ * and the worker's `missing`; `complete` is whether -c was ticked; `taught`: whether to list
+ * where each measure is taught (once for two runs: they have the same measures).
+ */
+export function reportView(n, runName, result, registry, complete = false, taught = true) {
   const pre = h("pre", { id: `report-${n}`, class: "ev-report", tabindex: "0", "aria-label": `trec_eval report of ${runName}` });
   pre.textContent = result.text;
   const said = h("span", { class: "ev-said", role: "status" });
@@ -49,12 +67,14 @@ export function reportView(n, runName, result, registry) {
     links.push(h("li", {}, [measureLink(registry, column, h)]));
   }
   const notes = result.notes.map((note) => h("li", { text: note }));
+  const missing = missingWords(result.missing, runName, complete);
   return h("section", { class: "ev-report-box", "aria-labelledby": `report-${n}-title` }, [
     h("h3", { id: `report-${n}-title`, text: `Report: ${runName}` }),
     h("div", { class: "ev-actions" }, [copyButton, saveButton, said]),
     pre,
+    ...(missing ? [h("p", { id: `missing-${n}`, class: "ev-missing", text: missing })] : []),
     ...(notes.length ? [h("p", { text: "Notes (as the command line prints them):" }), h("ul", { class: "ev-notes" }, notes)] : []),
-    h("p", { class: "ev-legend", text: "Where each measure is taught:" }),
-    h("ul", { class: "ev-links" }, links),
+    // Folded: with all_trec the list has ~100 links, which a keyboard would otherwise cross.
+    ...(taught ? [h("details", { class: "ev-taught" }, [h("summary", { text: `Where each measure is taught (${links.length})` }), h("ul", { class: "ev-links" }, links)])] : []),
   ]);
 }

@@ -5,7 +5,7 @@
 import { h } from "../dom.js";
 import { compareCodePoints } from "../trec/options.js";
 import { printedValue } from "../trec/report.js";
-import { measureLink, numericColumns } from "./measures.js";
+import { numericColumns, recordOf } from "./measures.js";
 
 /** Rows drawn at once. */
 const PAGE = 50;
@@ -41,19 +41,23 @@ export function tableView(result, registry) {
   const idCell = h("th", { scope: "col", "aria-sort": "none" }, [idButton]);
   idButton.addEventListener("click", () => sortBy(-1));
   shown.forEach(({ column }, at) => {
-    const button = h("button", { type: "button", class: "ev-sort", "aria-label": `sort by ${column.name}`, text: "sort" });
+    // The header is the sort button (one stop per column); the measure's chapter is linked
+    // in the report's list of where each measure is taught.
+    const record = recordOf(registry, column);
+    const button = h("button", { type: "button", class: "ev-sort", "aria-label": `sort by ${column.name}`, text: column.name });
+    if (record) button.title = `${record.label}: sort by it`;
     button.addEventListener("click", () => sortBy(at));
     headButtons.push(button);
-    headCells.push(h("th", { scope: "col", "aria-sort": "none" }, [measureLink(registry, column, h), " ", button]));
+    headCells.push(h("th", { scope: "col", "aria-sort": "none" }, [button]));
   });
   const tableNode = h("table", { id: "per-query", class: "ev-table" }, [
-    h("caption", { text: "Each query's values: sort with the header buttons" }),
+    h("caption", { text: "Each query's values: a header sorts by its column, the worst first; again, the best first" }),
     h("thead", {}, [h("tr", {}, [idCell, ...headCells])]),
     body,
   ]);
 
   function sortBy(at) {
-    sort = sort.by === at ? { by: at, up: !sort.up } : { by: at, up: at === -1 };
+    sort = sort.by === at ? { by: at, up: !sort.up } : { by: at, up: true };
     page = 0;
     update();
   }
@@ -108,9 +112,17 @@ export function tableView(result, registry) {
     update();
   });
   update();
+  const scroller = h("div", { class: "ev-scroll", tabindex: "0", role: "region", "aria-label": "per-query table" }, [tableNode]);
+  // Say that the table scrolls sideways when it does (a narrow screen hides its right part).
+  const cue = h("p", { class: "ev-help ev-scroll-cue", hidden: "", text: "The table is wider than the page: scroll it sideways for more measures (the query column stays)." });
+  const wide = () => {
+    cue.hidden = scroller.scrollWidth <= scroller.clientWidth + 1;
+  };
+  new ResizeObserver(wide).observe(scroller);
   return h("div", { class: "ev-table-box" }, [
     h("div", { class: "ev-actions" }, [h("label", { for: "per-query-filter", text: "Queries whose id contains" }), search, count]),
-    h("div", { class: "ev-scroll", tabindex: "0", role: "region", "aria-label": "per-query table" }, [tableNode]),
+    cue,
+    scroller,
     h("div", { class: "ev-actions" }, [previous, next]),
   ]);
 }
