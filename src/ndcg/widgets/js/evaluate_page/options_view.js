@@ -10,8 +10,6 @@ import { h } from "../dom.js";
  */
 export const DEFAULT_MEASURES = "official ndcg_cut.5,10";
 
-/** A usage message longer than this is folded (the list of every measure is ~60 names). */
-const FOLD_CHARS = 240;
 
 function check(id, flag, words) {
   const box = h("input", { type: "checkbox", id });
@@ -47,16 +45,9 @@ export function optionsView() {
   const gain = text("opt-gain", "--gain", "gain: linear, exponential or per-level gains like 1=3,2=9", "linear", null);
   const fields = { measures, l, gain };
   // One error element (#error-options: the message text only), moved under the field the
-  // message is about; a long one is folded behind a button.
+  // message is about.
   const error = h("p", { id: "error-options", class: "ev-error", hidden: "" });
-  const unfold = h("button", { type: "button", class: "ev-button ev-quiet", id: "error-options-more", "aria-controls": "error-options", "aria-expanded": "false", text: "Show the whole message", hidden: "" });
-  unfold.addEventListener("click", () => {
-    const open = unfold.getAttribute("aria-expanded") !== "true";
-    unfold.setAttribute("aria-expanded", String(open));
-    error.classList.toggle("ev-folded", !open);
-    unfold.textContent = open ? "Show less" : "Show the whole message";
-  });
-  measures.slot.append(error, unfold);
+  measures.slot.append(error);
   let shownOn = null;
   const node = h("fieldset", { class: "ev-options" }, [
     h("legend", { text: "Options, as python -m ndcg takes them" }),
@@ -101,14 +92,9 @@ export function optionsView() {
       }
       error.textContent = message;
       error.hidden = message === "";
-      const long = message.length > FOLD_CHARS;
-      error.classList.toggle("ev-folded", long);
-      unfold.hidden = !long;
-      unfold.setAttribute("aria-expanded", "false");
-      unfold.textContent = "Show the whole message";
       if (message === "") return;
       shownOn = fields[field] ?? measures;
-      shownOn.slot.replaceChildren(error, unfold);
+      shownOn.slot.replaceChildren(error);
       shownOn.input.setAttribute("aria-invalid", "true");
       shownOn.input.setAttribute("aria-describedby", [shownOn.help, "error-options"].filter(Boolean).join(" "));
     },
