@@ -757,7 +757,7 @@ def test_the_comparison_counts_queries_won_lost_and_tied_and_marks_the_p_value_f
     test = stats.paired_randomization_test(b, a, seed=0)
     assert not test.exact and test.p_value == 1 / 10001
     assert float(page.get_attribute("#comparison [data-stat='p']", "data-value")) == test.p_value
-    assert "smallest p-value 10000 random sign flips can show" in page.text_content(
+    assert "smallest p-value 10,000 random sign flips can show" in page.text_content(
         "#comparison-floor"
     )
 

@@ -5,6 +5,9 @@
 
 import { h } from "../dom.js";
 import { fixedPoint } from "../trec/options.js";
+
+/** A count as prose writes it: 10,000. */
+const count = (n) => n.toLocaleString("en-US");
 import { columnLabel, numericColumns, preferredColumn } from "./measures.js";
 import { differencePlot } from "./plots.js";
 
@@ -88,7 +91,7 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
     // With random flips the p-value counts the observed mean as one draw: (hits + 1) / (n + 1),
     // so 1 / (n + 1) is the least it can be, not a measurement of how small p is.
     const floor = !test.exact && test.pValue === 1 / (test.nResamples + 1);
-    const draws = test.exact ? `all ${test.nResamples} sign flips (exact)` : `${test.nResamples} random sign flips`;
+    const draws = test.exact ? `all ${count(test.nResamples)} sign flips (exact)` : `${count(test.nResamples)} random sign flips`;
     out.replaceChildren(
       h("p", { class: "ev-direction" }, [h("strong", { text: `${names[1]} minus ${names[0]}` }), `, ${label}`]),
       h("p", {
@@ -112,13 +115,13 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
             h("p", {
               id: "comparison-floor",
               class: "ev-help",
-              text: `${fixedPoint(test.pValue, 4)} is the smallest p-value ${test.nResamples} random sign flips can show (1 in ${test.nResamples + 1}): no flip gave a mean as far from zero, and the true p-value may be smaller still.`,
+              text: `${fixedPoint(test.pValue, 4)} is the smallest p-value ${count(test.nResamples)} random sign flips can show (1 in ${count(test.nResamples + 1)}): no flip gave a mean as far from zero, and the true p-value may be smaller still.`,
             }),
           ]
         : []),
       h("p", {
         class: "ev-help",
-        text: `The p-value comes from a paired randomization test over ${draws}; the interval from a paired bootstrap of ${interval.nResamples} resamples of the queries.`,
+        text: `The p-value comes from a paired randomization test over ${draws}; the interval from a paired bootstrap of ${count(interval.nResamples)} resamples of the queries.`,
       }),
       h("figure", { id: "comparison-plot" }, [
         differencePlot(differences, label, names),
