@@ -1,4 +1,4 @@
-// The command line's options, read as `python -m ndcg` reads them (ndcg.cli: main,
+// The command line's options, read as `python -m ndcg` reads them (ndcg.cli.main and ndcg._cli_options:
 // parse_measures, _columns, parse_gain_map): the -m specs become one spec per printed
 // column, in trec_eval's order, with the CLI's usage errors and notes word for word.
 // The measures come from the registry's JSON (ndcg.widgets._registry.registry_json), the
@@ -42,7 +42,7 @@ export function pyFloat(x) {
 
 const INTEGER_TEXT = /^[+-]?[0-9]+$/;
 const CUTOFF_TEXT = /^\+?([0-9]+)(\.[0-9]*)?$/;
-/** Blanks inside one -m value: ASCII's, as ndcg.cli._BLANK reads them. */
+/** Blanks inside one -m value: ASCII's, as ndcg._cli_options._BLANK reads them. */
 const BLANK = /[ \t\n\r\f\v]+/;
 
 /** trec_eval's per-level gains ("1=3,2=9,4=4.5") as the CLI reads them: an object level -> gain. */
@@ -108,7 +108,7 @@ export function compareCodePoints(a, b) {
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
 
-/** How the page and the README point to every measure's name (ndcg.cli.WHERE_LISTED). */
+/** How the page and the README point to every measure's name (ndcg._cli_options.WHERE_LISTED). */
 const WHERE_LISTED = "-m all_trec prints every measure; the README's table lists them";
 
 /** Python's str.partition: `[head, separator, tail]`. */
@@ -117,13 +117,13 @@ function partition(text, separator) {
   return at < 0 ? [text, "", ""] : [text.slice(0, at), separator, text.slice(at + separator.length)];
 }
 
-/** The library's names of measures, with trec_eval's for each (none for ERR): ndcg.cli.LIBRARY. */
+/** The library's names of measures, with trec_eval's for each (none for ERR): ndcg._cli_options.LIBRARY. */
 function libraryNames(registry, measures) {
   const named = registry.records.filter((r) => !measures.has(r.name) && (r.evaluate || r.trec.length));
   return new Map(named.map((r) => [r.name, r.trec.map((form) => form.name)]));
 }
 
-/** That `head` names no measure, and what was probably meant (ndcg.cli._unknown). */
+/** That `head` names no measure, and what was probably meant (ndcg._cli_options._unknown). */
 function unknown(spec, head, measures, missing, names, registry) {
   const [name, at, k] = partition(spec, "@");
   if (at && k) {
