@@ -1,6 +1,7 @@
 // The command line's options, read as `python -m ndcg` reads them (ndcg.cli.main, and
 // ndcg._cli_options' parse_measures, _columns, parse_gain_map): the -m specs become one
-// spec per printed column, in trec_eval's order, with the CLI's usage errors and notes word for word.
+// spec per printed column, in trec_eval's order, with the CLI's usage errors and notes
+// word for word.
 // The measures come from the registry's JSON (ndcg.widgets._registry.registry_json), the
 // one list the Python reads too.
 
