@@ -13,22 +13,19 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-import shutil
-import subprocess
 from functools import cache
 from pathlib import Path
 
-import pytest
+from _node import needs_node, run_module
 from bs4 import BeautifulSoup
 
 from ndcg import measures
 
-NODE = shutil.which("node")
 MEASURES_JS = Path(__file__).resolve().parents[1] / "src/ndcg/widgets/js/evaluate_page/measures.js"
 #: The evaluation page, from which the links are relative.
 PAGE = "book/evaluate.html"
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed")
+pytestmark = needs_node
 
 
 def chapter_hrefs(chapters: list[str], tmp_path: Path) -> list[str]:
@@ -41,15 +38,7 @@ def chapter_hrefs(chapters: list[str], tmp_path: Path) -> list[str]:
         "process.stdout.write(JSON.stringify(chapters.map(chapterHref)));\n",
         encoding="utf-8",
     )
-    done = subprocess.run(
-        [NODE, "--experimental-default-type=module", str(script)],
-        input=json.dumps(chapters),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json.loads(run_module(script, stdin=json.dumps(chapters)))
 
 
 def names_of(record: measures.Measure) -> list[str]:

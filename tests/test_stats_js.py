@@ -13,20 +13,18 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 from _js_results import camel, js_fields
+from _node import needs_node, run_module
 
 from ndcg import stats
 
-NODE = shutil.which("node")
 JS = Path(__file__).resolve().parents[1] / "src" / "ndcg" / "widgets" / "js"
-pytestmark = pytest.mark.skipif(NODE is None, reason="Node is not installed")
+pytestmark = needs_node
 
 # Reads {"calls": [...]} on stdin; each call names an export of stats.js or random.js (or a
 # draw sequence on one generator) and gets back {"value": ...} or {"error", "type"}.
@@ -77,15 +75,7 @@ def node(calls: list[dict[str, Any]], tmp_path: Path) -> list[dict[str, Any]]:
         "RANDOM", (JS / "random.js").as_uri()
     )
     script.write_text(text, encoding="utf-8")
-    done = subprocess.run(
-        [NODE, "--experimental-default-type=module", str(script)],
-        input=json.dumps({"calls": calls}, allow_nan=False),
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)
+    return json.loads(run_module(script, stdin=json.dumps({"calls": calls}, allow_nan=False)))
 
 
 def number(x: float) -> Any:

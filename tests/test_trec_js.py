@@ -25,7 +25,6 @@ import gzip
 import io
 import json
 import os
-import shutil
 import subprocess
 import zipfile
 from decimal import Decimal, localcontext
@@ -34,6 +33,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import trec_cases
+from _node import NODE, needs_node, run_module
 from conftest import SHARED
 from test_trec_conformance import COMMANDS
 from test_trec_eval_oracle import Collection, random_collection
@@ -45,10 +45,9 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES = Path(os.environ.get("NDCG_TREC_JS", ROOT / "src" / "ndcg" / "widgets" / "js" / "trec"))
 RUNNER = ROOT / "tests" / "js" / "trec_cli.mjs"
 CONFORMANCE = SHARED / "conformance" / "trec_eval"
-NODE = shutil.which("node")
 
 pytestmark = [
-    pytest.mark.skipif(NODE is None, reason="Node.js is not installed"),
+    needs_node,
     pytest.mark.skipif(
         not (MODULES / "kernels.js").exists(), reason=f"the per-query kernels are not in {MODULES}"
     ),
@@ -68,19 +67,12 @@ def run_js(
     registry.write_text(json.dumps(registry_json()))
     batch = folder / "argvs.json"
     batch.write_text(json.dumps(argvs))
-    env = {**os.environ, "NDCG_REGISTRY": str(registry), "NDCG_TREC_JS": str(MODULES)}
+    env = {"NDCG_REGISTRY": str(registry), "NDCG_TREC_JS": str(MODULES)}
     if chunk:
         env["NDCG_CHUNK"] = str(chunk)
     if text:
         env["NDCG_TEXT"] = "1"
-    done = subprocess.run(
-        [NODE, "--experimental-default-type=module", RUNNER, "--batch", str(batch)],
-        capture_output=True,
-        env=env,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr.decode()
-    return json.loads(done.stdout)
+    return json.loads(run_module(RUNNER, "--batch", str(batch), env=env))
 
 
 def run_python(argv: list[str]) -> dict:

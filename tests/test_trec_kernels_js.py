@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import shutil
 import struct
 import subprocess
 from decimal import Decimal, getcontext
@@ -25,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _node import NODE, needs_node, run_module
 
 from ndcg import cli
 from ndcg._trec_rows import evaluated_queries, trec_rows
@@ -34,9 +34,8 @@ from ndcg.widgets._assets import bundle
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "js" / "kernels_runner.mjs"
 CONFORMANCE = Path("/work/shared/conformance/trec_eval")
-NODE = shutil.which("node")
 
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node.js to run the browser's modules")
+pytestmark = needs_node
 
 #: The ``-m`` values the random cases draw from: every measure, default and given parameters.
 SPECS = (
@@ -241,16 +240,7 @@ def _long_cases(where: Path) -> list[Case]:
 
 
 def _run_js(payload: dict) -> list:
-    done = subprocess.run(
-        [NODE, "--experimental-default-type=module", str(RUNNER)],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert done.returncode == 0, done.stderr
-    answer = json.loads(done.stdout)
+    answer = json.loads(run_module(RUNNER, stdin=json.dumps(payload)))
     return answer["cases"] if "cases" in payload else answer["log2"]
 
 
