@@ -73,6 +73,23 @@ def paste(page: Page, selector: str, text: str) -> None:
     )
 
 
+def show_chapter7_comparison(page: Page, tap: bool = False) -> None:
+    """Load chapter 7's two systems (by click, or by touch) and wait for their comparison."""
+    (page.tap if tap else page.click)("#try-chapter7")
+    assert finish(page) == "done"
+    page.wait_for_selector("#comparison [data-stat='p']")
+
+
+def compare_on(page: Page, measure: str, seed: str | None = None) -> None:
+    """Compare the two runs on ``measure`` (with ``seed`` typed, if given) and wait for it."""
+    page.select_option("#comparison-measure", measure)
+    if seed is not None:
+        page.fill("#comparison-seed", seed)
+        page.press("#comparison-seed", "Enter")
+    caption = "m => document.querySelector('#comparison figcaption')?.textContent.includes(m)"
+    page.wait_for_function(caption, arg=measure)
+
+
 def comparison_shown(page: Page) -> dict[str, float]:
     """The comparison's four figures at the precision the page holds them (data-value)."""
     return {
@@ -167,9 +184,7 @@ def test_chapter_7_s_example_gives_chapter_7_s_report_and_figures(opened, tmp_pa
 
 def test_evaluating_again_keeps_the_seed_the_comparison_shows(opened):
     page, _ = opened
-    page.click("#try-chapter7")
-    assert finish(page) == "done"
-    page.wait_for_selector("#comparison [data-stat='p']")
+    show_chapter7_comparison(page)
     before = page.get_attribute("#comparison [data-stat='p']", "data-value")
     page.check("#opt-q")  # another option, the same files: the comparison must not change
     page.click("#evaluate")
@@ -238,15 +253,8 @@ def test_a_gzip_run_reads_as_its_text(opened, tmp_path):
 
 def test_the_two_run_comparison_equals_ndcg_stats(opened, tmp_path):
     page, _ = opened
-    page.click("#try-chapter7")
-    assert finish(page) == "done"
-    page.wait_for_selector("#comparison [data-stat='p']")
-    page.select_option("#comparison-measure", "map")
-    page.fill("#comparison-seed", "5")
-    page.press("#comparison-seed", "Enter")
-    page.wait_for_function(
-        "document.querySelector('#comparison figcaption')?.textContent.includes('map')"
-    )
+    show_chapter7_comparison(page)
+    compare_on(page, "map", seed="5")
     measure = page.input_value("#comparison-measure")
     args = [*options_of(page), "-q", "--json"]
     folder = chapter7_folder(tmp_path)
@@ -335,13 +343,8 @@ def test_cancel_stops_a_large_read_and_the_page_evaluates_again(opened, tmp_path
 
 def test_no_request_leaves_the_page(opened, site):
     page, requests = opened
-    page.click("#try-chapter7")
-    assert finish(page) == "done"
-    page.wait_for_selector("#comparison [data-stat='p']")
-    page.select_option("#comparison-measure", "map")
-    page.wait_for_function(
-        "document.querySelector('#comparison figcaption')?.textContent.includes('map')"
-    )
+    show_chapter7_comparison(page)
+    compare_on(page, "map")
     with page.expect_download():
         page.click("#download-report-1")
     root = site.resolve().as_uri() + "/"
@@ -356,9 +359,7 @@ def test_axe_finds_no_serious_violation_with_results_shown(browser, site, scheme
     context = browser.new_context(color_scheme=scheme)
     page = context.new_page()
     page.goto((site / PAGE).as_uri())
-    page.click("#try-chapter7")
-    assert finish(page) == "done"
-    page.wait_for_selector("#comparison [data-stat='p']")
+    show_chapter7_comparison(page)
     page.add_script_tag(content=AXE_JS.read_text(encoding="utf-8"))
     violations = [v for v in page.evaluate(_AXE_RUN_JS) if v["impact"] in BLOCKING_IMPACTS]
     context.close()
@@ -369,9 +370,7 @@ def test_at_390_px_nothing_scrolls_sideways_and_every_control_is_reached(browser
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     page = context.new_page()
     page.goto((site / PAGE).as_uri())
-    page.tap("#try-chapter7")
-    assert finish(page) == "done"
-    page.wait_for_selector("#comparison [data-stat='p']")
+    show_chapter7_comparison(page, tap=True)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390
     # Touch: each control is large enough to hit.
