@@ -386,7 +386,8 @@ def test_errors_rank_within_the_cli_s_blocks_as_it_reads_them(tmp_path):
 
 FORMAT_SCRIPT = """
 import { readFileSync } from "node:fs";
-const { fixedPoint, pyFloat } = await import(process.argv[1]);
+const { pyFloat } = await import(process.argv[1]);
+const { fixedPoint } = await import(process.argv[5]);
 const { pyRepr } = await import(process.argv[2]);
 const { nearestExp, nearestLog } = await import(process.argv[4]);
 const { numbers, texts, logs, exps } = JSON.parse(readFileSync(process.argv[3], "utf8"));
@@ -424,7 +425,7 @@ def test_numbers_and_texts_are_shown_and_rounded_as_c_and_python_do(tmp_path):
     done = subprocess.run(
         [NODE, "--input-type=module", "-e", FORMAT_SCRIPT,
          (MODULES / "options.js").as_uri(), (MODULES / "read.js").as_uri(), str(data),
-         (MODULES / "logexp.js").as_uri()],
+         (MODULES / "logexp.js").as_uri(), (MODULES.parent / "decimals.js").as_uri()],
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     shown = json.loads(done.stdout)

@@ -29,6 +29,7 @@ ARITH = WIDGET_DIR / "js" / "arith.js"
 #: The arithmetic homes: no DOM, and the only modules that compute.
 HOMES = (
     ARITH,
+    WIDGET_DIR / "js" / "decimals.js",
     WIDGET_DIR / "js" / "random.js",
     WIDGET_DIR / "js" / "stats.js",
     *sorted((WIDGET_DIR / "js" / "trec").glob("*.js")),

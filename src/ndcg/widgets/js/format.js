@@ -2,16 +2,15 @@
 // one way to print a change, grades and parameters without trailing zeros.
 
 import { near } from "./arith.js";
+import { fixedPoint } from "./decimals.js";
 
 /**
  * Three decimals, rounded as Python's format(x, ".3f") rounds them, so that a figure on
  * screen reads as the same figure glued into the prose: toFixed rounds an exact tie
- * (0.0625) up, Python to the even digit (0.062).
+ * (0.0625) up, Python to the even digit (0.062). A zero reads 0.000 whatever its sign.
  */
 export function fixed(x) {
-  const text = x.toFixed(3);
-  const tie = /^(\d+)\.(\d\d(\d))50*$/.exec(Math.abs(x).toFixed(100));
-  return tie && Number(tie[3]) % 2 === 0 ? `${x < 0 ? "-" : ""}${tie[1]}.${tie[2]}` : text;
+  return fixedPoint(x === 0 ? 0 : x, 3);
 }
 
 /** A change: +0.208, −0.208, ±0.000 for none, "+<0.001" for a real change too small to show. */

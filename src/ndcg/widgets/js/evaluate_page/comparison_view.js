@@ -4,7 +4,7 @@
 // and a plot of the differences.
 
 import { h } from "../dom.js";
-import { fixedPoint } from "../trec/options.js";
+import { fixedPoint } from "../decimals.js";
 
 /** A count as prose writes it: 10,000. */
 const count = (n) => n.toLocaleString("en-US");

@@ -3,7 +3,7 @@
 // come from the stylesheet (classes), so both follow the light and dark themes.
 
 import { s } from "../dom.js";
-import { fixedPoint } from "../trec/options.js";
+import { fixedPoint } from "../decimals.js";
 
 const WIDTH = 360;
 const HEIGHT = 210;

@@ -5,7 +5,8 @@
 
 import { MIN_GEO_MEAN } from "./curves.js";
 import { nearestExp, nearestLog } from "./logexp.js";
-import { fixedPoint, printsPerQuery } from "./options.js";
+import { fixedPoint } from "../decimals.js";
+import { printsPerQuery } from "./options.js";
 
 /** trec_eval pads measure names to this width (ndcg.cli.NAME_WIDTH). */
 export const NAME_WIDTH = 22;
