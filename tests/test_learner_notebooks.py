@@ -37,7 +37,11 @@ def _context(**glue: str) -> learner.Context:
     return learner.Context(
         glue={key: {"text/plain": value} for key, value in glue.items()},
         chapter="4",
-        docs={"notebooks/04_x": "Ideal DCG and NDCG", "notebooks/07_y": "Many queries"},
+        docs={
+            "notebooks/04_x": "Ideal DCG and NDCG",
+            "notebooks/07_y": "Many queries",
+            "book/evaluate": "Evaluate your own run",
+        },
         labels={"sec-pool": ("notebooks/07_y", "The pool"), "ch04-widget": ("notebooks/04_x", "")},
         terms={
             "dcg": ("DCG", "The discounted sum; see {term}`IDCG` and {cite:p}`b2005`."),
@@ -77,6 +81,14 @@ def test_roles_become_the_words_and_figures_the_website_shows() -> None:
     assert "[The pool](07_y.ipynb#The-pool)" in out and "[Many queries](07_y.ipynb)" in out
     assert out.endswith("the task.")
     assert not learner.RAW_ROLE.search(out)
+
+
+def test_a_page_of_the_website_is_named_not_linked_to_a_notebook_that_is_not_there() -> None:
+    # The downloads and make lab hold the chapters only: book/evaluate.ipynb would not exist.
+    ctx = _context()
+    assert learner.inline(ctx, "open {doc}`../book/evaluate`.") == (
+        "open Evaluate your own run (a page of this book's website)."
+    )
 
 
 def test_a_term_links_once_then_reads_as_a_plain_word() -> None:

@@ -197,6 +197,9 @@ def _reference(ctx: Context, body: str, kind: str) -> str:
         if docname not in ctx.docs:
             raise KeyError(f"{ctx.docname}: no document {target!r}")
         title = text or ctx.docs[docname]
+        if not docname.startswith("notebooks/"):
+            # A page of the website (book/...): no notebook of it travels with the chapters.
+            return f"{title} (a page of this book's website)"
         return f"[{title}]({_notebook_link(ctx, docname) or '#'})"
     if target not in ctx.labels:
         raise KeyError(f"{ctx.docname}: no label {target!r}")
