@@ -265,8 +265,9 @@ RECOMPUTE = {
     "q06-2": lambda g, p, v: sum(v["values"]) / 5,
     "q07-2": lambda g, p, v: np.mean(np.subtract(v["b"], v["a"])),
     "q08-1": lambda g, p, v: 2 * v["scores"][0] - 1,
-    "q08-2": lambda g, p, v: abs(
-        np.sum(np.round(g * _log_discounts(6), 3)) - np.sum(g * _log_discounts(6))
+    "q08-2": lambda g, p, v: (
+        1000  # in thousandths
+        * abs(np.sum(np.round(g * _log_discounts(6), 3)) - np.sum(g * _log_discounts(6)))
     ),
     "q09-2": lambda g, p, v: ndcg.ndcg(g, k=6, gain="exponential", pool=p),
     "q10-1": lambda g, p, v: 0.2 * sum(0.8**i for i, grade in enumerate(g) if grade > 0),
@@ -351,7 +352,7 @@ def test_an_items_data_must_name_the_books_values():
         data=lambda rng: {"list": [1, 2]},
         book_data={"grades": [3, 0]},
     )
-    assert item.expected() == 3.0 and item.text() == "CG of [3, 0]?"
+    assert item.expected() == 3.0 and item.text() == "CG of [3, 0]? Give 3 decimals."
     with pytest.raises(ValueError, match="must name the same values"):
         item.expected(quiz.Term.draw("2027-spring"))
     with pytest.raises(ValueError, match="both data"):
@@ -438,7 +439,7 @@ def test_the_gift_export_holds_every_question_with_the_terms_answer():
         block = text.split(f"::{item.id}::", 1)[1].split("\n\n", 1)[0]
         assert f"::{item.id}::" not in block
         if item.kind == "numeric":
-            assert f"{{#{item.expected(term)!r}:" in block, item.id
+            assert f"{{#{quiz._gift_number(item.expected(term))}:" in block, item.id
         elif item.kind == "choice":
             right = item.options["ABCDEFGH".index(item.answer)]
             assert f"\n={quiz._gift_escape(right)}\n" in block, item.id

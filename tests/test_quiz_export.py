@@ -88,9 +88,9 @@ def test_qti_holds_every_question_with_its_answer(qti_items):
             assert float(condition.findtext(f".//{QTI}varequal")) == value, item.id
             low = float(condition.findtext(f".//{QTI}vargte"))
             high = float(condition.findtext(f".//{QTI}varlte"))
-            # The item's tolerance either side (0.5 for a whole number, 0.00005 for 4 places).
-            assert low == pytest.approx(value - item.tolerance, abs=1e-12), item.id
-            assert high == pytest.approx(value + item.tolerance, abs=1e-12), item.id
+            # The item's tolerance either side (0.5 for a whole number, 0.0005 for 3 places).
+            assert low == pytest.approx(value - item.tolerance(TERM), abs=1e-12), item.id
+            assert high == pytest.approx(value + item.tolerance(TERM), abs=1e-12), item.id
         else:
             assert _qti_type(element) == "essay_question" and not scored
             assert f"Model answer: {item.answer}" in feedback, item.id
@@ -123,7 +123,7 @@ def test_moodle_xml_holds_every_question_with_its_answer():
         if item.kind == "numeric":
             assert question.get("type") == "numerical" and len(answers) == 1
             assert float(answers[0].findtext("text")) == item.expected(TERM), item.id
-            assert float(answers[0].findtext("tolerance")) == item.tolerance, item.id
+            assert float(answers[0].findtext("tolerance")) == item.tolerance(TERM), item.id
         elif item.kind == "choice":
             assert question.get("type") == "multichoice"
             assert [_text(a.find("text")) for a in answers] == list(item.options)

@@ -7,10 +7,12 @@ standard library only (``xml.etree``, ``zipfile``), and offline:
 - :func:`qti_zip`: a QTI 1.2 content package, the ``.zip`` Canvas imports (Settings, Import
   Course Content, "QTI .zip file"). One assessment per chapter, each a Canvas quiz. Numeric
   items are Canvas's ``numerical_question`` with the answer and a range of plus or minus the
-  item's tolerance; choice items ``multiple_choice_question``; short answers
-  ``essay_question``, graded by hand. The rationale is each item's general feedback; an essay's
-  model answer is in its general feedback too, because QTI 1.2 has no field for the grader
-  alone (so students see it after they submit, as they see the rationales).
+  item's tolerance (what the book's answer boxes accept at the decimals the item asks for),
+  which Canvas's importer reads as an exact answer with that margin; choice items
+  ``multiple_choice_question``; short answers ``essay_question``, graded by hand. The
+  rationale is each item's general feedback; an essay's model answer is in its general
+  feedback too, because QTI 1.2 has no field for the grader alone (so students see it after
+  they submit, as they see the rationales).
 - :func:`moodle_xml`: Moodle's XML question format (Question bank, Import, "Moodle XML"), one
   category per chapter. Numeric items are ``numerical`` with the tolerance, choice items
   ``multichoice``, short answers ``essay`` with the model answer as grader information, which
@@ -28,14 +30,17 @@ import xml.etree.ElementTree as ET
 import zipfile
 from types import ModuleType
 
+import numpy as np
+
 LETTERS = "ABCDEFGH"
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 MANIFEST_NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"
 
 
 def _number(value: float) -> str:
-    # repr: the shortest text that reads back as the same float, as the GIFT export writes it.
-    return repr(float(value))
+    # The shortest text that reads back as the same float, without an exponent: as the GIFT
+    # export writes it, and as Canvas's and Moodle's importers read a decimal.
+    return np.format_float_positional(float(value), unique=True, trim="-")
 
 
 def _html(text: str) -> str:
@@ -108,8 +113,9 @@ def _qti_item(section: ET.Element, item, term) -> None:
         either = _sub(_sub(right, "conditionvar"), "or")
         _sub(either, "varequal", _number(value), respident="response1")
         within = _sub(either, "and")
-        _sub(within, "vargte", _number(value - item.tolerance), respident="response1")
-        _sub(within, "varlte", _number(value + item.tolerance), respident="response1")
+        tolerance = item.tolerance(term)
+        _sub(within, "vargte", _number(value - tolerance), respident="response1")
+        _sub(within, "varlte", _number(value + tolerance), respident="response1")
         _sub(right, "setvar", "100", action="Set", varname="SCORE")
     else:
         response = _sub(presentation, "response_str", ident="response1", rcardinality="Single")
@@ -200,7 +206,7 @@ def moodle_xml(bank: ModuleType, term) -> bytes:
             if item.kind == "numeric":
                 answer = _sub(question, "answer", fraction="100")
                 _sub(answer, "text", _number(item.expected(term)))
-                _sub(answer, "tolerance", _number(item.tolerance))
+                _sub(answer, "tolerance", _number(item.tolerance(term)))
             elif item.kind == "choice":
                 _sub(question, "single", "true")
                 _sub(question, "shuffleanswers", "false")

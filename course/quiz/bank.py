@@ -42,7 +42,7 @@ import numpy as np
 
 import ndcg
 from ndcg import discount, stats
-from ndcg.teaching import examples, optimising, pitfalls
+from ndcg.teaching import examples, exercises, optimising, pitfalls
 
 __all__ = [
     "BOOK",
@@ -188,7 +188,10 @@ class Question:
     options : tuple of str
         The choices of a multiple-choice question, shown as A, B, C, ...
     decimals : int
-        Decimal places a numeric answer is expected to (and shown with in the key).
+        Decimal places a numeric answer is asked for: the prompt ends "Give 3 decimals." (or
+        "Give a whole number." for 0), the key shows the answer with them, and every export
+        accepts what the book's answer boxes accept at that precision (:meth:`tolerance`).
+        Three by default, as the book's exercises ask.
     outcomes : tuple of int
         The learning outcomes of the instructor guide (numbered 1 to 13) that the question
         assesses; the guide's outcome table is built from these tags.
@@ -211,7 +214,7 @@ class Question:
     answer: Callable[[], float] | str
     rationale: str
     options: tuple[str, ...] = field(default=())
-    decimals: int = 4
+    decimals: int = 3
     outcomes: tuple[int, ...] = ()
     data: Callable[[np.random.Generator], Data] | None = None
     book_data: Data = field(default_factory=dict)
@@ -270,8 +273,16 @@ class Question:
         return text
 
     def text(self, term: Term = BOOK) -> str:
-        """Return the prompt with ``term``'s grades and the item's data for ``term``."""
-        return self._fill(self.prompt, term)
+        """Return the prompt with ``term``'s grades and the item's data for ``term``.
+
+        A numeric prompt ends with the precision it asks for (see ``decimals``).
+        """
+        text = self._fill(self.prompt, term)
+        if self.kind != "numeric":
+            return text
+        if self.decimals == 0:
+            return f"{text} Give a whole number."
+        return f"{text} Give {self.decimals} decimal{'s' if self.decimals > 1 else ''}."
 
     def why(self, term: Term = BOOK) -> str:
         """Return the rationale with ``term``'s grades and the item's data for ``term``."""
@@ -293,13 +304,17 @@ class Question:
             return value
         return self.answer
 
-    @property
-    def tolerance(self) -> float:
-        """How far a numeric answer may be from the key: half a unit of its last decimal place.
+    def tolerance(self, term: Term = BOOK) -> float:
+        """How far a numeric answer for ``term`` may be from the key and still be right.
 
-        Every export (GIFT, QTI, Moodle XML) accepts an answer within this distance.
+        What the book's answer boxes accept for a figure shown with ``decimals`` places (the
+        rule of :func:`ndcg.teaching.exercises.judge`): half a unit of the last place asked
+        for, plus the slack that forgives the last bits of a computed figure
+        (:func:`ndcg.teaching.exercises.margin`). So the key rounded to ``decimals``, or to
+        more, is accepted. Every export (GIFT, QTI, Moodle XML) accepts an answer within this
+        distance of :meth:`expected`.
         """
-        return 0.5 * 10.0**-self.decimals
+        return exercises.margin(float(self.expected(term)), self.decimals)
 
     def answer_text(self, term: Term = BOOK) -> str:
         """Return the answer as the key prints it (a numeric answer rounded to ``decimals``)."""
@@ -437,19 +452,27 @@ def answer_key_markdown(titles: dict[int, str] | None = None, term: Term = BOOK)
 
 
 def _gift_escape(text: str) -> str:
-    # GIFT's special characters, escaped as Moodle's format page lists them.
+    # GIFT's special characters, escaped as Moodle's format page lists them; a line break
+    # as "\n", since a blank line ends a question.
     for char in "\\~=#{}:":
         text = text.replace(char, "\\" + char)
-    return text
+    return "\\n".join(text.splitlines())
+
+
+def _gift_number(value: float) -> str:
+    """A number as GIFT reads it: digits and one ".", no exponent (Moodle's parser and
+    gift-pegjs read ``5e-05`` as no number); the shortest text that reads back as ``value``."""
+    return np.format_float_positional(float(value), unique=True, trim="-")
 
 
 def gift(term: Term = BOOK) -> str:
     """Return every question for ``term`` in Moodle's GIFT format, answers included.
 
-    Numeric questions accept the answer within half a unit of its last decimal place; choice
-    questions mark the right option; short answers become essays, graded by hand, with the
-    model answer as the grader's information in a comment. Each question is in the category of
-    its chapter, and its rationale is its general feedback.
+    Numeric questions accept an answer within the item's tolerance (:meth:`Question.tolerance`,
+    written ``{#value:tolerance}``); choice questions mark the right option; short answers become
+    essays, graded by hand, with the model answer in the general feedback (GIFT has no field for
+    the grader alone, so students see it after they submit, as they see the rationales). Each
+    question is in the category of its chapter, and its rationale is its general feedback.
     """
     blocks = []
     for number in chapters():
@@ -460,8 +483,8 @@ def gift(term: Term = BOOK) -> str:
             head = f"::{item.id}::[markdown]{_gift_escape(item.text(term))}"
             why = _gift_escape(item.why(term))
             if item.kind == "numeric":
-                value = item.expected(term)
-                body = f"{{#{value!r}:{item.tolerance:g}####{why}}}"
+                value = _gift_number(item.expected(term))
+                body = f"{{#{value}:{_gift_number(item.tolerance(term))}####{why}}}"
             elif item.kind == "choice":
                 options = [
                     ("=" if _LETTERS[i] == item.answer else "~") + _gift_escape(option)
@@ -469,8 +492,8 @@ def gift(term: Term = BOOK) -> str:
                 ]
                 body = "{\n" + "\n".join(options) + f"\n####{why}\n}}"
             else:
-                blocks.append(f"// {item.id} model answer: {' '.join(str(item.answer).split())}")
-                body = f"{{####{why}}}"
+                model = _gift_escape(str(item.answer))
+                body = f"{{####Model answer\\: {model} Why\\: {why}}}"
             blocks.append(f"{head} {body}\n")
     return "\n".join(blocks)
 
@@ -1211,11 +1234,10 @@ register(
             "numeric",
             (
                 "DCG of D1-D6 with every term rounded to three decimals before summing: how far is "
-                "it from the exact DCG (absolute difference)?"
+                "it from the exact DCG (absolute difference), in thousandths (units of 0.001)?"
             ),
-            lambda: abs(pitfalls.broken_rounded_dcg(_d()) - ndcg.dcg(_d())),
+            lambda: 1000 * abs(pitfalls.broken_rounded_dcg(_d()) - ndcg.dcg(_d())),
             "Each rounded term loses up to half a unit in the last place and the errors add up.",
-            decimals=6,
         ),
         _q(
             8,

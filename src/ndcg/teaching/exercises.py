@@ -44,6 +44,7 @@ __all__ = [
     "exercise_keys",
     "hint",
     "judge",
+    "margin",
     "read",
 ]
 
@@ -967,12 +968,10 @@ def judge(
             return CheckResult("", True, "Right.", "right")
         return CheckResult("", False, f"Not yet. Hint: {hint}", "wrong")
     places = decimals if typed.decimals is None else typed.decimals
-    slack = 1e-9 * max(1.0, abs(expected))
+    slack = margin(expected, None)
 
     def agrees(value: float, at: int) -> bool:
-        # 0.5 * 10**-at written as a decimal literal: the browser reads "5e-4" to the same
-        # double, where its ** and Python's may differ in the last bit.
-        return abs(typed.value - value) <= float(f"5e{-at - 1}") + slack
+        return abs(typed.value - value) <= margin(expected, at)
 
     if agrees(expected, places) and (places >= decimals or abs(typed.value - expected) <= slack):
         exact = exact_text(expected, decimals)
@@ -998,6 +997,32 @@ def judge(
         if agrees(value, places):
             return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
     return CheckResult("", False, f"Not yet. Hint: {hint}", "wrong")
+
+
+def margin(expected: float, decimals: int | None) -> float:
+    """How far an answer may be from ``expected`` and still agree with it to ``decimals`` places.
+
+    Half a unit of the last place, ``0.5 * 10**-decimals``, plus the slack that forgives the
+    last bits of a computed answer, ``1e-9 * max(1, |expected|)``: the distance of
+    :func:`judge`. With ``decimals=None``, the slack alone (an answer equal to ``expected``).
+    A page that shows a figure with ``p`` decimals accepts, among answers of ``p`` or more
+    decimals, exactly those within ``margin(expected, p)`` of it (a finer answer must also
+    agree to its own decimals); a learning platform that knows only a tolerance uses that.
+
+    Examples
+    --------
+    >>> margin(0.8125, 3)
+    0.000500001
+    >>> abs(6.653 - 6.653156362813681) <= margin(6.653156362813681, 3)
+    True
+
+    """
+    slack = 1e-9 * max(1.0, abs(expected))
+    if decimals is None:
+        return slack
+    # 0.5 * 10**-decimals written as a decimal literal: the browser reads "5e-4" to the same
+    # double, where its ** and Python's may differ in the last bit.
+    return float(f"5e{-decimals - 1}") + slack
 
 
 def _decimals(count: int) -> str:
