@@ -12,6 +12,7 @@ import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -238,3 +239,90 @@ def test_the_address_is_the_one_setting_or_no_invented_domain(tmp_path: Path) ->
     assert print_book.page_address("notebooks/03_x.html", "") == (
         "this book's website (notebooks/03_x.html)"
     )
+
+
+# Cheap checks that need no built site: a page made here, and one widget in Chromium.
+
+TASK_PAGE = """<html><body><article class="bd-article"><h1>Chapter</h1>
+<div class="admonition note"><p class="admonition-title">Your task</p><p>Make DCG fall.</p></div>
+<script type="application/vnd.jupyter.widget-view+json">{"model_id": "m1"}</script>
+<details class="sd-sucess sd-dropdown"><summary>Check your answer</summary>
+<p>Swap D3 and D4: DCG falls to 6.653.</p></details>
+<div class="solution"><p>Solution to exercise 1</p></div>
+</article>
+<script type="application/vnd.jupyter.widget-state+json">
+{"state": {"m1": {"model_name": "AnyModel",
+  "state": {"_anywidget_id": "ndcg.widgets.ranking.RankingWidget"}}}}
+</script></body></html>"""
+
+
+def test_the_student_edition_prints_no_widget_tasks_answer(tmp_path: Path) -> None:
+    (tmp_path / "notebooks").mkdir()
+    (tmp_path / "notebooks/03_x.html").write_text(TASK_PAGE, encoding="utf-8")
+    printed = {}
+    for edition in print_book.EDITIONS:
+        entry = print_book.Entry("notebooks/03_x.html", "Part", slug="page-notebooks-03_x")
+        page, _ = print_book.article(tmp_path, entry, {}, {}, edition)
+        printed[edition] = _squeeze(page.get_text(" "))
+    student, instructor = printed["student"], printed["instructor"]
+    assert "Make DCG fall." in student and "6.653" not in student
+    assert "Check your answer" not in student and "Solution to" not in student
+    assert "6.653" in instructor and "Solution to" in instructor
+    # One line under the widget: where to try it.
+    note = unescape(print_book.widget_note("notebooks/03_x.html"))
+    assert note.startswith("Interactive at this book's website (notebooks/03_x.html)")
+    assert student.count(note) == 1 and len(note) < 120
+
+
+def test_a_widget_prints_as_a_figure_without_its_controls(tmp_path: Path) -> None:
+    """The print stylesheet, on a live widget with goals, selectors and buttons, printed as
+    the book is: the list, readouts and chart stay; nothing that acts only on screen does."""
+    from playwright.sync_api import sync_playwright
+
+    from ndcg.widgets import RankingWidget, goals, standalone_html
+
+    widget = RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        readouts=["cg", "dcg", "ndcg"],
+        discounts=["log2", "reciprocal"],
+        goal=[goals.falls_while_same("dcg", "cg"), goals.best("dcg")],
+    )
+    html = standalone_html(widget).replace(
+        "</head>", f"<style>@media print {{ {print_book.PRINT_CSS} }}</style></head>", 1
+    )
+    # The book's widgets sit in Jupyter's output area, which the stylesheet scopes them to.
+    html = re.sub(r"(<body[^>]*>)", r'\1<div class="widget-subarea">', html, count=1)
+    html = html.replace("</body>", "</div></body>", 1)
+    path = tmp_path / "widget.html"
+    path.write_text(html, encoding="utf-8")
+    shown = """sel => [...document.querySelectorAll(sel)].filter(
+        e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden').length"""
+
+    def look() -> dict:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(
+                executable_path=print_book.CHROMIUM, args=["--no-sandbox", "--disable-gpu"]
+            )
+            page = browser.new_page()
+            page.goto(path.as_uri())
+            page.wait_for_selector("body[data-ready='1']", timeout=20_000)
+            counts = {"screen": page.evaluate(shown, "button, select, input")}
+            page.emulate_media(media="print")
+            for name, selector in {
+                "controls": "button, select, input, [role=slider]",
+                "goals": ".ndcg-rw__goals, .ndcg-rw__dock, .ndcg-rw__hint",
+                "items": ".ndcg-rw__list > li",
+                "readouts": ".ndcg-rw__readouts",
+                "chart": ".ndcg-rw__svg",
+            }.items():
+                counts[name] = page.evaluate(shown, selector)
+            browser.close()
+        return counts
+
+    with ThreadPoolExecutor(max_workers=1) as pool:  # see the printed fixture
+        counts = pool.submit(look).result()
+    assert counts["screen"] >= 5, counts  # the selectors and buttons are there on screen
+    assert counts["controls"] == 0 and counts["goals"] == 0, counts
+    assert counts["items"] == len(examples.D_TABLE) and counts["readouts"] == 1, counts
+    assert counts["chart"] >= 1, counts

@@ -14,10 +14,13 @@ the book starts is read from that outline, and the numbers are printed onto the 
 contents (pypdf): a second, tiny print with the same layout showing nothing but the numbers,
 laid over the contents page(s), so nothing else moves.
 
-Two editions: the *student* edition leaves out every solution; the *instructor* edition
-prints them, unfolded. In both, an answer box is printed as lines to write the answer on, and
-every other widget is drawn once, small, in its saved starting state, with the web address
-of the page where it is interactive. That address is the site's (``html.baseurl`` in
+Two editions: the *student* edition leaves out every solution and every fold of the page
+(the "Check your answer" under each widget task); the *instructor* edition prints them,
+unfolded. In both, an answer box is printed as lines to write the answer on, and every other
+widget is drawn once, small, as a static figure of its saved starting state: its list, its
+readouts and its chart, without the controls, goals and hints that do something only on
+screen (``PRINT_CSS``), and with one line giving the web address of the page where it is
+interactive. That address is the site's (``html.baseurl`` in
 ``_config.yml``, the one setting for it) followed by the page's path; while no address is
 set, the book says "this book's website" and the page's path, and invents no domain.
 
@@ -97,8 +100,18 @@ img { max-width: 100% !important; height: auto !important; }
 .cell_output { max-height: none !important; overflow: visible !important; }
 .output pre { max-height: none !important; overflow: visible !important; }
 details > summary { list-style: none; }
-/* A widget in its saved state, small: paper cannot be interacted with. */
+/* A widget in its saved state, small: paper cannot be interacted with. What acts only on
+   screen is left out: controls (buttons, selectors, the move and swap handles), the goals and
+   their verdicts (the task is in the text; its answer is not for paper), hints on how to use
+   it, the data table behind the chart, the screen reader's announcements. */
 .widget-subarea { zoom: 0.8; }
+.widget-subarea :is(button, select, input, textarea, [role="slider"]),
+.widget-subarea :is(.ndcg-widget__controls, .ndcg-widget__sr),
+.widget-subarea :is(.ndcg-rw__goals, .ndcg-rw__dock, .ndcg-rw__hint, .ndcg-rw__details,
+  .ndcg-rw__actions, .ndcg-rw__handle),
+.widget-subarea :is(.ndcg-sw__goals, .ndcg-sw__hint, .ndcg-sw__toggle, .ndcg-sw__move) {
+  display: none !important;
+}
 .print-answer { margin: 0.4em 0 1.2em; break-inside: avoid; }
 .print-answer p { margin: 0 0 0.2em; font-size: 10pt; }
 .print-answer .print-line { border-bottom: 1px solid #333; height: 2.2em; }
@@ -168,12 +181,9 @@ def _widget_kind(view: Tag, states: dict) -> str:
 
 
 def widget_note(page: str, base: str = "") -> str:
-    """The line printed under a widget: where it is interactive."""
+    """The one line printed under a widget: where to try it."""
     where = html.escape(page_address(page, base))
-    return (
-        f"Interactive at {where}: there you can change the list and watch the figures "
-        "follow. Shown here in its saved starting state."
-    )
+    return f"Interactive at {where}: try it there. Printed here as it starts."
 
 
 def answer_lines(page: str, base: str = "") -> str:
@@ -234,6 +244,9 @@ def article(
     if edition == "student":
         for solution in body.select("div.solution"):
             solution.decompose()
+        # A fold holds what a reader checks after trying: the answer to a widget's task.
+        for fold in body.select("details"):
+            fold.decompose()
     drawn: set[str] = set()
     for view in body.select(VIEW):
         model = json.loads(view.get_text())["model_id"]
