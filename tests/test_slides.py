@@ -166,3 +166,31 @@ def test_a_slide_widget_is_configured_compact_not_scaled() -> None:
 def test_instructor_guide_links_the_slides(site: Path) -> None:
     guide = _soup(site / "book" / "instructor-guide.html")
     assert "../slides/index.html" in [a.get("href") for a in guide.find_all("a")]
+
+
+def test_the_decks_are_titled_after_the_book(tmp_path: Path, monkeypatch) -> None:
+    """Sphinx's ``project`` is "Project name not set" under Jupyter Book, which hands the
+    book's title to Sphinx as ``html_title``: the decks take the title from _config.yml."""
+    import yaml
+
+    title = yaml.safe_load((ROOT / "_config.yml").read_text("utf-8"))["title"]
+    assert slides.title_of_book() == title == "Ranking, Measured"
+    seen = []
+    monkeypatch.setattr(
+        slides, "build", lambda site, book_title=None: seen.append(book_title) or []
+    )
+
+    class Config:
+        project = "Project name not set"  # what Sphinx holds in a Jupyter Book build
+        html_title = title
+
+    class App:
+        config, outdir = Config(), str(tmp_path)
+        builder = type("Builder", (), {"format": "html"})()
+
+    slides._on_build_finished(App(), None)
+    assert seen and seen[0] in (None, title), seen
+    deck = slides.render(slides.Deck(page="notebooks/05_x.html", title="Ties"), seen[0] or title)
+    page = BeautifulSoup(deck, "html.parser")
+    assert page.title.get_text() == f"Ties: slides. {title}"
+    assert "Project name not set" not in deck

@@ -83,6 +83,7 @@ body { font-size: 11pt; margin: 0; }
 .print-toc a { color: inherit; text-decoration: none; }
 .print-title .print-address { font-size: 12pt; margin-top: 2em; }
 .print-title .print-edition { font-size: 12pt; font-weight: bold; }
+.print-title .print-notice { font-size: 9.5pt; max-width: 36em; margin: 4em auto 0; }
 /* The overlay carries the contents' numbers only: no background, so it adds ink and hides
    nothing of the pages it is laid over. */
 html.print-overlay, html.print-overlay body { background: transparent !important; }
@@ -132,10 +133,28 @@ class Entry:
     slug: str = ""
 
 
+def _config(root: Path) -> dict:
+    return yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+
+
+def book_title(root: Path = ROOT) -> str:
+    """The book's title (``title`` in ``_config.yml``)."""
+    return str(_config(root)["title"])
+
+
+def notice(root: Path = ROOT) -> str:
+    """Who wrote the book, its licences and how to report an error: the HTML the site prints
+    under every page (``html.extra_footer`` in ``_config.yml``), printed on the title page."""
+    text = str((_config(root).get("html") or {}).get("extra_footer") or "").strip()
+    if not text:
+        raise RuntimeError("print_book: _config.yml has no html.extra_footer (licence, authors)")
+    return text
+
+
 def site_address(root: Path = ROOT) -> str:
     """The site's public address (``html.baseurl`` in ``_config.yml``), ending in "/"; "" when
     none is set."""
-    config = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    config = _config(root)
     base = str((config.get("html") or {}).get("baseurl") or "").strip()
     return base if not base or base.endswith("/") else base + "/"
 
@@ -298,8 +317,9 @@ def contents(entries: list[Entry], numbers: dict[str, int] | None = None) -> str
     )
 
 
-def title_page(title: str, edition: str, base: str) -> str:
-    """The first page: the title, the edition and where the book lives on the web."""
+def title_page(title: str, edition: str, base: str, footer: str = "") -> str:
+    """The first page: the title, the edition, where the book lives on the web, and ``footer``
+    (:func:`notice`: authors, licences, how to report an error)."""
     where = html.escape(base) if base else "this book's website"
     return (
         f'<section class="print-page print-title"><h1>{html.escape(title)}</h1>'
@@ -307,7 +327,8 @@ def title_page(title: str, edition: str, base: str) -> str:
         f'<p class="print-edition">{edition.capitalize()} edition'
         + (" (without solutions)" if edition == "student" else " (with solutions)")
         + "</p>"
-        f'<p class="print-address">Read it, and use its widgets, at {where}</p></section>'
+        f'<p class="print-address">Read it, and use its widgets, at {where}</p>'
+        f'<div class="print-notice">{footer}</div></section>'
     )
 
 
@@ -422,8 +443,8 @@ def build(site: Path, out: Path, root: Path = ROOT, edition: str = "student") ->
         page, tags = article(site, entry, slugs, states, edition, base)
         pages.append(page)
         state_tags.extend(tags)
-    title = "Ranking, Measured"
-    front = title_page(title, edition, base)
+    title = book_title(root)
+    front = title_page(title, edition, base, notice(root))
     styles = _stylesheets(site, entries)
     (work / "print.css").write_text(PRINT_CSS, encoding="utf-8")
     book_html = work / "book.html"

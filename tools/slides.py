@@ -404,8 +404,21 @@ Back to <a href="../book/instructor-guide.html">the instructor guide</a>.</p>
 """
 
 
-def build(site: Path, book_title: str = "Ranking, Measured", sources: Path = SOURCES) -> list[Deck]:
-    """Write every chapter's deck, and the index, into ``site/slides``."""
+def title_of_book(root: Path = ROOT) -> str:
+    """The book's title, as every deck names it: ``title`` in ``_config.yml``.
+
+    Not Sphinx's ``project``: Jupyter Book hands the title to Sphinx as ``html_title`` and
+    leaves ``project`` at Sphinx's default, "Project name not set".
+    """
+    from print_book import book_title  # tools/, on the path as katex_site is
+
+    return book_title(root)
+
+
+def build(site: Path, book_title: str | None = None, sources: Path = SOURCES) -> list[Deck]:
+    """Write every chapter's deck, and the index, into ``site/slides``; the decks are titled
+    after ``book_title``, by default the book's (:func:`title_of_book`)."""
+    book_title = book_title or title_of_book()
     out = site / DECKS
     out.mkdir(exist_ok=True)
     pages = sorted((site / "notebooks").glob(CHAPTER_GLOB))
@@ -626,7 +639,7 @@ def write_drafts(site: Path, sources: Path = SOURCES) -> list[Path]:
 
 def _on_build_finished(app: Any, exception: Exception | None) -> None:
     if exception is None and app.builder.format == "html":
-        decks = build(Path(app.outdir), app.config.project)
+        decks = build(Path(app.outdir))
         print(f"slides: {sum(len(d.slides) for d in decks)} slides in {len(decks)} decks")
 
 
