@@ -274,27 +274,20 @@ def test_the_student_edition_prints_no_widget_tasks_answer(tmp_path: Path) -> No
     assert student.count(note) == 1 and len(note) < 120
 
 
-def test_a_widget_prints_as_a_figure_without_its_controls(tmp_path: Path) -> None:
-    """The print stylesheet, on a live widget with goals, selectors and buttons, printed as
-    the book is: the list, readouts and chart stay; nothing that acts only on screen does."""
+def _printed_widget(widget, tmp_path: Path, selectors: dict[str, str]) -> dict[str, int]:
+    """How many elements of each selector show when ``widget``'s page is printed with the
+    book's print stylesheet ("screen": the controls shown on screen, for comparison)."""
     from playwright.sync_api import sync_playwright
 
-    from ndcg.widgets import RankingWidget, goals, standalone_html
+    from ndcg.widgets import standalone_html
 
-    widget = RankingWidget(
-        examples.D_TABLE,
-        unretrieved=examples.D_UNRETRIEVED,
-        readouts=["cg", "dcg", "ndcg"],
-        discounts=["log2", "reciprocal"],
-        goal=[goals.falls_while_same("dcg", "cg"), goals.best("dcg")],
-    )
     html = standalone_html(widget).replace(
         "</head>", f"<style>@media print {{ {print_book.PRINT_CSS} }}</style></head>", 1
     )
     # The book's widgets sit in Jupyter's output area, which the stylesheet scopes them to.
     html = re.sub(r"(<body[^>]*>)", r'\1<div class="widget-subarea">', html, count=1)
     html = html.replace("</body>", "</div></body>", 1)
-    path = tmp_path / "widget.html"
+    path = tmp_path / f"{type(widget).__name__}.html"
     path.write_text(html, encoding="utf-8")
     shown = """sel => [...document.querySelectorAll(sel)].filter(
         e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden').length"""
@@ -307,22 +300,53 @@ def test_a_widget_prints_as_a_figure_without_its_controls(tmp_path: Path) -> Non
             page = browser.new_page()
             page.goto(path.as_uri())
             page.wait_for_selector("body[data-ready='1']", timeout=20_000)
-            counts = {"screen": page.evaluate(shown, "button, select, input")}
+            counts = {"screen": page.evaluate(shown, CONTROLS)}
             page.emulate_media(media="print")
-            for name, selector in {
-                "controls": "button, select, input, [role=slider]",
-                "goals": ".ndcg-rw__goals, .ndcg-rw__dock, .ndcg-rw__hint",
-                "items": ".ndcg-rw__list > li",
-                "readouts": ".ndcg-rw__readouts",
-                "chart": ".ndcg-rw__svg",
-            }.items():
+            for name, selector in {"controls": CONTROLS, **selectors}.items():
                 counts[name] = page.evaluate(shown, selector)
             browser.close()
         return counts
 
     with ThreadPoolExecutor(max_workers=1) as pool:  # see the printed fixture
-        counts = pool.submit(look).result()
+        return pool.submit(look).result()
+
+
+CONTROLS = "button, select, input, [role=slider]"
+
+
+def test_a_widget_prints_as_a_figure_without_its_controls(tmp_path: Path) -> None:
+    """The print stylesheet, on live widgets with goals, selectors and buttons, printed as
+    the book is: the list, readouts, chart and swap map stay; nothing that acts only on
+    screen does."""
+    from ndcg.teaching import optimising
+    from ndcg.widgets import RankingWidget, SwapWidget, goals
+
+    ranking = RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        readouts=["cg", "dcg", "ndcg"],
+        discounts=["log2", "reciprocal"],
+        goal=[goals.falls_while_same("dcg", "cg"), goals.best("dcg")],
+    )
+    counts = _printed_widget(
+        ranking,
+        tmp_path,
+        {
+            "goals": ".ndcg-rw__goals, .ndcg-rw__dock, .ndcg-rw__hint",
+            "items": ".ndcg-rw__list > li",
+            "readouts": ".ndcg-rw__readouts",
+            "chart": ".ndcg-rw__svg",
+        },
+    )
     assert counts["screen"] >= 5, counts  # the selectors and buttons are there on screen
     assert counts["controls"] == 0 and counts["goals"] == 0, counts
     assert counts["items"] == len(examples.D_TABLE) and counts["readouts"] == 1, counts
     assert counts["chart"] >= 1, counts
+    swap = SwapWidget(list(zip(optimising.LABELS, optimising.GRADES, strict=True)), k=optimising.K)
+    counts = _printed_widget(
+        swap,
+        tmp_path,
+        {"map": ".ndcg-sw__grid", "cells": ".ndcg-sw__cell", "items": ".ndcg-sw__item"},
+    )
+    assert counts["screen"] >= 3 and counts["controls"] == 0, counts
+    assert counts["map"] == 1 and counts["cells"] >= 4 and counts["items"] >= 2, counts
