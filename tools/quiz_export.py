@@ -160,6 +160,13 @@ def qti_manifest(idents: list[str]) -> bytes:
     return _bytes(root)
 
 
+def _write(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    # A fixed timestamp: the same term builds the same bytes, whenever it is built.
+    info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+    info.compress_type = zipfile.ZIP_DEFLATED
+    archive.writestr(info, data)
+
+
 def qti_zip(bank: ModuleType, term, titles: dict[int, str]) -> bytes:
     """The QTI 1.2 package of every chapter's questions for ``term``, as the bytes of a zip."""
     buffer = io.BytesIO()
@@ -168,9 +175,9 @@ def qti_zip(bank: ModuleType, term, titles: dict[int, str]) -> bytes:
         for chapter in bank.chapters():
             ident = f"ranking-measured-{term.name}-chapter-{chapter:02d}"
             title = f"Chapter {chapter}: {titles.get(chapter, '')} ({term.name})"
-            archive.writestr(f"{ident}/{ident}.xml", qti_assessment(bank, term, chapter, title))
+            _write(archive, f"{ident}/{ident}.xml", qti_assessment(bank, term, chapter, title))
             idents.append(ident)
-        archive.writestr("imsmanifest.xml", qti_manifest(idents))
+        _write(archive, "imsmanifest.xml", qti_manifest(idents))
     return buffer.getvalue()
 
 
