@@ -5,12 +5,16 @@ Each :class:`Question` has an id such as ``"q03-2"`` (chapter 3, question 2), a 
 one-line rationale. A numeric answer is never typed in: it is a function that computes the
 figure with the library when the answer key is built, so the key cannot drift from the book.
 
-Variants: every numeric item's data come from a :class:`Term`. The book's own term
-(:data:`BOOK`) is the example the chapters print; ``Term.draw("2027-spring")`` draws another
-six retrieved grades and two judged, unretrieved ones from the term's name for the items about
-the D1-D6 example, and each other numeric item draws its own data (its ``data`` function, from
-the term's name and the item's id). So each term's numbers differ from the book's pages and
-from other terms', and the key, computed by the library from the same data, follows.
+Variants: every numeric item's data and every choice item's order come from a :class:`Term`.
+The book's own term (:data:`BOOK`) is the example the chapters print;
+``Term.draw("2027-spring", secret)`` draws another six retrieved grades and two judged,
+unretrieved ones for the items about the D1-D6 example, each other numeric item draws its own
+data (its ``data`` function, from the item's id), and each choice item shows its options in an
+order of the term's (so its right letter moves). Every draw comes from the term's *secret*
+(HMAC-SHA256 of the secret and what is drawn), which the instructor bundle keeps and no
+student sees; the term's name is only a label printed on the sheets, so knowing it, or the
+public sources, rebuilds nothing. The key, computed by the library from the same data,
+follows.
 
 The bank is keyed by chapter number. A new chapter adds its questions with :func:`register`
 (chapter 14, for instance, with ``register(14, [...])``) and appears in :func:`chapters`, in
@@ -32,6 +36,7 @@ True
 from __future__ import annotations
 
 import hashlib
+import hmac
 import math
 from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
@@ -63,18 +68,54 @@ KINDS: tuple[str, ...] = ("numeric", "choice", "short")
 _LETTERS = "ABCDEFGH"
 
 
+#: The fewest bytes a term's secret may have (``secrets.token_hex(32)`` gives 32).
+SECRET_BYTES = 16
+
+
+def parse_secret(secret: str | bytes) -> bytes:
+    """A term's secret as bytes, from its hex text (as ``term-secret.txt`` holds it) or bytes.
+
+    Raises
+    ------
+    ValueError
+        If the secret is not hex text or bytes of at least :data:`SECRET_BYTES` bytes.
+
+    """
+    if isinstance(secret, str):
+        text = secret.strip()
+        try:
+            secret = bytes.fromhex(text)
+        except ValueError:
+            raise ValueError(
+                f"a term's secret is hexadecimal text, got {len(text)} characters that are not; "
+                "e.g. python -c 'import secrets; print(secrets.token_hex(32))'"
+            ) from None
+    if not isinstance(secret, bytes) or len(secret) < SECRET_BYTES:
+        size = len(secret) if isinstance(secret, bytes) else type(secret).__name__
+        raise ValueError(
+            f"a term's secret must hold at least {SECRET_BYTES} random bytes "
+            f"({2 * SECRET_BYTES} hex digits), got {size}; "
+            "e.g. python -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+    return secret
+
+
 @dataclass(frozen=True)
 class Term:
-    """The D1-D6 example's grades that a term's quiz uses.
+    """A term's variant: the D1-D6 example's grades, and the secret every other draw comes from.
 
     Attributes
     ----------
     name : str
-        The term, e.g. ``"2027-spring"``; ``"book"`` for the chapters' own example.
+        The label printed on the sheets, e.g. ``"2027-spring"``; ``"book"`` for the chapters'
+        own example. It draws nothing.
     retrieved : tuple of int
         Grades (0-3) of D1 to D6, in ranked order.
     unretrieved : tuple of int
         Grades of D7 and D8, judged relevant but not retrieved.
+    secret : bytes
+        The term's secret (empty for the book's): every draw of the term is keyed by it.
+        Never shown (not in the repr).
 
     """
 
@@ -82,15 +123,30 @@ class Term:
     retrieved: tuple[int, ...]
     unretrieved: tuple[int, ...]
     is_book: bool = False
+    secret: bytes = field(default=b"", repr=False)
+
+    def digest(self, part: str) -> bytes:
+        """HMAC-SHA256 of ``part`` (e.g. ``"q03-3/options"``) under the term's secret.
+
+        The one rule every draw of a term goes through: the quiz's items, the assignments'
+        data (``tools/instructor.py``) and the exam's numbers. Without the secret, nothing of
+        it can be computed, whatever the label.
+        """
+        if self.is_book or not self.secret:
+            raise ValueError(
+                f"the term {self.name!r} has no secret to draw {part!r} from; "
+                "the book's own term uses the chapters' data (draw a term with Term.draw)"
+            )
+        return hmac.new(self.secret, part.encode("utf-8"), hashlib.sha256).digest()
+
+    def seed(self, part: str) -> int:
+        """A 32-bit number drawn for ``part``: a seed or a class number for the assignments."""
+        return int.from_bytes(self.digest(part)[:4], "big")
 
     def rng(self, key: str) -> np.random.Generator:
-        """A generator for one item's data (``key``, its id), the same every time for this term.
-
-        Drawn from the sha256 of the term's name and the key, so two items of a term, and one
-        item in two terms, draw apart.
-        """
-        digest = hashlib.sha256(f"{self.name}/{key}".encode()).digest()
-        return np.random.default_rng(int.from_bytes(digest[:8], "big"))
+        """A generator for one draw (``key``, e.g. an item's id), the same every time for this
+        term and this secret, apart for two keys or two secrets."""
+        return np.random.default_rng(int.from_bytes(self.digest(key)[:16], "big"))
 
     @property
     def pool(self) -> tuple[int, ...]:
@@ -117,9 +173,11 @@ class Term:
         return text
 
     @classmethod
-    def draw(cls, name: str) -> Term:
-        """Draw a term's grades from its name, the same every time (sha256 of the name).
+    def draw(cls, name: str, secret: str | bytes) -> Term:
+        """Draw a term's grades from its secret, the same every time for that secret.
 
+        ``name`` is the label the sheets print; ``secret`` (hex text or bytes, see
+        :func:`parse_secret`) is what the grades, and every other draw of the term, come from.
         The draw keeps what the items' wording relies on: D3 is graded above D4 (so the swap
         lowers DCG), D7 and D8 are relevant, and one of them beats a retrieved grade (so no
         order of D1-D6 reaches NDCG@6 = 1), and the list is not the book's.
@@ -128,8 +186,8 @@ class Term:
             raise ValueError(
                 f"a term is named by a non-empty string, got {name!r}; e.g. 2027-spring"
             )
-        digest = hashlib.sha256(name.encode("utf-8")).digest()
-        rng = np.random.default_rng(int.from_bytes(digest[:8], "big"))
+        term = cls(name, (), (), secret=parse_secret(secret))
+        rng = term.rng("example")
         while True:
             retrieved = tuple(int(grade) for grade in rng.integers(0, 4, size=6))
             unretrieved = tuple(int(grade) for grade in rng.integers(1, 4, size=2))
@@ -139,7 +197,7 @@ class Term:
                 and any(grade == 0 for grade in retrieved)
                 and retrieved != BOOK.retrieved
             ):
-                return cls(name, retrieved, unretrieved)
+                return cls(name, retrieved, unretrieved, secret=term.secret)
 
 
 #: The chapters' own D1-D6 example; the quiz uses it unless a term is given.
@@ -277,8 +335,26 @@ class Question:
         """Return the rationale with ``term``'s grades and the item's data for ``term``."""
         return self._fill(self.rationale, term)
 
+    def order(self, term: Term = BOOK) -> tuple[int, ...]:
+        """The bank's options (by index) in the order ``term`` shows them.
+
+        The book's term keeps the bank's order; another term shows a permutation drawn from its
+        secret, so a choice item's right letter moves from term to term.
+        """
+        if term.is_book or not self.options:
+            return tuple(range(len(self.options)))
+        shuffled = term.rng(f"{self.id}/options").permutation(len(self.options))
+        return tuple(int(index) for index in shuffled)
+
+    def choices(self, term: Term = BOOK) -> tuple[str, ...]:
+        """The options as ``term`` shows them, under the letters A, B, C, ..."""
+        return tuple(self.options[index] for index in self.order(term))
+
     def expected(self, term: Term = BOOK) -> float | str:
-        """Return the answer for ``term``: the figure the library computes, else the text."""
+        """Return the answer for ``term``: the figure the library computes, the letter of the
+        right option in the term's order, or the model answer."""
+        if self.kind == "choice":
+            return _LETTERS[self.order(term).index(_LETTERS.index(str(self.answer)))]
         if callable(self.answer):
             token, values = _TERM.set(term), _VALUES.set(self.values(term))
             try:
@@ -307,7 +383,7 @@ class Question:
         if isinstance(value, float):
             return f"{value:.{self.decimals}f} (full precision: {value!r})"
         if self.kind == "choice":
-            return f"{value}. {self.options[_LETTERS.index(value)]}"
+            return f"{value}. {self.choices(term)[_LETTERS.index(value)]}"
         return value
 
 
@@ -391,7 +467,7 @@ def question(question_id: str) -> Question:
 
 def _prompt_lines(item: Question, term: Term) -> list[str]:
     lines = [f"**{item.id}** ({item.kind}). {item.text(term)}", ""]
-    for letter, option in zip(_LETTERS, item.options, strict=False):
+    for letter, option in zip(_LETTERS, item.choices(term), strict=False):
         lines.append(f"- {letter}. {option}")
     if item.options:
         lines.append("")
@@ -463,9 +539,10 @@ def gift(term: Term = BOOK) -> str:
                 value = item.expected(term)
                 body = f"{{#{value!r}:{item.tolerance:g}####{why}}}"
             elif item.kind == "choice":
+                right = item.expected(term)
                 options = [
-                    ("=" if _LETTERS[i] == item.answer else "~") + _gift_escape(option)
-                    for i, option in enumerate(item.options)
+                    ("=" if _LETTERS[i] == right else "~") + _gift_escape(option)
+                    for i, option in enumerate(item.choices(term))
                 ]
                 body = "{\n" + "\n".join(options) + f"\n####{why}\n}}"
             else:
