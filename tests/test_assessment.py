@@ -404,9 +404,7 @@ def test_an_items_data_must_name_the_books_values():
 
 def test_a_term_changes_the_assignments_data(tmp_path):
     for master in MASTERS.values():
-        copies = [
-            instructor.term_master(master, _term(term), tmp_path / term) for term in TERMS
-        ]
+        copies = [instructor.term_master(master, _term(term), tmp_path / term) for term in TERMS]
         texts = [copy.read_text("utf-8") for copy in copies]
         assert texts[0] != texts[1] != master.read_text("utf-8")
         for old, _ in instructor.VARIANT_LINES[master.stem]:
