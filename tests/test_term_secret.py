@@ -194,3 +194,21 @@ def test_the_terminals_term_does_not_choose_the_term():
     assert instructor.term_output(LABEL) == ROOT / "_build" / f"instructor-{LABEL}"
     with pytest.raises(ValueError, match="letters, digits"):
         instructor.term_output("../x")
+
+
+def test_the_guides_commands_point_at_the_folder_built(bundles):
+    guide = (ROOT / "book" / "instructor-guide.md").read_text("utf-8")
+    label = re.search(r"^make instructor COURSE_TERM=(\S+)$", guide, re.M).group(1)
+    folder = instructor.term_output(label).relative_to(ROOT).as_posix()
+    grade = re.search(r"^make grade AUTOGRADER=(\S+) SUBMISSIONS=", guide, re.M).group(1)
+    assert grade.startswith(folder + "/"), (grade, folder)
+    # What follows the folder is a file every term's bundle holds.
+    assert (bundles["spring"] / grade.removeprefix(folder + "/")).is_file()
+    rebuild = f"make instructor COURSE_TERM={label} COURSE_SECRET="
+    assert rebuild in guide and rebuild in (bundles["spring"] / "README.md").read_text("utf-8")
+    # The bundle's own README grades with the bundle's own files.
+    readme = (bundles["spring"] / "README.md").read_text("utf-8")
+    command = re.search(r"python (\S+)/grade\.py \\\n\s+(\S+) \\", readme)
+    assert Path(command.group(1)) == bundles["spring"].resolve()
+    zipped = command.group(2).replace("NAME", A1)
+    assert Path(zipped).is_file()
