@@ -122,6 +122,7 @@ def test_the_kept_secret_rebuilds_the_same_term(bundles, tmp_path):
     secret = (spring / instructor.SECRET_FILE).read_text("utf-8")
     assert re.fullmatch(r"[0-9a-f]{64}\n", secret)
     assert (spring / instructor.SECRET_FILE).stat().st_mode & 0o077 == 0
+    assert spring.stat().st_mode & 0o077 == 0  # the bundle: its owner's only
     assert instructor.term_secret(spring) == bytes.fromhex(secret)
     other = tmp_path / "other.txt"
     other.write_text("ab" * 32, encoding="utf-8")
@@ -143,6 +144,14 @@ def test_nothing_a_student_is_handed_holds_the_secret(bundles):
         forms = _secret_forms(bundle)
         files = [p for p in sorted(bundle.rglob("*")) if p.is_file()]
         assert {str(p.relative_to(bundle)) for p in files} >= set(STUDENT_FACING)
+        # What draws the hidden cases is not handed out either (A2's class number is: the
+        # student's notebook draws its data from it).
+        seeds = _seeds(bundle)
+        hidden = seeds["a1 hidden cases"] + seeds["a2 hidden collection"]
+        assert hidden
+        for handed in STUDENT_FACING:
+            texts = [text for _, text in unpacked(handed, (bundle / handed).read_bytes())]
+            assert not [seed for seed in hidden for text in texts if seed in text], handed
         # Not in what students get, nor anywhere else in the bundle but its own file.
         for path in files:
             if path.name == instructor.SECRET_FILE:

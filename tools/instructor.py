@@ -110,7 +110,8 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
 
     With ``secret_file`` the secret is read from it (and copied into ``out``, which must not
     hold another). Otherwise the one ``out`` holds is reused, or, on a term's first build, a
-    new one (``secrets.token_hex(32)``) is written there, readable by its owner only.
+    new one (``secrets.token_hex(32)``) is written there. The folder and the file are made
+    readable by their owner only: on a shared server, other accounts read neither.
 
     Raises
     ------
@@ -122,6 +123,8 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
     """
     bank = load_bank()
     kept = out / SECRET_FILE
+    out.mkdir(parents=True, exist_ok=True)
+    out.chmod(0o700)
     if secret_file is not None:
         if not secret_file.is_file():
             raise FileNotFoundError(
@@ -138,9 +141,11 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
         return bank.parse_secret(kept.read_text(encoding="utf-8"))
     else:
         secret = bytes.fromhex(secrets.token_hex(32))
-    out.mkdir(parents=True, exist_ok=True)
-    kept.write_text(secret.hex() + "\n", encoding="utf-8")
-    os.chmod(kept, 0o600)
+    # Created owner-only, so the secret is never readable by others, not even for a moment.
+    descriptor = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(secret.hex() + "\n")
+    kept.chmod(0o600)
     return secret
 
 
