@@ -53,6 +53,7 @@ def secrets() -> tuple[str, ...]:
     found += ["<questestinterop", "$course$/top/ranking-measured/", "$CATEGORY: ranking-measured/"]
     for item in instructor.load_bank().questions():
         found.append(item.why())
+        found += [variant.rationale for variant in item.variants]
         if item.kind == "short":
             found.append(item.answer)
     for master in MASTERS:

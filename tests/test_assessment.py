@@ -81,6 +81,11 @@ def test_choice_answers_are_among_the_options():
             assert item.answer in "ABCDEFGH"[: len(item.options)], item.id
     with pytest.raises(ValueError, match="answer among"):
         quiz.Question("q01-9", 1, "choice", "?", "C", "why", options=("yes", "no"))
+    wrong = quiz.Variant("?", "C", "why", ("yes", "no"))
+    with pytest.raises(ValueError, match="a variant of q01-9 needs two or more options"):
+        quiz.Question(
+            "q01-9", 1, "choice", "?", "A", "why", options=("yes", "no"), variants=(wrong,)
+        )
 
 
 def test_a_new_chapter_is_added_by_its_key(monkeypatch):
@@ -371,14 +376,20 @@ def test_every_choice_item_moves_its_right_letter_across_terms():
     choice = [item for item in quiz.questions() if item.kind == "choice"]
     for item in choice:
         assert item.choices() == item.options and item.expected() == item.answer, item.id
+        forms = set()
         for term in terms:
-            shown = item.choices(term)
-            assert sorted(shown) == sorted(item.options), item.id
-            # The letter moves with its option: the right option is the bank's right one.
-            right = item.options["ABCDEFGH".index(item.answer)]
+            shown, form = item.choices(term), item.form(term)
+            forms.add(form.prompt)
+            assert item.text(term) == form.text(term) and item.why(term) == form.why(term)
+            assert sorted(shown) == sorted(form.options), item.id
+            # The letter moves with its option: the right option is the form's right one.
+            right = form.options["ABCDEFGH".index(form.answer)]
             assert shown["ABCDEFGH".index(item.expected(term))] == right, item.id
         letters = {item.expected(term) for term in terms}
         assert len(letters) >= 2, f"{item.id}'s answer is {letters} in 12 terms"
+        # An item with variants shows each of its forms in some term of twelve.
+        assert len(forms) == 1 + len(item.variants), item.id
+    assert len([item for item in choice if item.variants]) >= 5
     spring, fall = (_term(term) for term in TERMS)
     same = [item.id for item in choice if item.expected(spring) == item.expected(fall)]
     assert len(same) <= len(choice) // 2, same
@@ -485,7 +496,8 @@ def test_the_gift_export_holds_every_question_with_the_terms_answer():
             assert f"{{#{item.expected(term)!r}:" in block, item.id
         elif item.kind == "choice":
             right = item.choices(term)["ABCDEFGH".index(item.expected(term))]
-            assert right == item.options["ABCDEFGH".index(item.answer)], item.id
+            form = item.form(term)
+            assert right == form.options["ABCDEFGH".index(form.answer)], item.id
             assert f"\n={quiz._gift_escape(right)}\n" in block, item.id
             assert block.count("\n~") == len(item.options) - 1, item.id
         else:

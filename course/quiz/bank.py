@@ -10,7 +10,8 @@ The book's own term (:data:`BOOK`) is the example the chapters print;
 ``Term.draw("2027-spring", secret)`` draws another six retrieved grades and two judged,
 unretrieved ones for the items about the D1-D6 example, each other numeric item draws its own
 data (its ``data`` function, from the item's id), and each choice item shows its options in an
-order of the term's (so its right letter moves). Every draw comes from the term's *secret*
+order of the term's (so its right letter moves), in one of its forms where it has
+:class:`Variant` s. Every draw comes from the term's *secret*
 (HMAC-SHA256 of the secret and what is drawn), which the instructor bundle keeps and no
 student sees; the term's name is only a label printed on the sheets, so knowing it, or the
 public sources, rebuilds nothing. The key, computed by the library from the same data,
@@ -40,7 +41,7 @@ import hmac
 import math
 from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -53,6 +54,7 @@ __all__ = [
     "BOOK",
     "Question",
     "Term",
+    "Variant",
     "answer_key_markdown",
     "chapters",
     "example_text",
@@ -224,6 +226,25 @@ def _show(value: object) -> str:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """Another form of a choice item, asking the same outcome another way: each term shows one
+    of the item's forms, drawn from its secret (see :meth:`Question.form`).
+
+    Attributes
+    ----------
+    prompt, answer, rationale, options
+        As the item's own (:class:`Question`): the answer is the right option's letter in
+        ``options`` as written here.
+
+    """
+
+    prompt: str
+    answer: str
+    rationale: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Question:
     """One quiz question with its answer.
 
@@ -259,6 +280,8 @@ class Question:
     data_key : str
         Whose draw the item uses: its own id unless it shares another item's data (e.g. a
         second question on the same list).
+    variants : tuple of Variant
+        Other forms of a choice item; a term shows the item's own form or one of these.
 
     """
 
@@ -274,6 +297,7 @@ class Question:
     data: Callable[[np.random.Generator], Data] | None = None
     book_data: Data = field(default_factory=dict)
     data_key: str = ""
+    variants: tuple[Variant, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -297,6 +321,16 @@ class Question:
                     f"choice question {self.id} needs two or more options and an answer among "
                     f"{tuple(letters)}, got {len(self.options)} options and answer {self.answer!r}"
                 )
+        if self.variants and self.kind != "choice":
+            raise ValueError(f"only a choice item has variants; {self.id} is {self.kind}")
+        for variant in self.variants:
+            if len(variant.options) < 2 or variant.answer not in _LETTERS[: len(variant.options)]:
+                raise ValueError(
+                    f"a variant of {self.id} needs two or more options and an answer among "
+                    f"them, got {len(variant.options)} options and answer {variant.answer!r}"
+                )
+            if not variant.rationale.strip() or not variant.prompt.strip():
+                raise ValueError(f"a variant of {self.id} needs a prompt and a rationale")
         if self.kind == "short" and not (isinstance(self.answer, str) and self.answer.strip()):
             raise ValueError(f"short question {self.id} needs a model answer, got {self.answer!r}")
         if not self.rationale.strip():
@@ -327,34 +361,55 @@ class Question:
             text = text.replace("{" + name + "}", _show(value))
         return text
 
+    def form(self, term: Term = BOOK) -> Question:
+        """The form of the item ``term`` shows: its own, or one of its ``variants``, drawn from
+        the term's secret (the book's term shows its own)."""
+        if term.is_book or not self.variants:
+            return self
+        pick = int(term.rng(f"{self.id}/form").integers(0, len(self.variants) + 1))
+        if pick == 0:
+            return self
+        variant = self.variants[pick - 1]
+        return replace(
+            self,
+            prompt=variant.prompt,
+            answer=variant.answer,
+            rationale=variant.rationale,
+            options=variant.options,
+            variants=(),
+        )
+
     def text(self, term: Term = BOOK) -> str:
         """Return the prompt with ``term``'s grades and the item's data for ``term``."""
-        return self._fill(self.prompt, term)
+        return self._fill(self.form(term).prompt, term)
 
     def why(self, term: Term = BOOK) -> str:
         """Return the rationale with ``term``'s grades and the item's data for ``term``."""
-        return self._fill(self.rationale, term)
+        return self._fill(self.form(term).rationale, term)
 
     def order(self, term: Term = BOOK) -> tuple[int, ...]:
-        """The bank's options (by index) in the order ``term`` shows them.
+        """The options of the term's form (by index) in the order ``term`` shows them.
 
         The book's term keeps the bank's order; another term shows a permutation drawn from its
         secret, so a choice item's right letter moves from term to term.
         """
-        if term.is_book or not self.options:
-            return tuple(range(len(self.options)))
-        shuffled = term.rng(f"{self.id}/options").permutation(len(self.options))
+        count = len(self.form(term).options)
+        if term.is_book or not count:
+            return tuple(range(count))
+        shuffled = term.rng(f"{self.id}/options").permutation(count)
         return tuple(int(index) for index in shuffled)
 
     def choices(self, term: Term = BOOK) -> tuple[str, ...]:
         """The options as ``term`` shows them, under the letters A, B, C, ..."""
-        return tuple(self.options[index] for index in self.order(term))
+        options = self.form(term).options
+        return tuple(options[index] for index in self.order(term))
 
     def expected(self, term: Term = BOOK) -> float | str:
         """Return the answer for ``term``: the figure the library computes, the letter of the
-        right option in the term's order, or the model answer."""
+        right option in the term's form and order, or the model answer."""
         if self.kind == "choice":
-            return _LETTERS[self.order(term).index(_LETTERS.index(str(self.answer)))]
+            right = _LETTERS.index(str(self.form(term).answer))
+            return _LETTERS[self.order(term).index(right)]
         if callable(self.answer):
             token, values = _TERM.set(term), _VALUES.set(self.values(term))
             try:
@@ -871,6 +926,19 @@ register(
                 "Swapping the documents at positions 5 and 6",
                 "None: CG@3 never changes",
             ),
+            variants=(
+                Variant(
+                    "Which change can alter CG@2 of a list?",
+                    "B",
+                    "CG@k changes only when a document crosses the cutoff k.",
+                    (
+                        "Swapping the documents at positions 1 and 2",
+                        "Swapping the documents at positions 2 and 3",
+                        "Swapping the documents at positions 4 and 5",
+                        "None: CG@2 never changes",
+                    ),
+                ),
+            ),
         ),
         _q(
             2,
@@ -1009,6 +1077,25 @@ register(
                 "an amount that depends on the list",
                 "nothing",
             ),
+            variants=(
+                Variant(
+                    (
+                        "Changing the logarithm's base from 2 to 10 (for every position) "
+                        "changes DCG by"
+                    ),
+                    "A",
+                    (
+                        "Each discount 1/log10(i+1) is log2(10) times 1/log2(i+1), so DCG is "
+                        "scaled by log2(10); NDCG, a ratio of two DCGs, would not change."
+                    ),
+                    (
+                        "a factor of log2(10)",
+                        "a factor of log10(2)",
+                        "an amount that depends on the list",
+                        "nothing",
+                    ),
+                ),
+            ),
         ),
         _q(
             4,
@@ -1077,6 +1164,26 @@ register(
                 "higher",
                 "the same",
                 "higher or lower, depending on the other grades",
+            ),
+            variants=(
+                Variant(
+                    (
+                        "Predict the direction: two items with the same score, of grades 3 and 0, "
+                        "share positions 2 and 3. Compared with breaking the tie optimistically, "
+                        "averaging gives an NDCG@3 that is"
+                    ),
+                    "A",
+                    (
+                        "Averaging gives the grade-3 item the mean of the discounts at 2 and 3, "
+                        "less than the discount at 2 that the optimistic order gives it."
+                    ),
+                    (
+                        "lower",
+                        "higher",
+                        "the same",
+                        "higher or lower, depending on the other grades",
+                    ),
+                ),
             ),
         ),
         _q(
@@ -1250,6 +1357,22 @@ register(
                 "B is better on 99.9% of queries",
                 "the improvement is 0.001",
                 "a difference this large would be rare if the systems were exchangeable",
+            ),
+            variants=(
+                Variant(
+                    "A p-value of 0.4 for B against A means",
+                    "C",
+                    (
+                        "A large p-value says the data do not rule out no difference; it does "
+                        "not show that the systems are equal."
+                    ),
+                    (
+                        "A and B are equally good",
+                        "B is worse than A",
+                        "a difference this large would be common if the systems were exchangeable",
+                        "there is a 40% chance that B is better",
+                    ),
+                ),
             ),
         ),
         _q(
@@ -1595,6 +1718,40 @@ register(
                 "falls",
                 "stays the same",
                 "cannot be predicted without the first three grades",
+            ),
+            variants=(
+                Variant(
+                    (
+                        "Predict the direction: from NDCG@3 to NDCG@4, a list whose NDCG@3 is "
+                        "below 1 adds a grade-2 document at position 4 while its ideal adds a "
+                        "grade-1 one. NDCG"
+                    ),
+                    "A",
+                    (
+                        "The list gains more at position 4 than its ideal does, and it started "
+                        "below its ideal, so the ratio rises."
+                    ),
+                    (
+                        "rises",
+                        "falls",
+                        "stays the same",
+                        "cannot be predicted without the first three grades",
+                    ),
+                ),
+                Variant(
+                    (
+                        "Predict the direction: from NDCG@3 to NDCG@4, a list whose NDCG@3 is 1 "
+                        "adds a grade-1 document at position 4 and so does its ideal. NDCG"
+                    ),
+                    "C",
+                    ("The list equals its ideal down to position 4, so NDCG@4 is 1 as NDCG@3 was."),
+                    (
+                        "rises",
+                        "falls",
+                        "stays the same",
+                        "cannot be predicted without the first three grades",
+                    ),
+                ),
             ),
         ),
         _q(
