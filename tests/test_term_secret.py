@@ -201,8 +201,11 @@ def test_the_terminals_term_does_not_choose_the_term():
     assert kept.endswith(f'--term "{LABEL}" --secret-file "keep/term-secret.txt"')
     # And the tool reads no environment variable: its folder follows the label only.
     assert instructor.term_output(LABEL) == ROOT / "_build" / f"instructor-{LABEL}"
-    with pytest.raises(ValueError, match="letters, digits"):
-        instructor.term_output("../x")
+    for label in ("../x", "2027 spring", "a/b", "x" * 65):
+        with pytest.raises(ValueError, match="letters, digits"):
+            instructor.term_output(label)
+        with pytest.raises(SystemExit), redirect_stdout(io.StringIO()):
+            instructor.main(["--term", label, "-o", "/nonexistent/never-built"])
 
 
 def test_the_guides_commands_point_at_the_folder_built(bundles):

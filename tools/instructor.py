@@ -641,16 +641,17 @@ def build_bundle(
     return builds
 
 
-#: A term's label names its folder, ``_build/instructor-LABEL``: letters, digits, ``.-_``.
-LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+#: A term's label: letters, digits, ``.-_``. It names the bundle's folder, the QTI package's
+#: files and the learning platform's categories, where a space or a slash would break them.
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 
 
 def term_output(label: str) -> Path:
     """The bundle folder of the term labelled ``label``: ``_build/instructor-LABEL``."""
     if not LABEL.fullmatch(label):
         raise ValueError(
-            f"--term {label!r}: a term's label names its folder, so it is letters, digits, '.', "
-            "'-' and '_' (e.g. 2027-spring); or give the folder with -o"
+            f"--term {label!r}: a term's label names its folder and the quiz's categories, so "
+            "it is up to 64 letters, digits, '.', '-' and '_' (e.g. 2027-spring)"
         )
     return ROOT / "_build" / f"instructor-{label}"
 
@@ -691,7 +692,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--secret-file needs --term LABEL: a secret belongs to a term")
     term = None
     if label:
-        output = args.output or term_output(label)
+        try:
+            output = args.output or term_output(label)
+            term_output(label)  # checked with -o too: the exports name their files by it
+        except ValueError as error:
+            parser.error(str(error))
         fresh = not (output / SECRET_FILE).exists() and args.secret_file is None
         term = load_bank().Term.draw(label, term_secret(output, args.secret_file))
         if fresh:

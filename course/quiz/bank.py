@@ -342,7 +342,7 @@ class Question:
             )
 
     def values(self, term: Term = BOOK) -> Data:
-        """Return the item's data for ``term``: the book's own, or drawn from the term's name."""
+        """Return the item's data for ``term``: the book's own, or drawn from the term's secret."""
         if self.data is None:
             return {}
         if term.is_book:
@@ -680,7 +680,7 @@ def _ltr():
 
 
 # Each draw below gives a numeric item its data for a term, from a generator seeded by the
-# term's name and the item's id (Term.rng). A draw is repeated until it keeps what the item's
+# term's secret and the item's id (Term.rng). A draw is repeated until it keeps what the item's
 # wording relies on (a tie that matters, a list not already in its best order, ...).
 
 
