@@ -126,3 +126,10 @@ def test_the_book_never_publishes_the_course_documents() -> None:
     assert "course/" not in toc
     excluded = {p.rstrip("/*") for p in config.get("exclude_patterns", [])}
     assert config.get("only_build_toc_files") is True or "course" in excluded
+
+
+def test_the_exam_modules_examples_hold():
+    import doctest
+
+    result = doctest.testmod(exam, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 2 and result.failed == 0
