@@ -20,13 +20,13 @@ the website (the site is ``_build/html``, and no page links here):
 With ``--term 2027-spring`` (``make instructor COURSE_TERM=2027-spring``) the bundle is that
 term's variant, in ``_build/instructor-2027-spring/`` unless ``-o`` says otherwise. The term's
 numbers come from a secret, not from its name: the first build writes 32 random bytes
-(``secrets.token_hex(32)``) to the bundle's ``term-secret.txt`` and every later build of that
-folder reuses them (``--secret-file`` passes one kept elsewhere). From the secret are drawn the
-data of every numeric quiz item, the order of every choice item's options, A1's hidden cases,
-A2's collections and the exam's paper; the keys are computed by the library from the drawn
-data. The name is only a label printed on the sheets: it can be anything, and nothing can be
-rebuilt from it or from the public sources. Without a term the bundle is the book's own
-example.
+(``secrets.token_bytes(32)``, in hex) to the bundle's ``term-secret.txt`` and every later
+build of that folder reuses them (``--secret-file`` passes one kept elsewhere). From the
+secret are drawn the data of every numeric quiz item, the order (and, for some, the form) of
+every choice item, A1's hidden cases, A2's collections and the exam's paper; the keys are
+computed by the library from the drawn data. The name is only a label printed on the sheets:
+it can be anything, and nothing can be rebuilt from it or from the public sources. Without a
+term the bundle is the book's own example.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Protocol
 
 import nbformat
 
@@ -64,6 +65,14 @@ import quiz_export  # noqa: E402
 DEFAULT_OUT = ROOT / "_build" / "instructor"
 #: The file, in a term's bundle, that holds the secret the term's numbers are drawn from.
 SECRET_FILE = "term-secret.txt"
+
+
+class TermLike(Protocol):
+    """What the bundle needs of a term: ``bank.Term`` (the bank is loaded from its path)."""
+
+    name: str
+
+    def seed(self, part: str) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -110,7 +119,7 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
 
     With ``secret_file`` the secret is read from it (and copied into ``out``, which must not
     hold another). Otherwise the one ``out`` holds is reused, or, on a term's first build, a
-    new one (``secrets.token_hex(32)``) is written there. The folder and the file are made
+    new one (``secrets.token_bytes(32)``) is written there, in hex. The folder and the file are made
     readable by their owner only: on a shared server, other accounts read neither.
 
     Raises
@@ -140,7 +149,7 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
     elif kept.is_file():
         return bank.parse_secret(kept.read_text(encoding="utf-8"))
     else:
-        secret = bytes.fromhex(secrets.token_hex(32))
+        secret = secrets.token_bytes(32)
     # Created owner-only, so the secret is never readable by others, not even for a moment.
     descriptor = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(descriptor, "w", encoding="utf-8") as file:
@@ -149,7 +158,7 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
     return secret
 
 
-def term_seed(term, part: str) -> int | None:
+def term_seed(term: TermLike | None, part: str) -> int | None:
     """A stable 32-bit number for ``part`` (e.g. ``"a1"``) of ``term``, drawn from its secret,
     or None for the book's own example."""
     if term is None:
@@ -182,7 +191,7 @@ VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def term_master(master: Path, term, out: Path) -> Path:
+def term_master(master: Path, term: TermLike | None, out: Path) -> Path:
     """Return ``master``, or a copy in ``out`` with its data drawn from ``term``'s secret."""
     if term is None:
         return master
@@ -482,7 +491,7 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
     )
 
 
-def write_quiz(out: Path, term=None) -> int:
+def write_quiz(out: Path, term: TermLike | None = None) -> int:
     """Write the quiz answer key and the student sheet for ``term`` (a ``bank.Term`` drawn from
     its secret, or None for the book's example); return the question count."""
     bank = load_bank()
@@ -518,7 +527,7 @@ def write_quiz(out: Path, term=None) -> int:
     return len(records)
 
 
-def write_exam(out: Path, term=None) -> None:
+def write_exam(out: Path, term: TermLike | None = None) -> None:
     """Write the exam paper and its model answer for ``term`` (None: the book's edition)."""
     exam = load_exam()
     paper, answer = exam.render(exam.BOOK if term is None else exam.for_term(term))
@@ -533,7 +542,9 @@ def _shown(out: Path) -> str:
     return str(out.relative_to(ROOT)) if out.is_relative_to(ROOT) else str(out)
 
 
-def _readme(builds: list[AssignmentBuild], n_questions: int, term, out: Path = DEFAULT_OUT) -> str:
+def _readme(
+    builds: list[AssignmentBuild], n_questions: int, term: TermLike | None, out: Path = DEFAULT_OUT
+) -> str:
     folder = _shown(out)
     if term is not None:
         variant = [
@@ -617,7 +628,7 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term, out: Path = D
 
 
 def build_bundle(
-    out: Path = DEFAULT_OUT, *, run_tests: bool = True, term=None
+    out: Path = DEFAULT_OUT, *, run_tests: bool = True, term: TermLike | None = None
 ) -> list[AssignmentBuild]:
     """Build the whole instructor bundle into ``out``: ``term``'s variant (a ``bank.Term``
     drawn from its secret) if given, else the book's example."""
