@@ -130,6 +130,15 @@ def test_the_kept_secret_rebuilds_the_same_term(bundles, tmp_path):
         instructor.term_secret(spring, other)
     with pytest.raises(FileNotFoundError, match="no such file"):
         instructor.term_secret(tmp_path / "new", tmp_path / "missing.txt")
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    (broken / instructor.SECRET_FILE).write_bytes(b"\xff" * 40)
+    with pytest.raises(ValueError, match="broken/term-secret.txt"):
+        instructor.term_secret(broken)
+    # A copy with Windows line ends and no final newline still rebuilds the term.
+    copied = tmp_path / "copied.txt"
+    copied.write_bytes(secret.strip().upper().encode() + b"\r\n")
+    assert instructor.term_secret(tmp_path / "elsewhere", copied) == bytes.fromhex(secret)
 
 
 def _secret_forms(bundle: Path) -> list[str]:

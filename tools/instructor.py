@@ -131,6 +131,13 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
 
     """
     bank = load_bank()
+
+    def read(path: Path) -> bytes:
+        try:
+            return bank.parse_secret(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ValueError(f"{path}: {error}") from None
+
     kept = out / SECRET_FILE
     out.mkdir(parents=True, exist_ok=True)
     out.chmod(0o700)
@@ -140,14 +147,14 @@ def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
                 f"--secret-file {secret_file}: no such file; pass the term-secret.txt of the "
                 "term's first bundle"
             )
-        secret = bank.parse_secret(secret_file.read_text(encoding="utf-8"))
-        if kept.is_file() and bank.parse_secret(kept.read_text(encoding="utf-8")) != secret:
+        secret = read(secret_file)
+        if kept.is_file() and read(kept) != secret:
             raise ValueError(
                 f"{kept} holds another term's secret than {secret_file}; build into another "
                 "folder (-o), or remove that bundle first"
             )
     elif kept.is_file():
-        return bank.parse_secret(kept.read_text(encoding="utf-8"))
+        return read(kept)
     else:
         secret = secrets.token_bytes(32)
     # Created owner-only, so the secret is never readable by others, not even for a moment.
