@@ -53,11 +53,14 @@ lint: $(VENV)/.stamp-dev
 assets: $(VENV)/.stamp-runtime node_modules/.stamp
 	$(BIN)/python tools/vendor_assets.py
 
-# The instructor bundle (quiz answer key, assignments with solutions and autograders), kept out
-# of the website: _build/instructor/, never _build/html. Not for students. TERM=2027-spring
-# draws the quiz's numbers, A1's hidden cases and A2's data from the term's name.
+# The instructor bundle (quiz answer key, assignments with solutions and autograders, exam),
+# kept out of the website: _build/instructor/, never _build/html. Not for students.
+# COURSE_TERM=2027-spring builds that term's into _build/instructor-2027-spring/, its numbers
+# drawn from a secret the first build writes there (term-secret.txt) and later builds reuse;
+# COURSE_SECRET=path/to/term-secret.txt rebuilds the term from a kept copy. (Not TERM: every
+# terminal sets that one.)
 instructor: $(VENV)/.stamp-dev
-	$(BIN)/python tools/instructor.py $(if $(TERM),--term "$(TERM)" -o "_build/instructor-$(TERM)")
+	$(BIN)/python tools/instructor.py $(if $(COURSE_TERM),--term "$(COURSE_TERM)") $(if $(COURSE_SECRET),--secret-file "$(COURSE_SECRET)")
 
 # Grade a folder of student notebooks: make grade AUTOGRADER=path/to/NAME-autograder.zip SUBMISSIONS=folder
 # [HAND_GRADED=marks.csv] [TIME_LIMIT=seconds per submission, default 300]

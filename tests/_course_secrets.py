@@ -37,8 +37,10 @@ def solution_lines(name: str) -> list[str]:
 
 
 def model_answer_lines() -> list[str]:
-    """The distinctive lines (over 40 characters) of the exam's model answer."""
-    text = (ROOT / "course" / "exam" / "model-answer.md").read_text(encoding="utf-8")
+    """The distinctive lines (over 40 characters) of the exam's model answer, book's edition
+    (a term's differs only in its figures)."""
+    exam = instructor.load_exam()
+    text = exam.render(exam.BOOK)[1]
     return [line.strip() for line in text.splitlines() if len(line.strip()) > 40]
 
 
@@ -51,6 +53,7 @@ def secrets() -> tuple[str, ...]:
     found += ["<questestinterop", "$course$/top/ranking-measured/", "$CATEGORY: ranking-measured/"]
     for item in instructor.load_bank().questions():
         found.append(item.why())
+        found += [variant.rationale for variant in item.variants]
         if item.kind == "short":
             found.append(item.answer)
     for master in MASTERS:

@@ -81,6 +81,11 @@ def test_choice_answers_are_among_the_options():
             assert item.answer in "ABCDEFGH"[: len(item.options)], item.id
     with pytest.raises(ValueError, match="answer among"):
         quiz.Question("q01-9", 1, "choice", "?", "C", "why", options=("yes", "no"))
+    wrong = quiz.Variant("?", "C", "why", ("yes", "no"))
+    with pytest.raises(ValueError, match="a variant of q01-9 needs two or more options"):
+        quiz.Question(
+            "q01-9", 1, "choice", "?", "A", "why", options=("yes", "no"), variants=(wrong,)
+        )
 
 
 def test_a_new_chapter_is_added_by_its_key(monkeypatch):
@@ -213,11 +218,17 @@ def test_no_public_page_links_to_the_instructor_bundle(public_pages):
 # ---------------------------------------------------------------------------- term variants
 
 TERMS = ("2027-spring", "2027-fall")
+# Fixed secrets, so the tests draw the same terms every run (a real term's is random).
+SECRETS = {"2027-spring": "a7" * 32, "2027-fall": "3c" * 32}
+
+
+def _term(label: str, secret: str | None = None):
+    return quiz.Term.draw(label, secret or SECRETS[label])
 
 
 def test_a_term_draws_its_own_example_the_same_every_time():
-    spring, fall = (quiz.Term.draw(term) for term in TERMS)
-    assert quiz.Term.draw(TERMS[0]) == spring
+    spring, fall = (_term(term) for term in TERMS)
+    assert _term(TERMS[0]) == spring
     assert len({spring.retrieved, fall.retrieved, quiz.BOOK.retrieved}) == 3
     for term in (spring, fall):
         # What the items' wording relies on (see Term.draw).
@@ -225,7 +236,27 @@ def test_a_term_draws_its_own_example_the_same_every_time():
         assert term.retrieved[2] > term.retrieved[3] and min(term.unretrieved) > 0
         assert max(term.unretrieved) > min(term.retrieved)
     with pytest.raises(ValueError, match="non-empty string"):
-        quiz.Term.draw(" ")
+        quiz.Term.draw(" ", SECRETS[TERMS[0]])
+
+
+def test_a_term_is_drawn_from_its_secret_not_its_label():
+    spring = _term(TERMS[0])
+    # The same secret under another label draws the same term; the label only prints.
+    relabelled = quiz.Term.draw("anything at all", SECRETS[TERMS[0]])
+    assert (relabelled.retrieved, relabelled.unretrieved) == (spring.retrieved, spring.unretrieved)
+    # The same label with another secret draws another term: the label rebuilds nothing.
+    others = [_term(TERMS[0], f"{n:064x}") for n in range(1, 9)]
+    example = (spring.retrieved, spring.unretrieved)
+    assert sum((t.retrieved, t.unretrieved) == example for t in others) <= 1
+    assert SECRETS[TERMS[0]] not in repr(spring) and "secret" not in repr(spring)
+    with pytest.raises(TypeError):
+        quiz.Term.draw(TERMS[0])  # no secret: no term
+    with pytest.raises(ValueError, match="at least 16 random bytes"):
+        quiz.Term.draw(TERMS[0], "ab" * 8)
+    with pytest.raises(ValueError, match="hexadecimal"):
+        quiz.Term.draw(TERMS[0], "2027-spring")
+    with pytest.raises(ValueError, match="no secret"):
+        quiz.BOOK.rng("q01-2")
 
 
 def _log_discounts(n: int) -> np.ndarray:
@@ -297,7 +328,7 @@ def _swap(grades, i: int, j: int) -> list:
 def test_two_terms_differ_on_every_numeric_item_and_keys_the_library_agrees_with(tmp_path):
     keys = {}
     for term in TERMS:
-        instructor.write_quiz(tmp_path / term, term)
+        instructor.write_quiz(tmp_path / term, _term(term))
         keys[term] = json.loads((tmp_path / term / "answer-key.json").read_text("utf-8"))
     spring, fall = ({q["id"]: q for q in keys[term]["questions"]} for term in TERMS)
     numeric = [qid for qid, q in spring.items() if q["kind"] == "numeric"]
@@ -334,11 +365,35 @@ def test_two_terms_differ_on_every_numeric_item_and_keys_the_library_agrees_with
 
 def test_every_numeric_item_varies_across_terms():
     # Not tuned to two terms: over a dozen terms each item takes many values.
-    terms = [quiz.Term.draw(f"term-{n}") for n in range(12)]
+    terms = [quiz.Term.draw(f"term-{n}", f"{n + 1:064x}") for n in range(12)]
     for item in quiz.questions():
         if item.kind == "numeric":
             values = {item.expected(term) for term in terms}
             assert len(values) >= 5, f"{item.id} takes only {sorted(values)} over 12 terms"
+
+
+def test_every_choice_item_moves_its_right_letter_across_terms():
+    terms = [quiz.Term.draw(f"term-{n}", f"{n + 1:064x}") for n in range(12)]
+    choice = [item for item in quiz.questions() if item.kind == "choice"]
+    for item in choice:
+        assert item.choices() == item.options and item.expected() == item.answer, item.id
+        forms = set()
+        for term in terms:
+            shown, form = item.choices(term), item.form(term)
+            forms.add(form.prompt)
+            assert item.text(term) == form.text(term) and item.why(term) == form.why(term)
+            assert sorted(shown) == sorted(form.options), item.id
+            # The letter moves with its option: the right option is the form's right one.
+            right = form.options["ABCDEFGH".index(form.answer)]
+            assert shown["ABCDEFGH".index(item.expected(term))] == right, item.id
+        letters = {item.expected(term) for term in terms}
+        assert len(letters) >= 2, f"{item.id}'s answer is {letters} in 12 terms"
+        # An item with variants shows each of its forms in some term of twelve.
+        assert len(forms) == 1 + len(item.variants), item.id
+    assert len([item for item in choice if item.variants]) >= 5
+    spring, fall = (_term(term) for term in TERMS)
+    same = [item.id for item in choice if item.expected(spring) == item.expected(fall)]
+    assert len(same) <= len(choice) // 2, same
 
 
 def test_an_items_data_must_name_the_books_values():
@@ -354,14 +409,14 @@ def test_an_items_data_must_name_the_books_values():
     )
     assert item.expected() == 3.0 and item.text() == "CG of [3, 0]? Give 3 decimals."
     with pytest.raises(ValueError, match="must name the same values"):
-        item.expected(quiz.Term.draw("2027-spring"))
+        item.expected(_term("2027-spring"))
     with pytest.raises(ValueError, match="both data"):
         quiz.Question("q01-9", 1, "numeric", "?", lambda: 1.0, "r", data=lambda rng: {})
 
 
 def test_a_term_changes_the_assignments_data(tmp_path):
     for master in MASTERS.values():
-        copies = [instructor.term_master(master, term, tmp_path / term) for term in TERMS]
+        copies = [instructor.term_master(master, _term(term), tmp_path / term) for term in TERMS]
         texts = [copy.read_text("utf-8") for copy in copies]
         assert texts[0] != texts[1] != master.read_text("utf-8")
         for old, _ in instructor.VARIANT_LINES[master.stem]:
@@ -432,7 +487,7 @@ def test_each_quiz_slot_is_long_enough_for_its_in_class_items():
 
 
 def test_the_gift_export_holds_every_question_with_the_terms_answer():
-    term = quiz.Term.draw("2027-spring")
+    term = _term("2027-spring")
     text = quiz.gift(term)
     assert text.count("$CATEGORY:") == len(quiz.chapters())
     for item in quiz.questions():
@@ -441,7 +496,9 @@ def test_the_gift_export_holds_every_question_with_the_terms_answer():
         if item.kind == "numeric":
             assert f"{{#{quiz._gift_number(item.expected(term))}:" in block, item.id
         elif item.kind == "choice":
-            right = item.options["ABCDEFGH".index(item.answer)]
+            right = item.choices(term)["ABCDEFGH".index(item.expected(term))]
+            form = item.form(term)
+            assert right == form.options["ABCDEFGH".index(form.answer)], item.id
             assert f"\n={quiz._gift_escape(right)}\n" in block, item.id
             assert block.count("\n~") == len(item.options) - 1, item.id
         else:

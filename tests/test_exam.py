@@ -1,11 +1,15 @@
-"""The exam (course/exam/): every figure of the model answer is the library's, rounded as
-printed; the question paper gives no answer away; neither reaches the website."""
+"""The exam (course/exam/): a paper and model answer drawn per term from two templates. Every
+figure of the model answer is the library's, rounded as printed, for the book's edition and for
+drawn terms; the question paper gives no answer away; a term's paper comes from its secret;
+neither reaches the website."""
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 import ndcg
@@ -13,28 +17,35 @@ from ndcg.teaching import examples
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAM = ROOT / "course" / "exam"
-GRADES = list(examples.D_RELEVANCE)  # D1-D6: 3, 2, 3, 0, 1, 2
-POOL = list(examples.D_POOL)  # with D7 (3) and D8 (2)
-TIED_GRADES, TIED_SCORES = [3, 2, 0, 1], [0.9, 0.5, 0.5, 0.1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import instructor  # noqa: E402
+
+exam = instructor.load_exam()
+bank = instructor.load_bank()
+# Terms drawn from fixed secrets, so every run checks the same papers.
+TERMS = [bank.Term.draw(f"term-{n}", f"{n + 7:064x}") for n in range(8)]
 
 
 def _bold_figures(text: str) -> list[str]:
     return re.findall(r"\*\*(\d+(?:\.\d+)?)\*\*", text)
 
 
-def expected() -> list[str]:
-    """The model answer's bold figures, in order, from the library."""
+def expected(paper) -> list[str]:
+    """The model answer's bold figures, in order, from the library, for ``paper``."""
+    grades, pool = list(paper.retrieved), list(paper.retrieved + paper.unretrieved)
+    tied = list(paper.tied_grades), list(paper.tied_scores)
     ties = {
-        t: ndcg.ndcg_from_scores(TIED_GRADES, TIED_SCORES, k=2, ties=t)
+        t: ndcg.ndcg_from_scores(*tied, k=2, ties=t)
         for t in ("optimistic", "pessimistic", "average")
     }
     figures = [
-        ndcg.cg(GRADES, k=3),
-        ndcg.dcg(GRADES, k=3),
-        ndcg.dcg(GRADES, k=3, gain="exponential"),
-        ndcg.idcg(POOL, k=3),
-        ndcg.ndcg(GRADES, k=3, pool=POOL),
-        ndcg.ndcg(GRADES, k=3),
+        ndcg.cg(grades, k=3),
+        ndcg.dcg(grades, k=3),
+        ndcg.dcg(grades, k=3, gain="exponential"),
+        ndcg.idcg(pool, k=3),
+        ndcg.ndcg(grades, k=3, pool=pool),
+        ndcg.ndcg(grades, k=3),
         ties["optimistic"],
         ties["pessimistic"],
         ties["average"],
@@ -42,26 +53,69 @@ def expected() -> list[str]:
     return [f"{figures[0]:g}"] + [f"{f:.3f}" for f in figures[1:]]
 
 
-def test_model_answer_figures_are_the_librarys() -> None:
-    text = (EXAM / "model-answer.md").read_text(encoding="utf-8")
-    assert _bold_figures(text) == expected()
+def test_the_books_edition_is_chapter_4s_example():
+    assert exam.BOOK.retrieved == tuple(examples.D_RELEVANCE)  # D1-D6: 3, 2, 3, 0, 1, 2
+    assert exam.BOOK.retrieved + exam.BOOK.unretrieved == tuple(examples.D_POOL)
+    paper, answer = exam.render(exam.BOOK)
+    assert "judged with the grades 3, 2, 3, 0, 1, 2\n" in paper
+    assert _bold_figures(answer) == expected(exam.BOOK)
+    assert "5.762" in answer and "0.901" in answer  # the figures chapter 4 prints
 
 
-def test_question_paper_gives_no_answer() -> None:
-    paper = (EXAM / "exam-paper.md").read_text(encoding="utf-8")
-    for figure in expected()[1:]:
-        assert figure not in paper, figure
-    marks = [int(m) for m in re.findall(r"^## Question \d+: .* \((\d+) marks\)$", paper, re.M)]
-    total = int(re.search(r"\*\*Total:\*\* (\d+) marks", paper).group(1))
+@pytest.mark.parametrize("term", TERMS, ids=[t.name for t in TERMS])
+def test_model_answer_figures_are_the_librarys(term):
+    drawn = exam.for_term(term)
+    assert exam.usable(drawn)
+    paper, answer = exam.render(drawn)
+    assert _bold_figures(answer) == expected(drawn)
+    assert f"({term.name})" in paper.splitlines()[0]
+    assert "{{ " not in paper + answer and " }}" not in paper + answer
+
+
+@pytest.mark.parametrize("paper", [exam.BOOK] + [exam.for_term(t) for t in TERMS[:4]])
+def test_question_paper_gives_no_answer(paper):
+    text, answer = exam.render(paper)
+    for figure in expected(paper)[1:]:
+        assert figure not in text, figure
+    marks = [int(m) for m in re.findall(r"^## Question \d+: .* \((\d+) marks\)$", text, re.M)]
+    total = int(re.search(r"\*\*Total:\*\* (\d+) marks", text).group(1))
     assert len(marks) == 7 and sum(marks) == total
-
-
-def test_model_answer_marks_match_the_paper() -> None:
-    paper = (EXAM / "exam-paper.md").read_text(encoding="utf-8")
-    answer = (EXAM / "model-answer.md").read_text(encoding="utf-8")
-    asked = re.findall(r"^## (Question \d+): .* \((\d+) marks\)$", paper, re.M)
+    asked = re.findall(r"^## (Question \d+): .* \((\d+) marks\)$", text, re.M)
     given = re.findall(r"^## (Question \d+) \((\d+) marks\)$", answer, re.M)
     assert asked == given
+
+
+def test_each_term_has_its_own_paper_drawn_from_its_secret():
+    answers = {exam.render(exam.for_term(term))[1] for term in TERMS}
+    assert len(answers) == len(TERMS)
+    assert exam.render(exam.BOOK)[1] not in answers
+    # The same label with another secret (a student who knows the label and runs the public
+    # sources) gets another paper; the same secret under another label, the same numbers.
+    first = TERMS[0]
+    guessed = bank.Term.draw(first.name, "ff" * 32)
+    assert exam.render(exam.for_term(guessed))[1] != exam.render(exam.for_term(first))[1]
+    relabelled = bank.Term.draw("other-label", first.secret)
+    assert _bold_figures(exam.render(exam.for_term(relabelled))[1]) == _bold_figures(
+        exam.render(exam.for_term(first))[1]
+    )
+
+
+def test_a_drawn_paper_asks_what_its_wording_says():
+    for term in TERMS:
+        paper = exam.for_term(term)
+        tie = paper.tied_grades[1:3]
+        assert paper.tied_scores[1] == paper.tied_scores[2] and tie[0] != tie[1]
+        assert paper.tied_scores[0] > paper.tied_scores[1] > paper.tied_scores[3]
+        pool = paper.retrieved + paper.unretrieved
+        assert ndcg.ndcg(paper.retrieved, k=3, pool=pool) < ndcg.ndcg(paper.retrieved, k=3)
+    assert exam.usable(exam.BOOK)
+
+
+def test_the_repository_keeps_templates_not_a_model_answer():
+    # One fixed model answer would be every term's: the repository holds the templates only.
+    assert not (EXAM / "model-answer.md").exists() and not (EXAM / "exam-paper.md").exists()
+    template = (EXAM / "model-answer.md.jinja").read_text(encoding="utf-8")
+    assert not _bold_figures(template)
 
 
 def test_the_book_never_publishes_the_course_documents() -> None:
@@ -72,3 +126,10 @@ def test_the_book_never_publishes_the_course_documents() -> None:
     assert "course/" not in toc
     excluded = {p.rstrip("/*") for p in config.get("exclude_patterns", [])}
     assert config.get("only_build_toc_files") is True or "course" in excluded
+
+
+def test_the_exam_modules_examples_hold():
+    import doctest
+
+    result = doctest.testmod(exam, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted >= 2 and result.failed == 0

@@ -21,7 +21,7 @@ import instructor  # noqa: E402
 import quiz_export  # noqa: E402
 
 bank = instructor.load_bank()
-TERM = bank.Term.draw("2027-spring")
+TERM = bank.Term.draw("2027-spring", "5e" * 32)  # a fixed secret: the same term every run
 QTI = "{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}"
 MANIFEST = "{http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1}"
 
@@ -79,8 +79,10 @@ def test_qti_holds_every_question_with_its_answer(qti_items):
         if item.kind == "choice":
             assert _qti_type(element) == "multiple_choice_question"
             labels = element.findall(f".//{QTI}response_label")
-            assert [_text(label.find(f".//{QTI}mattext")) for label in labels] == list(item.options)
-            assert scored[0].findtext(f".//{QTI}varequal") == item.answer, item.id
+            assert [_text(label.find(f".//{QTI}mattext")) for label in labels] == list(
+                item.choices(TERM)
+            )
+            assert scored[0].findtext(f".//{QTI}varequal") == item.expected(TERM), item.id
         elif item.kind == "numeric":
             assert _qti_type(element) == "numerical_question"
             value = item.expected(TERM)
@@ -126,16 +128,16 @@ def test_moodle_xml_holds_every_question_with_its_answer():
             assert float(answers[0].findtext("tolerance")) == item.tolerance(TERM), item.id
         elif item.kind == "choice":
             assert question.get("type") == "multichoice"
-            assert [_text(a.find("text")) for a in answers] == list(item.options)
+            assert [_text(a.find("text")) for a in answers] == list(item.choices(TERM))
             right = [a.get("fraction") == "100" for a in answers]
-            assert right == [letter == item.answer for letter in "ABCDEFGH"[: len(answers)]]
+            assert right == [letter == item.expected(TERM) for letter in "ABCDEFGH"[: len(answers)]]
         else:
             assert question.get("type") == "essay" and not answers
             assert _text(question.find("graderinfo/text")) == item.answer
 
 
 def test_the_exports_are_in_the_bundle_and_marked_as_secrets(tmp_path):
-    instructor.write_quiz(tmp_path, "2027-spring")
+    instructor.write_quiz(tmp_path, TERM)
     qti = (tmp_path / "quiz.qti.zip").read_bytes()
     moodle = (tmp_path / "quiz.moodle.xml").read_text("utf-8")
     assert qti == quiz_export.qti_zip(bank, TERM, instructor.chapter_titles())

@@ -13,25 +13,32 @@ the website (the site is ``_build/html``, and no page links here):
   student notebook (public tests only), the solution notebook and the autograder ``.zip`` with
   the hidden tests, built by ``otter assign``;
 
-With ``--term 2027-spring`` (``make instructor TERM=2027-spring``) the bundle is that term's
-variant: the data of every numeric quiz item, A1's hidden cases and A2's collection are drawn
-from the term's name (sha256), so they differ from the book's pages and from every other term's, and
-the keys are computed by the library from the drawn data. Without a term the bundle uses the
-book's own example.
 - ``grade.py``: grades a folder of student notebooks and writes a grade table (no Docker);
-- ``exam/``: the exam paper and its model answer (``course/exam/``);
+- ``exam/``: the exam paper and its model answer, rendered from ``course/exam/``'s templates;
 - ``README.md``: what is where, and how to grade.
+
+With ``--term 2027-spring`` (``make instructor COURSE_TERM=2027-spring``) the bundle is that
+term's variant, in ``_build/instructor-2027-spring/`` unless ``-o`` says otherwise. The term's
+numbers come from a secret, not from its name: the first build writes 32 random bytes
+(``secrets.token_bytes(32)``, in hex) to the bundle's ``term-secret.txt`` and every later
+build of that folder reuses them (``--secret-file`` passes one kept elsewhere). From the
+secret are drawn the data of every numeric quiz item, the order (and, for some, the form) of
+every choice item, A1's hidden cases, A2's collections and the exam's paper; the keys are
+computed by the library from the drawn data. The name is only a label printed on the sheets:
+it can be anything, and nothing can be rebuilt from it or from the public sources. Without a
+term the bundle is the book's own example.
 """
 
 from __future__ import annotations
 
 import argparse
 import ast
-import hashlib
 import importlib.util
 import io
 import json
+import os
 import re
+import secrets
 import shutil
 import sys
 import tempfile
@@ -41,6 +48,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Protocol
 
 import nbformat
 
@@ -55,6 +63,16 @@ import grade  # noqa: E402
 import quiz_export  # noqa: E402
 
 DEFAULT_OUT = ROOT / "_build" / "instructor"
+#: The file, in a term's bundle, that holds the secret the term's numbers are drawn from.
+SECRET_FILE = "term-secret.txt"
+
+
+class TermLike(Protocol):
+    """What the bundle needs of a term: ``bank.Term`` (the bank is loaded from its path)."""
+
+    name: str
+
+    def seed(self, part: str) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -69,14 +87,13 @@ class AssignmentBuild:
     manual: dict[str, float]
 
 
-def load_bank() -> ModuleType:
-    """Import the quiz bank from ``course/quiz/bank.py`` (it is not in the installed package)."""
-    name = "ranking_measured_quiz_bank"
+def _load(name: str, path: Path) -> ModuleType:
+    """Import a course module by its path (the quiz bank, the exam: not in the package)."""
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, BANK)
+    spec = importlib.util.spec_from_file_location(name, path)
     if spec is None or spec.loader is None:
-        raise FileNotFoundError(f"the quiz bank {BANK} is missing")
+        raise FileNotFoundError(f"{path} is missing")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module  # dataclasses look their module up while the file runs
     try:
@@ -87,12 +104,73 @@ def load_bank() -> ModuleType:
     return module
 
 
-def term_seed(term: str | None, part: str) -> int | None:
-    """A stable integer for ``part`` (e.g. ``"a1"``) of ``term``, or None for the book's own."""
+def load_bank() -> ModuleType:
+    """Import the quiz bank from ``course/quiz/bank.py`` (it is not in the installed package)."""
+    return _load("ranking_measured_quiz_bank", BANK)
+
+
+def load_exam() -> ModuleType:
+    """Import the exam's drawing and rendering from ``course/exam/exam.py``."""
+    return _load("ranking_measured_exam", EXAM / "exam.py")
+
+
+def term_secret(out: Path, secret_file: Path | None = None) -> bytes:
+    """The secret of the term whose bundle is ``out``: kept there in ``term-secret.txt``.
+
+    With ``secret_file`` the secret is read from it (and copied into ``out``, which must not
+    hold another). Otherwise the one ``out`` holds is reused, or, on a term's first build, a
+    new one (``secrets.token_bytes(32)``) is written there, in hex. The folder and the file are made
+    readable by their owner only: on a shared server, other accounts read neither.
+
+    Raises
+    ------
+    ValueError
+        If ``secret_file`` and ``out`` hold two different secrets, or one is not a secret.
+    FileNotFoundError
+        If ``secret_file`` does not exist.
+
+    """
+    bank = load_bank()
+
+    def read(path: Path) -> bytes:
+        try:
+            return bank.parse_secret(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError) as error:
+            raise ValueError(f"{path}: {error}") from None
+
+    kept = out / SECRET_FILE
+    out.mkdir(parents=True, exist_ok=True)
+    out.chmod(0o700)
+    if secret_file is not None:
+        if not secret_file.is_file():
+            raise FileNotFoundError(
+                f"--secret-file {secret_file}: no such file; pass the term-secret.txt of the "
+                "term's first bundle"
+            )
+        secret = read(secret_file)
+        if kept.is_file() and read(kept) != secret:
+            raise ValueError(
+                f"{kept} holds another term's secret than {secret_file}; build into another "
+                "folder (-o), or remove that bundle first"
+            )
+    elif kept.is_file():
+        return read(kept)
+    else:
+        secret = secrets.token_bytes(32)
+    # Created owner-only, so the secret is never readable by others, not even for a moment.
+    descriptor = os.open(kept, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+        file.write(secret.hex() + "\n")
+    kept.chmod(0o600)
+    return secret
+
+
+def term_seed(term: TermLike | None, part: str) -> int | None:
+    """A stable 32-bit number for ``part`` (e.g. ``"a1"``) of ``term``, drawn from its secret,
+    or None for the book's own example."""
     if term is None:
         return None
-    digest = hashlib.sha256(f"{term}/{part}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
+    return term.seed(part)
 
 
 # Where each master draws its data, and what a term's variant puts there instead. Each pattern
@@ -106,6 +184,12 @@ VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
             "def collection_number(student_id, class_number=2026):",
             "def collection_number(student_id, class_number={seed}):",
         ),
+        # The hidden test checks the data against the term's own class number, not the
+        # notebook's default: last term's notebook, or the book's, holds other data.
+        (
+            "seed=collection_number(STUDENT_ID, class_number=2026))",
+            "seed=collection_number(STUDENT_ID, class_number={seed}))",
+        ),
         (
             "docs_per_query=15, difference=0.2, depth=6, seed=77)",
             "docs_per_query=15, difference=0.2, depth=6, seed={seed2})",
@@ -114,8 +198,8 @@ VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def term_master(master: Path, term: str | None, out: Path) -> Path:
-    """Return ``master``, or a copy in ``out`` with its data drawn from ``term``."""
+def term_master(master: Path, term: TermLike | None, out: Path) -> Path:
+    """Return ``master``, or a copy in ``out`` with its data drawn from ``term``'s secret."""
     if term is None:
         return master
     text = master.read_text(encoding="utf-8")
@@ -414,10 +498,11 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
     )
 
 
-def write_quiz(out: Path, term: str | None = None) -> int:
-    """Write the quiz answer key and the student sheet for ``term``; return the question count."""
+def write_quiz(out: Path, term: TermLike | None = None) -> int:
+    """Write the quiz answer key and the student sheet for ``term`` (a ``bank.Term`` drawn from
+    its secret, or None for the book's example); return the question count."""
     bank = load_bank()
-    variant = bank.BOOK if term is None else bank.Term.draw(term)
+    variant = bank.BOOK if term is None else term
     titles = chapter_titles()
     out.mkdir(parents=True, exist_ok=True)
     key = bank.answer_key_markdown(titles, variant)
@@ -430,7 +515,7 @@ def write_quiz(out: Path, term: str | None = None) -> int:
             "kind": item.kind,
             "prompt": item.text(variant),
             "data": item.values(variant),
-            "options": list(item.options),
+            "options": list(item.choices(variant)),
             "answer": item.expected(variant),
             "rationale": item.why(variant),
         }
@@ -449,22 +534,58 @@ def write_quiz(out: Path, term: str | None = None) -> int:
     return len(records)
 
 
-def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -> str:
-    variant = (
-        f"This is the bundle of the term `{term}`: the data of every numeric quiz item (the "
-        "D1-D6 example's grades and each other item's lists), A1's hidden cases and A2's data "
-        "are drawn from that name (`make instructor TERM=...`)."
-        if term
-        else "This bundle uses the book's own example; `make instructor TERM=...` builds a term's."
-    )
+def write_exam(out: Path, term: TermLike | None = None) -> None:
+    """Write the exam paper and its model answer for ``term`` (None: the book's edition)."""
+    exam = load_exam()
+    paper, answer = exam.render(exam.BOOK if term is None else exam.for_term(term))
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "exam-paper.md").write_text(paper, encoding="utf-8")
+    (out / "model-answer.md").write_text(answer, encoding="utf-8")
+
+
+def _shown(out: Path) -> str:
+    """``out`` as the instructor types it: relative to the repository when inside it."""
+    out = out.resolve()
+    return str(out.relative_to(ROOT)) if out.is_relative_to(ROOT) else str(out)
+
+
+def _readme(
+    builds: list[AssignmentBuild], n_questions: int, term: TermLike | None, out: Path = DEFAULT_OUT
+) -> str:
+    folder = _shown(out)
+    if term is not None:
+        variant = [
+            f"This is the bundle of the term labelled `{term.name}`. Its numbers are drawn from",
+            f"the secret in `{SECRET_FILE}` (this folder), not from the label: the data of every",
+            "numeric quiz item, the order (and, for some, the form) of every choice item, A1's",
+            "hidden cases, A2's collections and the exam's paper. The label is printed on what",
+            "students get; the secret never is. Keep a copy of `term-secret.txt` somewhere safe",
+            "(`make clean` deletes `_build/`): the same term's bundle, with the same questions,",
+            "data and keys, is built again with",
+            "",
+            f"    make instructor COURSE_TERM={term.name} COURSE_SECRET=path/to/{SECRET_FILE}",
+            "",
+            f"(or `python tools/instructor.py --term {term.name} --secret-file ... -o {folder}`;",
+            "in this folder the kept secret is reused without the option).",
+        ]
+    else:
+        variant = [
+            "This bundle uses the book's own example, which anyone can rebuild from the public",
+            "sources: `make instructor COURSE_TERM=2027-spring` builds a term's, drawn from a",
+            "secret of its own, into `_build/instructor-2027-spring/`.",
+        ]
     lines = [
         "# Instructor bundle: Ranking, Measured",
         "",
         "Not for students: this folder holds answers. It is built by `make instructor` and is",
         "not part of the website. Keep it private: the sources are public, so a term's secrecy",
-        "rests on its variant.",
+        "rests on its secret.",
         "",
-        variant,
+        *variant,
+        "",
+        "Hand out only `quiz/questions.md` (or import the quiz into a learning platform), the",
+        "student notebooks `assignments/NAME/student/NAME.ipynb` and, on the day,",
+        "`exam/exam-paper.md`.",
         "",
         f"- `quiz/answer-key.md` (and `.json`): {n_questions} quiz questions with answers and",
         "  rationales; `quiz/questions.md`: the same questions without answers, to hand out.",
@@ -486,8 +607,8 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -
         "  tests.",
         "- `grade.py`: grades a folder of submitted notebooks and writes a grade table, no Docker:",
         "",
-        "      .venv/bin/python _build/instructor/grade.py \\",
-        "          _build/instructor/assignments/NAME/autograder/NAME-autograder.zip \\",
+        f"      .venv/bin/python {folder}/grade.py \\",
+        f"          {folder}/assignments/NAME/autograder/NAME-autograder.zip \\",
         "          SUBMISSIONS_FOLDER -o grades.csv",
         "",
         "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository. Each notebook",
@@ -496,8 +617,9 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -
         "- `assignments/NAME/autograder/NAME-rubric.md` and `NAME-hand-graded.csv`: for an",
         "  assignment with questions graded by hand, the rubric and a marks file to fill in;",
         "  pass it with `--hand-graded` (`HAND_GRADED=...`) and the marks count in the total.",
-        "- `exam/exam-paper.md`: an exam paper with its marks, to print for students;",
-        "  `exam/model-answer.md`: its model answer and marking scheme.",
+        "- `exam/exam-paper.md`: the exam paper with its marks, to print for students;",
+        "  `exam/model-answer.md`: its model answer and marking scheme, every figure computed",
+        "  by the library from this paper's numbers.",
         "",
         "## Assignments",
         "",
@@ -514,9 +636,10 @@ def _readme(builds: list[AssignmentBuild], n_questions: int, term: str | None) -
 
 
 def build_bundle(
-    out: Path = DEFAULT_OUT, *, run_tests: bool = True, term: str | None = None
+    out: Path = DEFAULT_OUT, *, run_tests: bool = True, term: TermLike | None = None
 ) -> list[AssignmentBuild]:
-    """Build the whole instructor bundle (``term``'s variant if given) into ``out``."""
+    """Build the whole instructor bundle into ``out``: ``term``'s variant (a ``bank.Term``
+    drawn from its secret) if given, else the book's example."""
     out.mkdir(parents=True, exist_ok=True)
     n_questions = write_quiz(out / "quiz", term)
     with tempfile.TemporaryDirectory() as masters:  # a term's masters are not for the bundle
@@ -530,19 +653,50 @@ def build_bundle(
         ]
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
     # The exam: its question paper to print, its model answer and marking scheme kept here.
-    shutil.copytree(EXAM, out / "exam", dirs_exist_ok=True)
-    (out / "README.md").write_text(_readme(builds, n_questions, term), encoding="utf-8")
+    if (out / "exam").exists():
+        shutil.rmtree(out / "exam")
+    write_exam(out / "exam", term)
+    (out / "README.md").write_text(_readme(builds, n_questions, term, out), encoding="utf-8")
     return builds
+
+
+#: A term's label: letters, digits, ``.-_``. It names the bundle's folder, the QTI package's
+#: files and the learning platform's categories, where a space or a slash would break them.
+LABEL = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+
+
+def term_output(label: str) -> Path:
+    """The bundle folder of the term labelled ``label``: ``_build/instructor-LABEL``."""
+    if not LABEL.fullmatch(label):
+        raise ValueError(
+            f"--term {label!r}: a term's label names its folder and the quiz's categories, so "
+            "it is up to 64 letters, digits, '.', '-' and '_' (e.g. 2027-spring)"
+        )
+    return ROOT / "_build" / f"instructor-{label}"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the instructor bundle.")
-    parser.add_argument("-o", "--output", type=Path, default=DEFAULT_OUT)
+    parser.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help="the bundle's folder (default _build/instructor, or _build/instructor-TERM)",
+    )
     parser.add_argument(
         "--no-run-tests", action="store_true", help="skip checking each solution against its tests"
     )
     parser.add_argument(
-        "--term", help="draw the quiz, A1's hidden cases and A2's data from this term's name"
+        "--term",
+        help=(
+            "build this term's variant, labelled so on the sheets; its numbers come from the "
+            f"secret in the bundle's {SECRET_FILE} (written on the first build)"
+        ),
+    )
+    parser.add_argument(
+        "--secret-file",
+        type=Path,
+        help=f"the term's secret, a {SECRET_FILE} kept from its first build (with --term)",
     )
     parser.add_argument(
         "--outcome-table", action="store_true", help="rewrite the guide's outcome table only"
@@ -552,11 +706,29 @@ def main(argv: list[str] | None = None) -> int:
         write_outcome_table()
         print(f"outcome table written into {GUIDE}")
         return 0
-    term = args.term or None
-    builds = build_bundle(args.output, run_tests=not args.no_run_tests, term=term)
+    label = (args.term or "").strip()
+    if args.secret_file is not None and not label:
+        parser.error("--secret-file needs --term LABEL: a secret belongs to a term")
+    term = None
+    if label:
+        try:
+            output = args.output or term_output(label)
+            term_output(label)  # checked with -o too: the exports name their files by it
+        except ValueError as error:
+            parser.error(str(error))
+        fresh = not (output / SECRET_FILE).exists() and args.secret_file is None
+        term = load_bank().Term.draw(label, term_secret(output, args.secret_file))
+        if fresh:
+            print(
+                f"a new secret for the term {label} is in {output / SECRET_FILE}: keep a copy "
+                "somewhere safe, it is what rebuilds this term's bundle"
+            )
+    else:
+        output = args.output or DEFAULT_OUT
+    builds = build_bundle(output, run_tests=not args.no_run_tests, term=term)
     for build in builds:
-        print(f"{build.name}: {build.autograder.relative_to(args.output)}")
-    print(f"instructor bundle: {args.output}")
+        print(f"{build.name}: {build.autograder.relative_to(output)}")
+    print(f"instructor bundle: {output}")
     return 0
 
 

@@ -18,8 +18,8 @@ standard library only (``xml.etree``, ``zipfile``), and offline:
   ``multichoice``, short answers ``essay`` with the model answer as grader information, which
   students never see.
 
-Both keep the options in the bank's order (some options refer to their neighbours) and give
-every item one point.
+Both show a choice item's options in the term's order (``Question.choices``, drawn from the
+term's secret; the bank's own order for the book's term) and give every item one point.
 """
 
 from __future__ import annotations
@@ -100,10 +100,10 @@ def _qti_item(section: ET.Element, item, term) -> None:
     if item.kind == "choice":
         response = _sub(presentation, "response_lid", ident="response1", rcardinality="Single")
         choices = _sub(response, "render_choice", shuffle="No")
-        for letter, option in zip(LETTERS, item.options, strict=False):
+        for letter, option in zip(LETTERS, item.choices(term), strict=False):
             _qti_material(_sub(choices, "response_label", ident=letter), option)
         right = _sub(processing, "respcondition", **{"continue": "No"})
-        _sub(_sub(right, "conditionvar"), "varequal", item.answer, respident="response1")
+        _sub(_sub(right, "conditionvar"), "varequal", item.expected(term), respident="response1")
         _sub(right, "setvar", "100", action="Set", varname="SCORE")
     elif item.kind == "numeric":
         response = _sub(presentation, "response_str", ident="response1", rcardinality="Single")
@@ -218,8 +218,8 @@ def moodle_xml(bank: ModuleType, term) -> bytes:
                 _sub(question, "single", "true")
                 _sub(question, "shuffleanswers", "false")
                 _sub(question, "answernumbering", "ABCD")
-                for letter, option in zip(LETTERS, item.options, strict=False):
-                    fraction = "100" if letter == item.answer else "0"
+                for letter, option in zip(LETTERS, item.choices(term), strict=False):
+                    fraction = "100" if letter == item.expected(term) else "0"
                     _moodle_text(question, "answer", option, fraction=fraction)
             else:
                 _sub(question, "responseformat", "editor")

@@ -5,12 +5,17 @@ Each :class:`Question` has an id such as ``"q03-2"`` (chapter 3, question 2), a 
 one-line rationale. A numeric answer is never typed in: it is a function that computes the
 figure with the library when the answer key is built, so the key cannot drift from the book.
 
-Variants: every numeric item's data come from a :class:`Term`. The book's own term
-(:data:`BOOK`) is the example the chapters print; ``Term.draw("2027-spring")`` draws another
-six retrieved grades and two judged, unretrieved ones from the term's name for the items about
-the D1-D6 example, and each other numeric item draws its own data (its ``data`` function, from
-the term's name and the item's id). So each term's numbers differ from the book's pages and
-from other terms', and the key, computed by the library from the same data, follows.
+Variants: every numeric item's data and every choice item's order come from a :class:`Term`.
+The book's own term (:data:`BOOK`) is the example the chapters print;
+``Term.draw("2027-spring", secret)`` draws another six retrieved grades and two judged,
+unretrieved ones for the items about the D1-D6 example, each other numeric item draws its own
+data (its ``data`` function, from the item's id), and each choice item shows its options in an
+order of the term's (so its right letter moves), in one of its forms where it has
+:class:`Variant` s. Every draw comes from the term's *secret*
+(HMAC-SHA256 of the secret and what is drawn), which the instructor bundle keeps and no
+student sees; the term's name is only a label printed on the sheets, so knowing it, or the
+public sources, rebuilds nothing. The key, computed by the library from the same data,
+follows.
 
 The bank is keyed by chapter number. A new chapter adds its questions with :func:`register`
 (chapter 14, for instance, with ``register(14, [...])``) and appears in :func:`chapters`, in
@@ -32,10 +37,11 @@ True
 from __future__ import annotations
 
 import hashlib
+import hmac
 import math
 from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import numpy as np
@@ -48,6 +54,7 @@ __all__ = [
     "BOOK",
     "Question",
     "Term",
+    "Variant",
     "answer_key_markdown",
     "chapters",
     "example_text",
@@ -63,18 +70,54 @@ KINDS: tuple[str, ...] = ("numeric", "choice", "short")
 _LETTERS = "ABCDEFGH"
 
 
+#: The fewest bytes a term's secret may have (``secrets.token_hex(32)`` gives 32).
+SECRET_BYTES = 16
+
+
+def parse_secret(secret: str | bytes) -> bytes:
+    """A term's secret as bytes, from its hex text (as ``term-secret.txt`` holds it) or bytes.
+
+    Raises
+    ------
+    ValueError
+        If the secret is not hex text or bytes of at least :data:`SECRET_BYTES` bytes.
+
+    """
+    if isinstance(secret, str):
+        text = secret.strip()
+        try:
+            secret = bytes.fromhex(text)
+        except ValueError:
+            raise ValueError(
+                f"a term's secret is hexadecimal text, got {len(text)} characters that are not; "
+                "e.g. python -c 'import secrets; print(secrets.token_hex(32))'"
+            ) from None
+    if not isinstance(secret, bytes) or len(secret) < SECRET_BYTES:
+        size = len(secret) if isinstance(secret, bytes) else type(secret).__name__
+        raise ValueError(
+            f"a term's secret must hold at least {SECRET_BYTES} random bytes "
+            f"({2 * SECRET_BYTES} hex digits), got {size}; "
+            "e.g. python -c 'import secrets; print(secrets.token_hex(32))'"
+        )
+    return secret
+
+
 @dataclass(frozen=True)
 class Term:
-    """The D1-D6 example's grades that a term's quiz uses.
+    """A term's variant: the D1-D6 example's grades, and the secret every other draw comes from.
 
     Attributes
     ----------
     name : str
-        The term, e.g. ``"2027-spring"``; ``"book"`` for the chapters' own example.
+        The label printed on the sheets, e.g. ``"2027-spring"``; ``"book"`` for the chapters'
+        own example. It draws nothing.
     retrieved : tuple of int
         Grades (0-3) of D1 to D6, in ranked order.
     unretrieved : tuple of int
         Grades of D7 and D8, judged relevant but not retrieved.
+    secret : bytes
+        The term's secret (empty for the book's): every draw of the term is keyed by it.
+        Never shown (not in the repr).
 
     """
 
@@ -82,15 +125,30 @@ class Term:
     retrieved: tuple[int, ...]
     unretrieved: tuple[int, ...]
     is_book: bool = False
+    secret: bytes = field(default=b"", repr=False)
+
+    def digest(self, part: str) -> bytes:
+        """HMAC-SHA256 of ``part`` (e.g. ``"q03-3/options"``) under the term's secret.
+
+        The one rule every draw of a term goes through: the quiz's items, the assignments'
+        data (``tools/instructor.py``) and the exam's numbers. Without the secret, nothing of
+        it can be computed, whatever the label.
+        """
+        if self.is_book or not self.secret:
+            raise ValueError(
+                f"the term {self.name!r} has no secret to draw {part!r} from; "
+                "the book's own term uses the chapters' data (draw a term with Term.draw)"
+            )
+        return hmac.new(self.secret, part.encode("utf-8"), hashlib.sha256).digest()
+
+    def seed(self, part: str) -> int:
+        """A 32-bit number drawn for ``part``: a seed or a class number for the assignments."""
+        return int.from_bytes(self.digest(part)[:4], "big")
 
     def rng(self, key: str) -> np.random.Generator:
-        """A generator for one item's data (``key``, its id), the same every time for this term.
-
-        Drawn from the sha256 of the term's name and the key, so two items of a term, and one
-        item in two terms, draw apart.
-        """
-        digest = hashlib.sha256(f"{self.name}/{key}".encode()).digest()
-        return np.random.default_rng(int.from_bytes(digest[:8], "big"))
+        """A generator for one draw (``key``, e.g. an item's id), the same every time for this
+        term and this secret, apart for two keys or two secrets."""
+        return np.random.default_rng(int.from_bytes(self.digest(key)[:16], "big"))
 
     @property
     def pool(self) -> tuple[int, ...]:
@@ -117,9 +175,11 @@ class Term:
         return text
 
     @classmethod
-    def draw(cls, name: str) -> Term:
-        """Draw a term's grades from its name, the same every time (sha256 of the name).
+    def draw(cls, name: str, secret: str | bytes) -> Term:
+        """Draw a term's grades from its secret, the same every time for that secret.
 
+        ``name`` is the label the sheets print; ``secret`` (hex text or bytes, see
+        :func:`parse_secret`) is what the grades, and every other draw of the term, come from.
         The draw keeps what the items' wording relies on: D3 is graded above D4 (so the swap
         lowers DCG), D7 and D8 are relevant, and one of them beats a retrieved grade (so no
         order of D1-D6 reaches NDCG@6 = 1), and the list is not the book's.
@@ -128,8 +188,8 @@ class Term:
             raise ValueError(
                 f"a term is named by a non-empty string, got {name!r}; e.g. 2027-spring"
             )
-        digest = hashlib.sha256(name.encode("utf-8")).digest()
-        rng = np.random.default_rng(int.from_bytes(digest[:8], "big"))
+        term = cls(name, (), (), secret=parse_secret(secret))
+        rng = term.rng("example")
         while True:
             retrieved = tuple(int(grade) for grade in rng.integers(0, 4, size=6))
             unretrieved = tuple(int(grade) for grade in rng.integers(1, 4, size=2))
@@ -139,7 +199,7 @@ class Term:
                 and any(grade == 0 for grade in retrieved)
                 and retrieved != BOOK.retrieved
             ):
-                return cls(name, retrieved, unretrieved)
+                return cls(name, retrieved, unretrieved, secret=term.secret)
 
 
 #: The chapters' own D1-D6 example; the quiz uses it unless a term is given.
@@ -163,6 +223,25 @@ def _show(value: object) -> str:
     if isinstance(value, float):
         return f"{value:g}"
     return str(value)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Another form of a choice item, asking the same outcome another way: each term shows one
+    of the item's forms, drawn from its secret (see :meth:`Question.form`).
+
+    Attributes
+    ----------
+    prompt, answer, rationale, options
+        As the item's own (:class:`Question`): the answer is the right option's letter in
+        ``options`` as written here.
+
+    """
+
+    prompt: str
+    answer: str
+    rationale: str
+    options: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -204,6 +283,8 @@ class Question:
     data_key : str
         Whose draw the item uses: its own id unless it shares another item's data (e.g. a
         second question on the same list).
+    variants : tuple of Variant
+        Other forms of a choice item; a term shows the item's own form or one of these.
 
     """
 
@@ -219,6 +300,7 @@ class Question:
     data: Callable[[np.random.Generator], Data] | None = None
     book_data: Data = field(default_factory=dict)
     data_key: str = ""
+    variants: tuple[Variant, ...] = ()
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -242,6 +324,16 @@ class Question:
                     f"choice question {self.id} needs two or more options and an answer among "
                     f"{tuple(letters)}, got {len(self.options)} options and answer {self.answer!r}"
                 )
+        if self.variants and self.kind != "choice":
+            raise ValueError(f"only a choice item has variants; {self.id} is {self.kind}")
+        for variant in self.variants:
+            if len(variant.options) < 2 or variant.answer not in _LETTERS[: len(variant.options)]:
+                raise ValueError(
+                    f"a variant of {self.id} needs two or more options and an answer among "
+                    f"them, got {len(variant.options)} options and answer {variant.answer!r}"
+                )
+            if not variant.rationale.strip() or not variant.prompt.strip():
+                raise ValueError(f"a variant of {self.id} needs a prompt and a rationale")
         if self.kind == "short" and not (isinstance(self.answer, str) and self.answer.strip()):
             raise ValueError(f"short question {self.id} needs a model answer, got {self.answer!r}")
         if not self.rationale.strip():
@@ -253,7 +345,7 @@ class Question:
             )
 
     def values(self, term: Term = BOOK) -> Data:
-        """Return the item's data for ``term``: the book's own, or drawn from the term's name."""
+        """Return the item's data for ``term``: the book's own, or drawn from the term's secret."""
         if self.data is None:
             return {}
         if term.is_book:
@@ -272,12 +364,30 @@ class Question:
             text = text.replace("{" + name + "}", _show(value))
         return text
 
+    def form(self, term: Term = BOOK) -> Question:
+        """The form of the item ``term`` shows: its own, or one of its ``variants``, drawn from
+        the term's secret (the book's term shows its own)."""
+        if term.is_book or not self.variants:
+            return self
+        pick = int(term.rng(f"{self.id}/form").integers(0, len(self.variants) + 1))
+        if pick == 0:
+            return self
+        variant = self.variants[pick - 1]
+        return replace(
+            self,
+            prompt=variant.prompt,
+            answer=variant.answer,
+            rationale=variant.rationale,
+            options=variant.options,
+            variants=(),
+        )
+
     def text(self, term: Term = BOOK) -> str:
         """Return the prompt with ``term``'s grades and the item's data for ``term``.
 
         A numeric prompt ends with the precision it asks for (see ``decimals``).
         """
-        text = self._fill(self.prompt, term)
+        text = self._fill(self.form(term).prompt, term)
         if self.kind != "numeric":
             return text
         if self.decimals == 0:
@@ -286,10 +396,31 @@ class Question:
 
     def why(self, term: Term = BOOK) -> str:
         """Return the rationale with ``term``'s grades and the item's data for ``term``."""
-        return self._fill(self.rationale, term)
+        return self._fill(self.form(term).rationale, term)
+
+    def order(self, term: Term = BOOK) -> tuple[int, ...]:
+        """The options of the term's form (by index) in the order ``term`` shows them.
+
+        The book's term keeps the bank's order; another term shows a permutation drawn from its
+        secret, so a choice item's right letter moves from term to term.
+        """
+        count = len(self.form(term).options)
+        if term.is_book or not count:
+            return tuple(range(count))
+        shuffled = term.rng(f"{self.id}/options").permutation(count)
+        return tuple(int(index) for index in shuffled)
+
+    def choices(self, term: Term = BOOK) -> tuple[str, ...]:
+        """The options as ``term`` shows them, under the letters A, B, C, ..."""
+        options = self.form(term).options
+        return tuple(options[index] for index in self.order(term))
 
     def expected(self, term: Term = BOOK) -> float | str:
-        """Return the answer for ``term``: the figure the library computes, else the text."""
+        """Return the answer for ``term``: the figure the library computes, the letter of the
+        right option in the term's form and order, or the model answer."""
+        if self.kind == "choice":
+            right = _LETTERS.index(str(self.form(term).answer))
+            return _LETTERS[self.order(term).index(right)]
         if callable(self.answer):
             token, values = _TERM.set(term), _VALUES.set(self.values(term))
             try:
@@ -322,7 +453,7 @@ class Question:
         if isinstance(value, float):
             return f"{value:.{self.decimals}f} (full precision: {value!r})"
         if self.kind == "choice":
-            return f"{value}. {self.options[_LETTERS.index(value)]}"
+            return f"{value}. {self.choices(term)[_LETTERS.index(value)]}"
         return value
 
 
@@ -406,7 +537,7 @@ def question(question_id: str) -> Question:
 
 def _prompt_lines(item: Question, term: Term) -> list[str]:
     lines = [f"**{item.id}** ({item.kind}). {item.text(term)}", ""]
-    for letter, option in zip(_LETTERS, item.options, strict=False):
+    for letter, option in zip(_LETTERS, item.choices(term), strict=False):
         lines.append(f"- {letter}. {option}")
     if item.options:
         lines.append("")
@@ -486,9 +617,10 @@ def gift(term: Term = BOOK) -> str:
                 value = _gift_number(item.expected(term))
                 body = f"{{#{value}:{_gift_number(item.tolerance(term))}####{why}}}"
             elif item.kind == "choice":
+                right = item.expected(term)
                 options = [
-                    ("=" if _LETTERS[i] == item.answer else "~") + _gift_escape(option)
-                    for i, option in enumerate(item.options)
+                    ("=" if _LETTERS[i] == right else "~") + _gift_escape(option)
+                    for i, option in enumerate(item.choices(term))
                 ]
                 body = "{\n" + "\n".join(options) + f"\n####{why}\n}}"
             else:
@@ -571,7 +703,7 @@ def _ltr():
 
 
 # Each draw below gives a numeric item its data for a term, from a generator seeded by the
-# term's name and the item's id (Term.rng). A draw is repeated until it keeps what the item's
+# term's secret and the item's id (Term.rng). A draw is repeated until it keeps what the item's
 # wording relies on (a tie that matters, a list not already in its best order, ...).
 
 
@@ -817,6 +949,19 @@ register(
                 "Swapping the documents at positions 5 and 6",
                 "None: CG@3 never changes",
             ),
+            variants=(
+                Variant(
+                    "Which change can alter CG@2 of a list?",
+                    "B",
+                    "CG@k changes only when a document crosses the cutoff k.",
+                    (
+                        "Swapping the documents at positions 1 and 2",
+                        "Swapping the documents at positions 2 and 3",
+                        "Swapping the documents at positions 4 and 5",
+                        "None: CG@2 never changes",
+                    ),
+                ),
+            ),
         ),
         _q(
             2,
@@ -955,6 +1100,25 @@ register(
                 "an amount that depends on the list",
                 "nothing",
             ),
+            variants=(
+                Variant(
+                    (
+                        "Changing the logarithm's base from 2 to 10 (for every position) "
+                        "changes DCG by"
+                    ),
+                    "A",
+                    (
+                        "Each discount 1/log10(i+1) is log2(10) times 1/log2(i+1), so DCG is "
+                        "scaled by log2(10); NDCG, a ratio of two DCGs, would not change."
+                    ),
+                    (
+                        "a factor of log2(10)",
+                        "a factor of log10(2)",
+                        "an amount that depends on the list",
+                        "nothing",
+                    ),
+                ),
+            ),
         ),
         _q(
             4,
@@ -1023,6 +1187,26 @@ register(
                 "higher",
                 "the same",
                 "higher or lower, depending on the other grades",
+            ),
+            variants=(
+                Variant(
+                    (
+                        "Predict the direction: two items with the same score, of grades 3 and 0, "
+                        "share positions 2 and 3. Compared with breaking the tie optimistically, "
+                        "averaging gives an NDCG@3 that is"
+                    ),
+                    "A",
+                    (
+                        "Averaging gives the grade-3 item the mean of the discounts at 2 and 3, "
+                        "less than the discount at 2 that the optimistic order gives it."
+                    ),
+                    (
+                        "lower",
+                        "higher",
+                        "the same",
+                        "higher or lower, depending on the other grades",
+                    ),
+                ),
             ),
         ),
         _q(
@@ -1196,6 +1380,22 @@ register(
                 "B is better on 99.9% of queries",
                 "the improvement is 0.001",
                 "a difference this large would be rare if the systems were exchangeable",
+            ),
+            variants=(
+                Variant(
+                    "A p-value of 0.4 for B against A means",
+                    "C",
+                    (
+                        "A large p-value says the data do not rule out no difference; it does "
+                        "not show that the systems are equal."
+                    ),
+                    (
+                        "A and B are equally good",
+                        "B is worse than A",
+                        "a difference this large would be common if the systems were exchangeable",
+                        "there is a 40% chance that B is better",
+                    ),
+                ),
             ),
         ),
         _q(
@@ -1540,6 +1740,40 @@ register(
                 "falls",
                 "stays the same",
                 "cannot be predicted without the first three grades",
+            ),
+            variants=(
+                Variant(
+                    (
+                        "Predict the direction: from NDCG@3 to NDCG@4, a list whose NDCG@3 is "
+                        "below 1 adds a grade-2 document at position 4 while its ideal adds a "
+                        "grade-1 one. NDCG"
+                    ),
+                    "A",
+                    (
+                        "The list gains more at position 4 than its ideal does, and it started "
+                        "below its ideal, so the ratio rises."
+                    ),
+                    (
+                        "rises",
+                        "falls",
+                        "stays the same",
+                        "cannot be predicted without the first three grades",
+                    ),
+                ),
+                Variant(
+                    (
+                        "Predict the direction: from NDCG@3 to NDCG@4, a list whose NDCG@3 is 1 "
+                        "adds a grade-1 document at position 4 and so does its ideal. NDCG"
+                    ),
+                    "C",
+                    ("The list equals its ideal down to position 4, so NDCG@4 is 1 as NDCG@3 was."),
+                    (
+                        "rises",
+                        "falls",
+                        "stays the same",
+                        "cannot be predicted without the first three grades",
+                    ),
+                ),
             ),
         ),
         _q(
