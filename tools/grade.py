@@ -49,10 +49,12 @@ import io
 import json
 import math
 import os
+import queue
 import sys
 import tempfile
 import zipfile
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -368,8 +370,10 @@ def grade_folder(
     time_limit: float = DEFAULT_TIME_LIMIT,
     memory_mib: int = DEFAULT_MEMORY_MIB,
     column: str | None = None,
+    jobs: int = 1,
 ) -> list[GradeRow]:
-    """Grade every submission in ``submissions``; write the tables once all are graded."""
+    """Grade every submission in ``submissions``, ``jobs`` at a time; write the tables once
+    every submission is graded and every sandbox is gone."""
     if not autograder.is_file():
         raise FileNotFoundError(
             f"autograder {autograder} not found; run `make instructor` and pass the .zip from "
@@ -393,15 +397,40 @@ def grade_folder(
             f"{hand_graded} has marks for {', '.join(unknown)}, which matches no submission "
             f"in {submissions}; use the names of the detail table (e.g. {sorted(names)[0]})"
         )
-    limits = grade_sandbox.Limits(seconds=time_limit, memory=memory_mib << 20)
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
     packages = grade_sandbox.package_paths(checks.modules)
+    # A user per worker (65534, 65533, ...): the process limit counts each one's sandbox alone.
+    workers = queue.SimpleQueue()
+    for number in range(jobs):
+        workers.put(
+            grade_sandbox.Limits(
+                seconds=time_limit, memory=memory_mib << 20, uid=grade_sandbox.NOBODY - number
+            )
+        )
+
+    def one(path: Path) -> GradeRow:
+        limits = workers.get()
+        try:
+            return grade_notebook(
+                path,
+                None,
+                questions,
+                checks=checks,
+                limits=limits,
+                packages=packages,
+                name=path.relative_to(submissions).as_posix(),
+            )
+        finally:
+            workers.put(limits)
+
     counts = Counter(student for student, _ in found)
     rows = []
-    for student, path in found:
-        name = path.relative_to(submissions).as_posix()
-        row = grade_notebook(
-            path, None, questions, checks=checks, limits=limits, packages=packages, name=name
-        )
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        graded = pool.map(one, [path for _, path in found])
+        pairs = list(zip(found, graded, strict=True))
+    for (student, path), row in pairs:
+        name = row.submission
         row.student = student
         if counts[student] > 1:
             others = [p.relative_to(submissions).as_posix() for s, p in found if s == student]
@@ -416,6 +445,7 @@ def grade_folder(
                     row.scores[q.name] = marks[name][q.name]
         rows.append(row)
         print(_summary(row), flush=True)
+    # Every run has returned, so every sandbox is gone: only now are the tables written.
     if output is not None:
         write_tables(rows, output, questions, column or checks.name)
     return rows
@@ -449,6 +479,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--column", help="the gradebook column's header: the assignment's name in the course"
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="submissions graded side by side (default 1)"
+    )
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
         grade_folder(
@@ -459,6 +492,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             time_limit=args.time_limit,
             memory_mib=args.memory_limit,
             column=args.column,
+            jobs=args.jobs,
         )
     except (FileNotFoundError, NotADirectoryError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)

@@ -65,6 +65,7 @@ class Limits:
     processes: int = 16  # tasks (processes and threads) of the sandbox's user
     file_size: int = 4 << 20  # bytes per file written, the result included
     scratch: int = 64 << 20  # bytes of each of the scratch home and /tmp
+    uid: int = NOBODY  # runs side by side get a user each, so one's processes limit no other
 
 
 @dataclass(frozen=True)
@@ -173,12 +174,12 @@ def command(
     as_root = os.geteuid() == 0
     if not as_root:  # a user namespace maps uid 65534 to the grader's own (unprivileged) user
         args += ["--unshare-user", "--uid", str(NOBODY), "--gid", str(NOBODY), "--disable-userns"]
-    args += _system_binds()
-    args += ["--proc", "/proc", "--dev", "/dev"]
     # Folders bwrap would make for its mount points are root's alone (0700) when it runs as
     # root: make them readable by the sandbox's user first.
-    for folder in ("/home", "/grader", "/job", "/packages"):
+    for folder in ("/etc", "/home", "/grader", "/job", "/packages"):
         args += ["--perms", "0755", "--dir", folder]
+    args += _system_binds()
+    args += ["--proc", "/proc", "--dev", "/dev"]
     for scratch in ("/tmp", HOME):
         args += ["--perms", "1777", "--size", str(limits.scratch), "--tmpfs", scratch]
     args += ["--ro-bind", str(RUNNER), "/grader/runner.py", "--ro-bind", str(job_dir), "/job"]
@@ -201,8 +202,8 @@ def command(
     if as_root:  # root outside: drop to uid 65534 for real, so the process limit counts
         args += [
             "/usr/bin/setpriv",
-            f"--reuid={NOBODY}",
-            f"--regid={NOBODY}",
+            f"--reuid={limits.uid}",
+            f"--regid={limits.uid}",
             "--clear-groups",
             "--inh-caps=-all",
             "--bounding-set=-all",
