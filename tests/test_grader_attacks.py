@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import re
 import sys
 import time
@@ -67,7 +66,8 @@ def solution_cells(name: str, replace: dict[str, str] | None = None) -> list[str
             line for line in cell.source.splitlines() if "BEGIN SOLUTION" not in line
         )
         source = "\n".join(line for line in source.splitlines() if "END SOLUTION" not in line)
-        first = next((line for line in source.splitlines() if line.startswith("def ")), "")
+        lines = [line for line in source.splitlines() if line.strip() and line[0] != "#"]
+        first = lines[0] if lines else ""
         for start, new in replace.items():
             if first.startswith(start):
                 source = new
@@ -211,7 +211,8 @@ ATTACKS_A1 = {
     ),
     "library-from-sklearn": (
         "from sklearn.metrics import ndcg_score\n"
-        "def dcg(relevance, k=None, gain='linear'):\n    return float(ndcg_score([relevance], [relevance]))\n"
+        "def dcg(relevance, k=None, gain='linear'):\n"
+        "    return float(ndcg_score([relevance], [relevance]))\n"
     ),
     "read-hidden-tests": (
         "import json\n"
@@ -242,7 +243,7 @@ ATTACKS_A1 = {
     "daemon-forges-result": (
         daemon(
             "time.sleep(0.5)\n"
-            "forged = b'{\"cells_done\": true, \"calls\": {}, \"variables\": {}}'\n"
+            'forged = b\'{"cells_done": true, "calls": {}, "variables": {}}\'\n'
             "for fd in range(3, 64):\n"
             "    try:\n        os.pwrite(fd, forged, 0)\n    except OSError:\n        pass\n"
             "print('a1-daemon-forges-result.ipynb: 10 / 10', flush=True)"
@@ -303,13 +304,13 @@ ATTACKS_A1 = {
     ),
     "prints-grader-output": (
         "import json\nprint('a1-prints-grader-output.ipynb: 10 / 10')\n"
-        "print(json.dumps({'scores': {'dcg': 3, 'idcg': 2, 'ndcg': 3, 'scores': 2}}))\n"
-        + ZEROS
+        "print(json.dumps({'scores': {'dcg': 3, 'idcg': 2, 'ndcg': 3, 'scores': 2}}))\n" + ZEROS
     ),
     "forges-result-and-exits": (
         "import json, os\n"
         "_forged = {'cells_done': True, 'cells': [], 'variables': {},\n"
-        "           'calls': {q: [{'value': 1.0}] * 54 for q in ('dcg', 'idcg', 'ndcg', 'scores')}}\n"
+        "           'calls': {q: [{'value': 1.0}] * 54\n"
+        "                     for q in ('dcg', 'idcg', 'ndcg', 'scores')}}\n"
         "for fd in range(3, 64):\n"
         "    try:\n        os.pwrite(fd, json.dumps(_forged).encode(), 0)\n"
         "    except OSError:\n        pass\n"
@@ -341,8 +342,11 @@ HARMLESS_A1 = {
 }
 
 
-def a2_cells(replace: dict[str, str] | None = None, student_id: str = "s1234567",
-             class_number: int | None = TERM[A2]["seed"]) -> list[str]:
+def a2_cells(
+    replace: dict[str, str] | None = None,
+    student_id: str = "s1234567",
+    class_number: int | None = TERM[A2]["seed"],
+) -> list[str]:
     cells = solution_cells(A2, replace)
     for number, source in enumerate(cells):
         if 'STUDENT_ID = ""' in source:
@@ -363,13 +367,34 @@ DROPS_UNJUDGED = (
     "        values[query] = ndcg.ndcg(docs['relevance'].to_numpy(), k=k, gain=gain, pool=pool)\n"
     "    return pd.Series(values).sort_index()\n"
 )
-ALWAYS_B = "def verdict_of(ci_low, ci_high):\n    return 'B'\n\n\nverdict = verdict_of(ci_low, ci_high)\n"
+RETRIEVED_IDEAL = (  # exhibit 2 on a collection: the ideal from the retrieved documents only
+    "def per_query_ndcg(qrels, run, k=10, gain='linear'):\n"
+    "    judged = qrels.set_index(['query_id', 'doc_id'])['relevance']\n"
+    "    values = {}\n"
+    "    for query, docs in run.groupby('query_id'):\n"
+    "        docs = docs.sort_values('score', ascending=False)\n"
+    "        ranked = judged.reindex(list(zip(docs['query_id'], docs['doc_id']))).fillna(0)\n"
+    "        values[query] = ndcg.ndcg(ranked.to_numpy(), k=k, gain=gain)\n"
+    "    return pd.Series(values).sort_index()\n"
+)
+TWO_GAINS = (  # exhibit 6: two reports, two gains
+    "scores_a = per_query_ndcg(qrels, run_a, k=10, gain='exponential')\n"
+    "scores_b = per_query_ndcg(qrels, run_b, k=10, gain='linear')\n"
+    "mean_a = scores_a.mean()\n"
+    "mean_b = scores_b.mean()\n"
+)
+ALWAYS_B = (
+    "def verdict_of(ci_low, ci_high):\n    return 'B'\n\n\nverdict = verdict_of(ci_low, ci_high)\n"
+)
 
 # A2: submission -> (cells, expected points per question in order, by hand left out).
 A2_CASES = {
     "reference": (a2_cells(), [3, 2, 2, 1]),
     "drops-unjudged": (a2_cells({"def per_query_ndcg(": DROPS_UNJUDGED}), [0, 2, 2, 1]),
     "always-b": (a2_cells({"def verdict_of(": ALWAYS_B}), [3, 2, 2, 0]),
+    # Question 2 is marked with the student's own per_query_ndcg too: no cascade.
+    "retrieved-ideal": (a2_cells({"def per_query_ndcg(": RETRIEVED_IDEAL}), [0, 2, 2, 1]),
+    "two-gains": (a2_cells({"scores_a = ": TWO_GAINS}), [3, 0, 2, 1]),
     # Last term's notebook: its collection is drawn from the book's class number.
     "last-terms-notebook": (a2_cells(class_number=None), [3, 0, 2, 1]),
     "run-doctest-all-none": (
@@ -510,13 +535,20 @@ def test_the_attacks_say_why(a1):
 PROBES = {
     "home and the instructor's folders": (
         "import os\nseen = []\n"
-        "for path in ('/root', os.path.expanduser('~'), '/work', '/etc', str(__import__('pathlib').Path.cwd())):\n"
+        "for path in ('/root', os.path.expanduser('~'), '/work', '/etc', os.getcwd()):\n"
         "    try:\n        seen.append([path, sorted(os.listdir(path))])\n"
         "    except OSError as e:\n        seen.append([path, type(e).__name__])\n",
         # /root is there, and locked, only when the interpreter lives under it (pyenv).
-        [["/root", "PermissionError" if sys.base_prefix.startswith("/root/") else
-          "FileNotFoundError"], ["/home/student", []], ["/work", "FileNotFoundError"],
-         ["/etc", ["ld.so.cache"]], ["/home/student", []]],
+        [
+            [
+                "/root",
+                "PermissionError" if sys.base_prefix.startswith("/root/") else "FileNotFoundError",
+            ],
+            ["/home/student", []],
+            ["/work", "FileNotFoundError"],
+            ["/etc", ["ld.so.cache"]],
+            ["/home/student", []],
+        ],
     ),
     "command lines": (
         "import glob\nseen = sorted({open(p, 'rb').read().split(b'\\0')[0].decode()\n"
@@ -527,10 +559,33 @@ PROBES = {
         "import os\nseen = []\n"
         "for top in ('/', '/job', '/grader', '/home', '/tmp'):\n"
         "    seen.append([top, sorted(os.listdir(top))])\n",
-        [["/", sorted({"bin", "dev", "etc", "grader", "home", "job", "lib", "lib64", "packages",
-                       "proc", "sbin", "tmp", "usr", Path(sys.base_prefix).resolve().parts[1]})],
-         ["/job", ["job.json", "stubs"]], ["/grader", ["runner.py"]], ["/home", ["student"]],
-         ["/tmp", []]],
+        [
+            [
+                "/",
+                sorted(
+                    {
+                        "bin",
+                        "dev",
+                        "etc",
+                        "grader",
+                        "home",
+                        "job",
+                        "lib",
+                        "lib64",
+                        "packages",
+                        "proc",
+                        "sbin",
+                        "tmp",
+                        "usr",
+                        Path(sys.base_prefix).resolve().parts[1],
+                    }
+                ),
+            ],
+            ["/job", ["job.json", "stubs"]],
+            ["/grader", ["runner.py"]],
+            ["/home", ["student"]],
+            ["/tmp", []],
+        ],
     ),
     "the network": (
         "import socket\nseen = []\n"
@@ -551,7 +606,10 @@ PROBES = {
         ["/tmp", "/home/student"],
     ),
     "who it is": ("import os\nseen = [os.getuid(), os.getgid(), os.getpid()]\n", None),
-    "the library": ("import importlib.util\nseen = importlib.util.find_spec('ndcg') is None\n", True),
+    "the library": (
+        "import importlib.util\nseen = importlib.util.find_spec('ndcg') is None\n",
+        True,
+    ),
 }
 
 
@@ -616,7 +674,10 @@ def test_the_hidden_inputs_hold_no_answer():
 
 def test_the_sandbox_is_gone_when_run_returns(tmp_path):
     """A daemon left by a run is killed with the run's PID namespace."""
-    job = {"cells": [daemon(f"os.execv('/usr/bin/sleep', ['sleep', '{MARKER}'])")],
-           "calls": [], "variables": []}
+    job = {
+        "cells": [daemon(f"os.execv('/usr/bin/sleep', ['sleep', '{MARKER}'])")],
+        "calls": [],
+        "variables": [],
+    }
     outcome = grade_sandbox.run(job, {}, grade_sandbox.Limits(seconds=LIMIT))
     assert not outcome.timed_out and _leftovers() == []

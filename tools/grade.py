@@ -54,8 +54,8 @@ import sys
 import tempfile
 import zipfile
 from collections import Counter
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -218,14 +218,15 @@ def grade_notebook(
     if row.error:
         return row
     errors = []
+    previous: dict = {}
     for run in checks.runs():
+        run = checks.prepare(run, previous)
         outcome = grade_sandbox.run(run.job(cells, checks.helpers), packages, limits)
         result, why = parse_result(outcome.result)
         done = bool(result and result.get("cells_done") is True)
         if outcome.timed_out:
-            why = (
-                f"stopped after the time limit of {limits.seconds:g} s "
-                + ("while its functions ran" if done else "(an infinite loop or a very slow cell?)")
+            why = f"stopped after the time limit of {limits.seconds:g} s " + (
+                "while its functions ran" if done else "(an infinite loop or a very slow cell?)"
             )
         elif result is None or "calls" not in result:
             why = why or (
@@ -238,6 +239,13 @@ def grade_notebook(
                 break
             errors.append(f"{', '.join(run.questions)}: {why}; scored 0")
             continue
+        previous = result
+        cells_raised = result.get("cells")
+        raised = (
+            [c for c in cells_raised if isinstance(c, str)][:2]
+            if isinstance(cells_raised, list)
+            else []
+        )
         for question in run.questions:
             if question not in row.possible:
                 continue
@@ -246,6 +254,8 @@ def grade_notebook(
             except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
                 # The result is the submission's to write: one of an unexpected shape is its loss.
                 text = f"its answers could not be read ({type(error).__name__})"
+            if text and raised:  # why a function may be missing: its cell failed
+                text += f" (the notebook's cells raised: {'; '.join(raised)})"
             if text:
                 row.feedback[question] = text[:FEEDBACK_CHARS]
             else:
@@ -429,7 +439,7 @@ def grade_folder(
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         graded = pool.map(one, [path for _, path in found])
         pairs = list(zip(found, graded, strict=True))
-    for (student, path), row in pairs:
+    for (student, _), row in pairs:
         name = row.submission
         row.student = student
         if counts[student] > 1:

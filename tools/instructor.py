@@ -405,9 +405,9 @@ def build_assignment(
 ) -> AssignmentBuild:
     """Run ``otter assign`` on ``master`` into ``out`` and give the autograder a stable name.
 
-    ``numbers`` are the term's (:func:`term_numbers`; the book's when None). With ``run_tests`` Otter runs the solution
-    against the public tests, and the grader grades the solution in its sandbox with the hidden
-    checks: the build stops unless it scores full marks.
+    ``numbers`` are the term's (:func:`term_numbers`; the book's when None). With ``run_tests``
+    Otter runs the solution against the public tests, and the grader grades the solution in its
+    sandbox with the hidden checks: the build stops unless it scores full marks.
     """
     with warnings.catch_warnings():  # Otter's import trips traitlets' deprecation notice
         warnings.simplefilter("ignore", DeprecationWarning)
