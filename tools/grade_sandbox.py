@@ -163,6 +163,10 @@ def command(
         BWRAP,
         "--die-with-parent",
         "--new-session",
+        # The submission's interpreter is the PID namespace's first process: no bwrap process
+        # (whose command line names host paths) is visible inside, and when the interpreter
+        # ends, so does every process it started.
+        "--as-pid-1",
         "--unshare-pid",
         "--unshare-net",
         "--unshare-ipc",
@@ -208,6 +212,8 @@ def command(
             "--inh-caps=-all",
             "--bounding-set=-all",
             "--no-new-privs",
+            # A change of user clears the parent-death signal bwrap set: set it again.
+            "--pdeathsig=KILL",
         ]
     cpu = max(1, int(limits.seconds) + 1)
     args += [_interpreter(), "-S", "-E", "-B", "-s", "/grader/runner.py", "/job/job.json"]
