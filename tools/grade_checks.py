@@ -402,7 +402,8 @@ class A2(Checks):
             for query, value, expected in zip(index, got[1], want.to_numpy(), strict=True):
                 if not _close(value, float(expected)):
                     return (
-                        f"{call}: query {query!r} returned {value!r}, expected {expected!r}; "
+                        f"{call}: query {query!r} returned {value!r}, expected "
+                        f"{float(expected)!r}; "
                         "chapter 4 builds the ideal from every judged document of the query, "
                         "retrieved or not, and a retrieved document nobody judged counts 0 "
                         "where it was ranked"
@@ -438,8 +439,8 @@ class A2(Checks):
                 return (
                     f"{name} should be per_query_ndcg(qrels, run, k=10, gain='exponential') "
                     f"on this term's collection for STUDENT_ID = {str(student_id)!r}: its mean "
-                    f"is {np.mean(got[1]) if got[1] else float('nan')!r}, expected "
-                    f"{want.mean()!r}; exhibit 6 of chapter 8 shows two reports that differ "
+                    f"is {float(np.mean(got[1])) if got[1] else float('nan')!r}, expected "
+                    f"{float(want.mean())!r}; exhibit 6 of chapter 8 shows two reports that differ "
                     "only by their gain"
                 )
             value, why = _number(variables.get(mean))
@@ -471,7 +472,7 @@ class A2(Checks):
             got, why = _number(variables.get(name))
             if got is None or not _close(got, expected):
                 return (
-                    f"{name} {why or 'is ' + repr(got)}, expected {expected!r} from "
+                    f"{name} {why or 'is ' + repr(got)}, expected {float(expected)!r} from "
                     "stats.paired_randomization_test and stats.paired_bootstrap_ci on "
                     "scores_b and scores_a with seed=0 (chapter 7)"
                 )
