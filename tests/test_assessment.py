@@ -1,9 +1,7 @@
 """Assessment: the quiz bank, the autograded assignments and the instructor bundle.
 
-The autograders are built from the master notebooks in course/assignments/ with Otter-Grader
-and run, without Docker, on three submissions per assignment: the reference solution, which
-must score full marks, and two solutions that each make one classic mistake from the pitfalls
-museum (chapter 8), which must lose exactly the points of the part with the mistake.
+The assignments' grading is tested in tests/test_grading.py and tests/test_grader_attacks.py;
+here, that a term changes the assignments' data and the hidden inputs the grader draws.
 """
 
 from __future__ import annotations
