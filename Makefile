@@ -63,9 +63,10 @@ instructor: $(VENV)/.stamp-dev
 	$(BIN)/python tools/instructor.py $(if $(COURSE_TERM),--term "$(COURSE_TERM)") $(if $(COURSE_SECRET),--secret-file "$(COURSE_SECRET)")
 
 # Grade a folder of student notebooks: make grade AUTOGRADER=path/to/NAME-autograder.zip SUBMISSIONS=folder
-# [HAND_GRADED=marks.csv] [TIME_LIMIT=seconds per submission, default 300]
+# [HAND_GRADED=marks.csv] [TIME_LIMIT=seconds per sandboxed run, default 300] [JOBS=2]
+# [COLUMN="gradebook column"]. Each notebook runs in a bubblewrap sandbox (apt-get install bubblewrap).
 grade: $(VENV)/.stamp-dev
-	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)" $(if $(HAND_GRADED),--hand-graded "$(HAND_GRADED)") $(if $(TIME_LIMIT),--time-limit $(TIME_LIMIT))
+	$(BIN)/python tools/grade.py "$(AUTOGRADER)" "$(SUBMISSIONS)" -o "$(or $(GRADES),grades.csv)" $(if $(HAND_GRADED),--hand-graded "$(HAND_GRADED)") $(if $(TIME_LIMIT),--time-limit $(TIME_LIMIT)) $(if $(JOBS),--jobs $(JOBS)) $(if $(COLUMN),--column "$(COLUMN)")
 
 # JupyterLab on lab/, the learner's copies of the chapters from the last build (figures in the
 # prose filled in, no raw MyST), its kernel the venv's Python with the library (tools/lab.py).

@@ -1,9 +1,7 @@
 """Assessment: the quiz bank, the autograded assignments and the instructor bundle.
 
-The autograders are built from the master notebooks in course/assignments/ with Otter-Grader
-and run, without Docker, on three submissions per assignment: the reference solution, which
-must score full marks, and two solutions that each make one classic mistake from the pitfalls
-museum (chapter 8), which must lose exactly the points of the part with the mistake.
+The assignments' grading is tested in tests/test_grading.py and tests/test_grader_attacks.py;
+here, that a term changes the assignments' data and the hidden inputs the grader draws.
 """
 
 from __future__ import annotations
@@ -24,6 +22,7 @@ from ndcg.teaching import examples
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
+import grade_checks  # noqa: E402
 import instructor  # noqa: E402
 from _course_secrets import hidden_test_lines as _hidden_test_lines  # noqa: E402
 from _course_secrets import secrets as _secrets  # noqa: E402
@@ -415,13 +414,20 @@ def test_an_items_data_must_name_the_books_values():
 
 
 def test_a_term_changes_the_assignments_data(tmp_path):
-    for master in MASTERS.values():
+    for stem in instructor.VARIANT_LINES:
+        master = MASTERS[stem]
         copies = [instructor.term_master(master, _term(term), tmp_path / term) for term in TERMS]
         texts = [copy.read_text("utf-8") for copy in copies]
         assert texts[0] != texts[1] != master.read_text("utf-8")
         for old, _ in instructor.VARIANT_LINES[master.stem]:
             assert old not in texts[0] and old not in texts[1]
     assert instructor.term_master(MASTERS[A1], None, tmp_path) == MASTERS[A1]
+    # The hidden inputs are drawn by the grader from the term's numbers, not kept in a master.
+    for name in MASTERS:
+        numbers = [instructor.term_numbers(_term(term), name) for term in TERMS]
+        assert numbers[0] != numbers[1] and instructor.term_numbers(None, name) is None
+        runs = [grade_checks.checks_for(name, n).runs() for n in (*numbers, None)]
+        assert runs[0] != runs[1] != runs[2]
 
 
 # ---------------------------------------------------------------------------- outcomes

@@ -1,18 +1,19 @@
-"""Grading: an autograder that cannot be fooled or stopped, with feedback a student can use.
+"""Grading: a grader no submission can fool or stall, with feedback a student can use.
 
-Otter-Grader builds each autograder from its master in course/assignments/ and grades, without
-Docker, the submissions below through tools/grade.py, as `make grade` does. The grade table
-they produce is checked cell by cell: the reference scores full marks; a classic mistake from
-the pitfalls museum (chapter 8) costs its own question and no other; a submission that borrows
-the library it was told not to use loses that question, with the reason; an infinite loop is
-stopped and scores 0 while grading goes on; a file that is not a notebook gets a row; and the
-hand-graded question counts in the total. The fast tests run A1's hidden tests directly on
-functions that reach the library in every way Python allows.
+Otter-Grader builds each assignment's student notebook from its master in
+course/assignments/; tools/grade.py grades the submissions below as `make grade` does, each in
+a sandbox, and marks what their functions return outside it (tools/grade_checks.py). The
+tables it writes are checked cell by cell: the reference scores full marks; a classic mistake
+from the pitfalls museum (chapter 8) costs its own question and no other; an infinite loop is
+stopped and scores 0 while grading goes on; a file that is not a notebook gets a row; a
+notebook handed in twice is flagged; a hand mark for no submission is refused; and the
+hand-graded question counts in the total. tests/test_grader_attacks.py attacks the grader.
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import sys
 from pathlib import Path
 
@@ -26,7 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import grade  # noqa: E402
+import grade_checks  # noqa: E402
 import instructor  # noqa: E402
+from _course_secrets import hidden_test_lines, solution_lines  # noqa: E402
 
 MASTERS = {path.stem: path for path in sorted((ROOT / "course" / "assignments").glob("*.ipynb"))}
 A1, A2 = "a1-ndcg-from-scratch", "a2-two-systems"
@@ -79,7 +82,7 @@ TWO_GAINS_A2 = (  # exhibit 6: two reports, two gains
 )
 
 # Submission -> the cells it changes. Two mistakes share a notebook where they are independent,
-# which keeps the number of (slow) Otter runs down and shows each costs only its own question.
+# which shows each costs only its own question.
 SUBMISSIONS = {
     A1: {
         "reference": (),
@@ -91,22 +94,25 @@ SUBMISSIONS = {
         "retrieved-ideal-and-two-gains": (RETRIEVED_IDEAL_A2, TWO_GAINS_A2),
     },
 }
-# The grade table, cell by cell: the questions in order, then total, possible and percent.
+# The detail table, cell by cell: the questions in order, then total and possible.
 EXPECTED = {
     A1: {
-        "reference.ipynb": ([3, 2, 3, 2], 10, 10),
-        "jk-discount-and-ascending.ipynb": ([0, 2, 3, 0], 5, 10),
-        "library-alias-and-ideal-from-top-k.ipynb": ([0, 2, 0, 2], 4, 10),
-        "infinite-loop.ipynb": ([0, 0, 0, 0], 0, 10),
-        "not-a-notebook.ipynb": ([0, 0, 0, 0], 0, 10),
+        "reference": ([3, 2, 3, 2], 10, 10),
+        "jk-discount-and-ascending": ([0, 2, 3, 0], 5, 10),
+        "library-alias-and-ideal-from-top-k": ([0, 2, 0, 2], 4, 10),
+        "s9/late": ([3, 2, 3, 2], 10, 10),  # a folder per student; s9 handed in twice
+        "s9_first": ([3, 2, 3, 2], 10, 10),
+        "no-metadata": ([3, 2, 3, 2], 10, 10),
+        "infinite-loop": ([0, 0, 0, 0], 0, 10),
+        "not-a-notebook": ([0, 0, 0, 0], 0, 10),
     },
     A2: {  # per_query, scores, paired, verdict, argument (by hand; blank: not marked yet)
-        "reference.ipynb": ([3, 2, 2, 1, 3], 11, 11),
-        "retrieved-ideal-and-two-gains.ipynb": ([0, 0, 2, 1, None], 3, 11),
+        "reference": ([3, 2, 2, 1, 3], 11, 11),
+        "retrieved-ideal-and-two-gains": ([0, 0, 2, 1, None], 3, 11),
     },
 }
 HAND_MARKS = "submission,argument (/3),comment\nreference.ipynb,3,all three criteria\n"
-TIME_LIMIT = 4.0  # seconds: enough to show the loop is stopped, too short for Otter to finish
+TIME_LIMIT = 5.0  # seconds: enough to show the loop is stopped and grading goes on
 
 
 def _starts_with(cell, first_line: str) -> bool:
@@ -126,17 +132,6 @@ def _solution_cell(name: str, first_line: str) -> str:
         if _starts_with(cell, first_line):
             return "\n".join(line for line in cell.source.splitlines() if "SOLUTION" not in line)
     raise AssertionError(f"no solution cell starting with {first_line!r} in {name}")
-
-
-def _hidden_tests(name: str) -> dict[str, str]:
-    """Question -> the source of its hidden test cell in the master."""
-    tests, question = {}, None
-    for cell in nbformat.read(MASTERS[name], as_version=4).cells:
-        if cell.cell_type == "raw" and cell.source.startswith("# BEGIN QUESTION"):
-            question = cell.source.split("name:", 1)[1].split()[0]
-        elif cell.cell_type == "code" and "hidden: true" in cell.source:
-            tests[question] = cell.source
-    return tests
 
 
 # ---------------------------------------------------------------------- fast: A1's hidden tests
@@ -164,49 +159,22 @@ def test_a1_mistakes_are_the_museum_exhibits():
     )
 
 
-def test_a1_hidden_tests_pass_the_reference():
-    namespace = _solutions()
-    sources = _hidden_tests(A1)
-    assert sorted(sources) == ["dcg", "idcg", "ndcg", "scores"]
-    for source in sources.values():
-        exec(source, dict(namespace))
-
-
-# Every way a submission can reach the library: each makes `dcg` fail with the reason.
-LIBRARY_ROUTES = {
-    "alias": "from ndcg import dcg as _d\ndef dcg(r, k=None, gain='linear'):\n"
-    "    return _d(r, k=k, gain=gain)\n",
-    "module alias": "import ndcg as nd\ndef dcg(r, k=None, gain='linear'):\n"
-    "    return nd.dcg(r, k=k, gain=gain)\n",
-    "submodule": "import ndcg.metrics as m\ndef dcg(r, k=None, gain='linear'):\n"
-    "    return m.dcg(r, k=k, gain=gain)\n",
-    "import inside": "def dcg(r, k=None, gain='linear'):\n    import ndcg\n"
-    "    return ndcg.dcg(r, k=k, gain=gain)\n",
-    "__import__": "def dcg(r, k=None, gain='linear'):\n"
-    "    return __import__('ndcg').dcg(r, k=k, gain=gain)\n",
-    "importlib, name built": "import importlib\ndef dcg(r, k=None, gain='linear'):\n"
-    "    return importlib.import_module('nd' + 'cg').dcg(r, k=k, gain=gain)\n",
-    "the tests' own reference": "import ndcg as _reference\n"
-    "def dcg(r, k=None, gain='linear'):\n    return _reference.dcg(r, k=k, gain=gain)\n",
-}
-
-
-@pytest.mark.parametrize("route", sorted(LIBRARY_ROUTES))
-def test_a1_library_use_fails_its_question_however_it_is_imported(route):
-    namespace = _solutions()
-    exec(LIBRARY_ROUTES[route], namespace)
-    with pytest.raises((AssertionError, ImportError)) as failure:
-        exec(_hidden_tests(A1)["dcg"], dict(namespace))
-    if isinstance(failure.value, AssertionError) and "ndcg library" not in str(failure.value):
-        raise AssertionError(f"{route}: failed for another reason: {failure.value}")
-    # The other questions are marked with right helpers, so they keep their points.
-    exec(_hidden_tests(A1)["idcg"], dict(namespace))
-    assert "ndcg" not in sys.modules or sys.modules["ndcg"] is not None  # the block is undone
+def test_a1_runs_hold_no_reference_of_their_own_question():
+    """The run that marks a function holds reference helpers for the others only."""
+    checks = grade_checks.checks_for(A1)
+    for run in checks.runs():
+        (question,) = run.questions
+        job = json.dumps(run.job(["pass"], checks.helpers))
+        function = grade_checks.A1.FUNCTIONS[question][0]
+        assert f"def {function}(" not in job
+        for helper in grade_checks.A1.FUNCTIONS[question][1]:
+            assert f"def {helper}(" in job
 
 
 def test_a1_public_tests_do_not_use_the_library():
     for cell in nbformat.read(MASTERS[A1], as_version=4).cells:
-        if cell.cell_type == "code" and "hidden: true" not in cell.source:
+        if cell.cell_type == "code":
+            assert "hidden: true" not in cell.source, "the hidden checks live in grade_checks.py"
             assert "ndcg" not in cell.source.replace("ndcg_at_k", "").replace(
                 "ndcg_from_scores", ""
             ), cell.source
@@ -235,16 +203,22 @@ def test_a2_draws_a_collection_of_its_own_for_each_student_id():
     assert namespace["collection_number"]("") == 2026  # the class's collection
     assert not collections[""].equals(collections[STUDENT_ID])
     assert not collections[STUDENT_ID].equals(collections["s7654321"])
+    # The grader draws the same collection by the same rule, from the term's class number.
+    for student_id in ("", STUDENT_ID, " s7654321 ", 12345):
+        for class_number in (2026, 90210):
+            assert grade_checks.collection_number(student_id, class_number) == namespace[
+                "collection_number"
+            ](student_id, class_number)
 
 
-def _read(path: Path) -> list[list[str]]:
+def _read(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8", newline="") as handle:
-        return list(csv.reader(handle))
+        return list(csv.DictReader(handle))
 
 
 @pytest.fixture(scope="module")
 def graded(tmp_path_factory):
-    """Build both autograders and grade every submission with tools/grade.py's command."""
+    """Build both assignments with Otter and grade every submission with grade.py's command."""
     tables = {}
     for name, master in MASTERS.items():
         out = tmp_path_factory.mktemp(name)
@@ -259,75 +233,93 @@ def graded(tmp_path_factory):
                 _set_student_id(notebook, STUDENT_ID)
             nbformat.write(notebook, submissions / f"{label}.ipynb")
         arguments = [str(build.autograder), str(submissions), "-o", str(out / "grades.csv")]
+        arguments += ["--time-limit", f"{TIME_LIMIT:g}", "--jobs", "2"]
         if name == A2:
             marks = out / "marks.csv"
             marks.write_text(HAND_MARKS, encoding="utf-8")
             arguments += ["--hand-graded", str(marks)]
-        assert grade.main(arguments) == 0
-        table = _read(out / "grades.csv")
         if name == A1:
-            # Under a short time limit of their own, so the other submissions are not cut off:
-            # the loop is stopped and the file after it still gets its row.
-            stuck = out / "stuck"
-            stuck.mkdir()
-            notebook = nbformat.read(build.solution, as_version=4)
-            notebook.cells.insert(1, nbformat.v4.new_code_cell("while True:\n    pass\n"))
-            nbformat.write(notebook, stuck / "infinite-loop.ipynb")
-            (stuck / "not-a-notebook.ipynb").write_text("print('hello')\n")
-            arguments = [str(build.autograder), str(stuck), "-o", str(out / "stuck.csv")]
-            assert grade.main([*arguments, "--time-limit", f"{TIME_LIMIT:g}"]) == 0
-            table += _read(out / "stuck.csv")[1:]
-        tables[name] = (build, table)
+            solution = nbformat.read(build.solution, as_version=4)
+            (submissions / "s9").mkdir()
+            nbformat.write(solution, submissions / "s9" / "late.ipynb")
+            nbformat.write(solution, submissions / "s9_first.ipynb")
+            # Metadata lost (a copy through another editor): cells and sources only.
+            bare = {
+                "cells": [{"cell_type": c.cell_type, "source": c.source} for c in solution.cells]
+            }
+            (submissions / "no-metadata.ipynb").write_text(json.dumps(bare), encoding="utf-8")
+            solution.cells.insert(1, nbformat.v4.new_code_cell("while True:\n    pass\n"))
+            nbformat.write(solution, submissions / "infinite-loop.ipynb")
+            (submissions / "not-a-notebook.ipynb").write_text("print('hello')\n")
+        assert grade.main(arguments) == 0
+        detail = _read(grade.detail_path(out / "grades.csv"))
+        with (out / "grades.csv").open(encoding="utf-8", newline="") as handle:
+            gradebook = list(csv.reader(handle))
+        tables[name] = (build, detail, gradebook)
     return tables
 
 
 @pytest.mark.parametrize("name", [A1, A2])
 def test_grade_table_is_the_expected_table(graded, name):
-    build, table = graded[name]
-    header, rows = table[0], {row[0]: row for row in table[1:]}
+    build, detail, _ = graded[name]
+    header = list(detail[0])
     questions = [q.name for q in grade.assignment_questions(build.autograder)]
-    assert header[1 : len(questions) + 1] == [
+    assert header[2 : len(questions) + 2] == [
         f"{q} (/{points:g}{', by hand' if q in build.manual else ''})"
         for q, points in {**build.points, **build.manual}.items()
     ] and questions == list({**build.points, **build.manual}), "columns in question order"
+    rows = {row["submission"].removesuffix(".ipynb"): row for row in detail}
     assert sorted(rows) == sorted(EXPECTED[name])
     for submission, (scores, total, possible) in EXPECTED[name].items():
-        row = dict(zip(header, rows[submission], strict=True))
-        got = [rows[submission][1 + i] for i in range(len(questions))]
+        row = rows[submission]
+        got = [row[h] for h in header[2 : len(questions) + 2]]
         want = ["" if score is None else f"{score:g}" for score in scores]
         assert got == want, f"{submission}: {got} != {want}"
         assert (row["total"], row["possible"]) == (f"{total:g}", f"{possible:g}"), submission
         assert row["percent"] == f"{100 * total / possible:.1f}", submission
 
 
+def test_the_gradebook_is_one_row_per_student_in_canvas_columns(graded):
+    _, detail, gradebook = graded[A1]
+    assert gradebook[0] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", A1]
+    totals = {row[2]: row[5] for row in gradebook[1:]}
+    assert totals["reference"] == "10" and totals["not-a-notebook"] == "0"
+    # Handed in twice: both graded and flagged, the gradebook's mark left for the instructor.
+    assert totals["s9"] == ""
+    flagged = {row["submission"]: row["flags"] for row in detail if row["student"] == "s9"}
+    assert sorted(flagged) == ["s9/late.ipynb", "s9_first.ipynb"]
+    assert all("handed in 2 times" in flag for flag in flagged.values())
+    assert len(gradebook) - 1 == len({row["student"] for row in detail})
+
+
 def test_each_lost_question_says_why(graded):
-    _, table = graded[A2]
-    rows = {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
+    _, detail, _ = graded[A2]
+    rows = {row["submission"]: row for row in detail}
     a2 = rows["retrieved-ideal-and-two-gains.ipynb"]["feedback"]
     assert "returned" in a2 and "chapter 4" in a2 and "exhibit 6 of chapter 8" in a2
-    _, table = graded[A1]
-    rows = {row[0]: dict(zip(table[0], row, strict=True)) for row in table[1:]}
+    _, detail, _ = graded[A1]
+    rows = {row["submission"]: row for row in detail}
     jk = rows["jk-discount-and-ascending.ipynb"]["feedback"]
     assert "dcg:" in jk and "expected" in jk and "returned" in jk and "chapter 3" in jk
     assert "scores:" in jk and "chapter 5" in jk and "idcg:" not in jk
     alias = rows["library-alias-and-ideal-from-top-k.ipynb"]["feedback"]
-    assert "dcg uses the ndcg library (through _d)" in alias and "chapter 4" in alias
+    assert "No module named 'ndcg'" in alias and "chapter 4" in alias
     loop = rows["infinite-loop.ipynb"]
     assert f"time limit of {TIME_LIMIT:g} s" in loop["error"]
     assert "not a readable notebook" in rows["not-a-notebook.ipynb"]["error"]
     assert all(
-        not rows[name]["error"] for name in EXPECTED[A1] if "not" not in name and "loop" not in name
+        not rows[f"{name}.ipynb"]["error"]
+        for name in EXPECTED[A1]
+        if "not" not in name and "loop" not in name
     )
 
 
 @pytest.mark.parametrize("name", [A1, A2])
-def test_student_notebook_has_no_hidden_test(graded, name):
-    build, _ = graded[name]
+def test_student_notebook_has_no_hidden_check_and_no_solution(graded, name):
+    build, _, _ = graded[name]
     student = build.student.read_text(encoding="utf-8")
-    for source in _hidden_tests(name).values():
-        for line in source.splitlines():
-            if len(line.strip()) > 30 and "TEST CONFIG" not in line:
-                assert line.strip() not in student, line
+    for line in hidden_test_lines(name) + solution_lines(name):
+        assert line not in student, line
 
 
 def test_hand_graded_marks_are_checked(tmp_path):
@@ -340,39 +332,65 @@ def test_hand_graded_marks_are_checked(tmp_path):
         grade.read_hand_graded(marks, questions)
 
 
-# Otter's message for a failed test case: a doctest transcript (exact format, Otter 7).
-TRANSCRIPT = (
-    "❌ Test case failed\nTrying:\n    import math as _math\nExpecting nothing\nok\n"
-    "Trying:\n    assert dcg([0, 3]) == 3, 'position 2'\nExpecting nothing\n"
-    "**********************************************************************\n"
-    "Line 3, in dcg 0\nFailed example:\n    assert dcg([0, 3]) == 3, 'position 2'\n"
-    "Exception raised:\n    Traceback (most recent call last):\n"
-    '      File "<doctest dcg 0[2]>", line 1, in <module>\n'
-    "        assert dcg([0, 3]) == 3, 'position 2'\n    AssertionError: position 2\n"
-    "Trying:\n    assert dcg([1]) == 1\nExpecting nothing\n"
-    "**********************************************************************\n"
-    "Line 4, in dcg 0\nFailed example:\n    assert dcg([1]) == 1\nException raised:\n"
-    "    Traceback (most recent call last):\n    AssertionError\n"
+def test_a_hand_mark_for_no_submission_is_refused(graded, tmp_path):
+    build, _, _ = graded[A2]
+    submissions = tmp_path / "submissions"
+    submissions.mkdir()
+    nbformat.write(nbformat.read(build.solution, as_version=4), submissions / "s1_a2.ipynb")
+    marks = tmp_path / "marks.csv"
+    marks.write_text("submission,argument (/3)\ns1_a2.ipynb,3\ns1_A2.ipynb,2\n", encoding="utf-8")
+    output = tmp_path / "grades.csv"
+    with pytest.raises(ValueError, match="s1_A2.ipynb, which matches no submission"):
+        grade.grade_folder(build.autograder, submissions, output, hand_graded=marks)
+    assert not output.exists(), "refused before anything is graded or written"
+
+
+@pytest.mark.parametrize(
+    "raw, why",
+    [
+        (b"", ""),
+        (b"[1, 2]", "not plain data"),
+        (b"{'a': 1}", "not valid JSON"),
+        (b"\xff\xfe", "not valid JSON"),
+        (b"[" * 100_000, "not valid JSON"),
+        (b'{"a": ' + b"[" * 50 + b"]" * 50 + b"}", "not plain data"),
+        (b'{"a": "' + b"x" * (1 << 20) + b'"}', "over 1 MiB"),
+    ],
 )
+def test_a_result_is_read_strictly(raw, why):
+    result, reason = grade.parse_result(raw)
+    assert result is None and reason.endswith(why) and bool(reason) == bool(why), reason
 
 
-def test_feedback_is_the_first_failure_of_a_transcript():
-    assert grade._first_failure(TRANSCRIPT) == "position 2"
-    bare = TRANSCRIPT.split("Trying:\n    assert dcg([1])", 1)[1]
-    assert grade._first_failure("Trying:\n    assert dcg([1])" + bare) == (
-        "AssertionError in `assert dcg([1]) == 1`"
-    )
-    name_error = TRANSCRIPT.replace(
-        "AssertionError: position 2", "NameError: name 'dcg' is not defined"
-    )
-    assert grade._first_failure(name_error) == (
-        "NameError: name 'dcg' is not defined in `assert dcg([0, 3]) == 3, 'position 2'`"
-    )
+def test_a_result_of_plain_data_is_read():
+    assert grade.parse_result(b'{"a": [1, 2.5, "x", null, true, NaN]}')[0]["a"][:5] == [
+        1,
+        2.5,
+        "x",
+        None,
+        True,
+    ]
+
+
+def test_submissions_are_named_by_student_id(tmp_path):
+    for name in ("s1_a1.ipynb", "s2.ipynb", "s3/whatever.ipynb", "s1_again.ipynb", "x.txt"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}")
+    found = [
+        (student, path.relative_to(tmp_path).as_posix())
+        for student, path in grade.submissions_in(tmp_path)
+    ]
+    assert found == [
+        ("s1", "s1_a1.ipynb"),
+        ("s1", "s1_again.ipynb"),
+        ("s2", "s2.ipynb"),
+        ("s3", "s3/whatever.ipynb"),
+    ]
 
 
 @pytest.mark.parametrize("name", [A1, A2])
 def test_student_notebook_first_finds_or_installs_what_it_imports(graded, name):
-    build, _ = graded[name]
+    build, _, _ = graded[name]
     cells = [c for c in nbformat.read(build.student, as_version=4).cells if c.cell_type == "code"]
     setup, init = cells[0].source, cells[1].source
     assert setup.startswith("# Setup: this notebook needs") and "import otter" in init

@@ -1,25 +1,42 @@
-"""Grade a folder of student notebooks with an assignment's autograder and write a grade table.
+"""Grade a folder of student notebooks and write a grade table a learning platform imports.
 
 Usage (from the instructor bundle, or from the repository after `make instructor`)::
 
     python grade.py AUTOGRADER.zip SUBMISSIONS_DIR [-o grades.csv] [--hand-graded marks.csv]
-                    [--time-limit 300]
+                    [--time-limit 300] [--memory-limit 2048] [--column "A1 (1234)"]
 
-Every ``*.ipynb`` in SUBMISSIONS_DIR is run in a fresh kernel of the current Python (no Docker:
-Otter-Grader's local grading), then the autograder's public and hidden tests are run against it.
-Each submission runs in its own process under a time limit: one that runs out (an infinite
-loop, say) is stopped and scores 0 with the reason in its row, and grading goes on. A file
-that is not a notebook gets a row with its error and a total of 0 too, so no submission drops
-out of the table silently. The table is written row by row, so a grading run that is stopped
-keeps the rows it finished.
+Nothing a submission does inside its own process can change its score. Each notebook's code
+runs in a sandbox (``grade_sandbox.py``: bubblewrap, no network, a read-only system, an
+unprivileged user, limits on time, memory and processes), with neither the hidden checks nor,
+for A1, the ``ndcg`` library inside. There the submission's functions are called on the hidden
+inputs and what they return comes back as plain data (JSON, at most 1 MiB); it is marked here,
+outside, against answers the library computes (``grade_checks.py``). Questions are found by
+the functions' and variables' names, not by Otter's cell metadata, so a notebook whose metadata
+was lost is graded by its content. Otter-Grader builds the student notebook (its public tests
+give students feedback while they work) but runs no test when grading.
 
-The table has one row per notebook and one column per question, in question order: the points
-of each autograded question, and the points graded by hand (A2's question 5) read from the
-``--hand-graded`` file (``make instructor`` writes a template with the rubric next to the
-autograder); a hand-graded question without a mark is left blank and counts 0 until it has one.
-Then the total, the points possible (autograded and hand-graded), the percentage, the error if
-any, and the feedback: for each question lost, the case that failed with the expected and the
-received value and the chapter that explains it.
+Each question is all-or-nothing and marked on its own: while A1's ``idcg`` is marked, its
+``dcg`` is the reference one, so a classic mistake costs exactly its question. A run that
+outlives the time limit is killed with every process it started and scores 0 on its
+questions, with the reason; so does a file that is not a notebook. The table is written once,
+atomically, after every sandbox is gone.
+
+Submissions are named ``STUDENTID_anything.ipynb`` (the student id is what comes before the
+first ``_``; a name without ``_`` is its own id) or put in a folder per student,
+``STUDENTID/anything.ipynb``. Two notebooks of one student are both graded and flagged, and
+the student's mark is left blank for you to choose.
+
+Two files are written:
+
+- ``grades.csv`` (``-o``), the gradebook: ``Student``, ``ID``, ``SIS User ID``, ``SIS Login
+  ID``, ``Section`` and one column with the assignment's total, as Canvas's gradebook import
+  reads it (the student id goes in ``SIS User ID``; name the column as the assignment is named
+  in the course, ``--column``); Moodle's CSV grade import maps ``SIS User ID`` to the users' ID
+  number and the total's column to the grade item;
+- ``grades-detail.csv`` next to it: one row per notebook with the points of each question (the
+  hand-graded ones read from ``--hand-graded``), the total, the flags, the error if any and the
+  feedback: for each question lost, the case that failed with the expected and the received
+  value and the chapter that explains it.
 
 `make grade AUTOGRADER=... SUBMISSIONS=... [HAND_GRADED=...]` runs this from the repository.
 """
@@ -30,22 +47,30 @@ import argparse
 import csv
 import io
 import json
+import math
 import os
-import re
-import signal
-import subprocess
+import queue
 import sys
-import warnings
+import tempfile
 import zipfile
-from collections.abc import Iterable, Sequence
-from contextlib import redirect_stdout
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the grader's modules, next to it
+
+import grade_checks  # noqa: E402
+import grade_sandbox  # noqa: E402
 
 #: The file ``tools/instructor.py`` adds to each autograder zip: the questions in order.
 QUESTIONS_FILE = "ranking-measured-questions.json"
 DEFAULT_TIME_LIMIT = 300.0
+DEFAULT_MEMORY_MIB = 2048
+NOTEBOOK_BYTES = 32 << 20  # a notebook with its outputs; larger is not read
 FEEDBACK_CHARS = 600  # per question: enough for the failed case, short enough to read
+GRADEBOOK_COLUMNS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
 
 
 @dataclass(frozen=True)
@@ -61,11 +86,13 @@ class QuestionInfo:
 class GradeRow:
     """One submission's grade."""
 
-    submission: str
+    submission: str  # its path in the submissions folder
+    student: str = ""
     scores: dict[str, float] = field(default_factory=dict)
     possible: dict[str, float] = field(default_factory=dict)
     feedback: dict[str, str] = field(default_factory=dict)
     error: str = ""
+    flags: list[str] = field(default_factory=list)
 
     @property
     def total(self) -> float:
@@ -77,147 +104,188 @@ class GradeRow:
 
 
 def assignment_questions(autograder: Path) -> list[QuestionInfo]:
-    """The autograder's questions in order, hand-graded ones included when the zip lists them."""
+    """The autograder's questions in order, hand-graded ones included."""
     with zipfile.ZipFile(autograder) as archive:
-        names = archive.namelist()
-        if QUESTIONS_FILE in names:
-            records = json.loads(archive.read(QUESTIONS_FILE))
-            return [QuestionInfo(r["name"], float(r["points"]), bool(r["manual"])) for r in records]
-        questions = []
-        for name in names:
-            if name.startswith("tests/") and name.endswith(".py"):
-                namespace: dict = {}
-                exec(archive.read(name).decode("utf-8"), namespace)  # Otter's own test format
-                questions.append(
-                    QuestionInfo(namespace["test"]["name"], namespace["test"]["points"])
-                )
-        return questions
+        if QUESTIONS_FILE not in archive.namelist():
+            raise ValueError(f"{autograder} has no {QUESTIONS_FILE}: rebuild it, make instructor")
+        records = json.loads(archive.read(QUESTIONS_FILE))
+    return [QuestionInfo(r["name"], float(r["points"]), bool(r["manual"])) for r in records]
 
 
-def _first_failure(message: str) -> str:
-    """The first failed example of a doctest transcript, as a student can act on it.
+def assignment_checks(autograder: Path) -> grade_checks.Checks:
+    """The hidden checks of the autograder's assignment, with the term's numbers."""
+    with zipfile.ZipFile(autograder) as archive:
+        if grade_checks.GRADING_FILE not in archive.namelist():
+            raise ValueError(
+                f"{autograder} has no {grade_checks.GRADING_FILE}: rebuild it, make instructor"
+            )
+        config = json.loads(archive.read(grade_checks.GRADING_FILE))
+    return grade_checks.checks_for(config["assignment"], config["numbers"])
 
-    The assertion's own message when it has one (the hidden tests name the case, the expected
-    and the received value, and the chapter), else the exception and the line that failed.
+
+def code_cells(notebook: Path) -> tuple[list[str], str]:
+    """The notebook's code cells in order, and "" ; or [] and why it cannot be read.
+
+    Only the cells' type and source are read: a notebook whose metadata was lost (Otter's,
+    the kernel's) is graded all the same.
     """
-    for block in message.split("Failed example:")[1:]:
-        source = block.strip().splitlines()[0].strip() if block.strip() else ""
-        raised = block.split("Exception raised:", 1)[-1].split("Trying:", 1)[0].split("*****")[0]
-        found = re.findall(r"^    (\w+(?:Error|Exception|Exit))(?:: (.*))?$", raised, re.M)
-        if found:
-            kind, text = found[-1]
-            if kind == "AssertionError" and text:
-                return text.strip()
-            return f"{kind}{': ' + text.strip() if text else ''} in `{source}`"
-        return f"failed: `{source}`"
-    return " ".join(message.split())
-
-
-def _failure_messages(result) -> str:
-    """The first failure of each of a question's failed test cases, public then hidden."""
-    messages = [
-        _first_failure(str(case.message))
-        for case in getattr(result, "test_case_results", []) or []
-        if not case.passed
-    ]
-    return " | ".join(messages)[:FEEDBACK_CHARS]
-
-
-def grade_in_process(notebook: Path, autograder: Path) -> dict:
-    """Grade one notebook in this process; the child side of :func:`grade_notebook`."""
-    with warnings.catch_warnings():  # Otter's import trips traitlets' deprecation notice
-        warnings.simplefilter("ignore", DeprecationWarning)
-        from otter.api import grade_submission  # imported here: Otter is slow to import
-
-    # Otter's own deprecation notices (pandas, nbformat) are not about the submission.
-    with redirect_stdout(io.StringIO()), warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        warnings.simplefilter("ignore", FutureWarning)
-        results = grade_submission(str(notebook), str(autograder), quiet=True)
-    record: dict = {"scores": {}, "possible": {}, "feedback": {}, "error": ""}
-    if results.catastrophic_error is not None:
-        error = results.catastrophic_error
-        record["error"] = f"{type(error).__name__}: {error}"
-    for name in results.test_files:
-        result = results.get_result(name)
-        record["scores"][name] = float(results.get_score(name))
-        record["possible"][name] = float(result.possible)
-        if record["scores"][name] < record["possible"][name]:
-            record["feedback"][name] = _failure_messages(result)
-    return record
-
-
-def _not_a_notebook(notebook: Path) -> str:
-    """Why ``notebook`` cannot be graded as a notebook, or "" if it can."""
-    import nbformat
-
     try:
-        nbformat.read(notebook, as_version=4)
-    except Exception as error:  # any parse failure: the row says what was wrong
-        return f"not a readable notebook ({type(error).__name__}: {str(error)[:200]})"
-    return ""
+        if notebook.stat().st_size > NOTEBOOK_BYTES:
+            return [], f"not graded: over {NOTEBOOK_BYTES >> 20} MiB"
+        document = json.loads(notebook.read_bytes())
+    except (OSError, ValueError, RecursionError) as error:
+        return [], f"not a readable notebook ({type(error).__name__}: {str(error)[:200]})"
+    cells = document.get("cells") if isinstance(document, dict) else None
+    if not isinstance(cells, list):
+        return [], "not a readable notebook (no list of cells)"
+    sources = []
+    for cell in cells:
+        if not isinstance(cell, dict) or cell.get("cell_type") != "code":
+            continue
+        source = cell.get("source", "")
+        if isinstance(source, list) and all(isinstance(line, str) for line in source):
+            source = "".join(source)
+        if not isinstance(source, str):
+            return [], "not a readable notebook (a code cell's source is not text)"
+        sources.append(source)
+    return sources, ""
+
+
+# ----------------------------------------------------------------------------- the result
+
+
+RESULT_DEPTH = 12
+
+
+def _plain_data(value, depth: int = 0) -> bool:
+    """Whether ``value`` is JSON data only: numbers, strings, booleans, None, lists, objects."""
+    if depth > RESULT_DEPTH:
+        return False
+    if value is None or isinstance(value, bool | int | float | str):
+        return True
+    if isinstance(value, list):
+        return all(_plain_data(item, depth + 1) for item in value)
+    if isinstance(value, dict):
+        return all(_plain_data(item, depth + 1) for item in value.values())
+    return False
+
+
+def parse_result(raw: bytes) -> tuple[dict | None, str]:
+    """A run's result file as data, or None and why not. Read strictly: at most 1 MiB of
+    UTF-8 JSON, an object of plain data; NaN and infinities read as floats (they never match)."""
+    if len(raw) > grade_sandbox.RESULT_BYTES:
+        return None, "its result was over 1 MiB"
+    if not raw:
+        return None, ""
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=float)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return None, "its result was not valid JSON"
+    if not isinstance(data, dict) or not _plain_data(data):
+        return None, "its result was not plain data"
+    return data, ""
+
+
+# ---------------------------------------------------------------------------- one notebook
 
 
 def grade_notebook(
     notebook: Path,
-    autograder: Path,
+    autograder: Path | None = None,
     questions: Sequence[QuestionInfo] | None = None,
     *,
-    time_limit: float = DEFAULT_TIME_LIMIT,
+    checks: grade_checks.Checks | None = None,
+    limits: grade_sandbox.Limits | None = None,
+    packages: dict[str, Path] | None = None,
+    name: str | None = None,
 ) -> GradeRow:
-    """Grade one notebook in its own process under ``time_limit`` seconds; never raises.
+    """Grade one notebook in sandboxes under ``limits``; never raises for the submission's sake.
 
-    A submission that cannot be graded (not a notebook, out of time, a crash) scores 0 on
-    every autograded question, with the reason in ``error``.
+    A submission that cannot be graded (not a notebook, out of time, a crash) scores 0 on the
+    questions it could not be marked on, with the reason in ``error``.
     """
-    questions = list(questions) if questions is not None else assignment_questions(autograder)
-    row = GradeRow(notebook.name)
+    if checks is None or questions is None:
+        if autograder is None:
+            raise ValueError("grade_notebook needs the autograder, or its checks and questions")
+        checks = checks or assignment_checks(autograder)
+        questions = questions or assignment_questions(autograder)
+    limits = limits or grade_sandbox.Limits(DEFAULT_TIME_LIMIT)
+    packages = packages if packages is not None else grade_sandbox.package_paths(checks.modules)
+    row = GradeRow(name or notebook.name)
     row.possible = {q.name: q.points for q in questions if not q.manual}
     row.scores = dict.fromkeys(row.possible, 0.0)
-    row.error = _not_a_notebook(notebook)
+    cells, row.error = code_cells(notebook)
     if row.error:
         return row
-    command = [
-        sys.executable,
-        str(Path(__file__).resolve()),
-        "--one",
-        str(notebook),
-        str(autograder),
-    ]
-    # A session of its own, so a timeout stops the kernel the submission started as well.
-    process = subprocess.Popen(
-        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
-    )
-    try:
-        out, err = process.communicate(timeout=time_limit)
-    except subprocess.TimeoutExpired:
-        os.killpg(process.pid, signal.SIGKILL)
-        process.communicate()
-        row.error = (
-            f"stopped after the time limit of {time_limit:g} s (an infinite loop or a very slow "
-            "cell?); scored 0"
+    errors = []
+    previous: dict = {}
+    for run in checks.runs():
+        run = checks.prepare(run, previous)
+        outcome = grade_sandbox.run(run.job(cells, checks.helpers), packages, limits)
+        result, why = parse_result(outcome.result)
+        done = bool(result and result.get("cells_done") is True)
+        if outcome.timed_out:
+            why = f"stopped after the time limit of {limits.seconds:g} s " + (
+                "while its functions ran" if done else "(an infinite loop or a very slow cell?)"
+            )
+        elif result is None or "calls" not in result:
+            why = why or (
+                f"its process ended {'while its functions ran' if done else 'in its cells'} "
+                f"(exit code {outcome.returncode}: os._exit, a crash or out of memory?)"
+            )
+        if why:
+            if not done:  # the cells never finish: every other run would stop there too
+                errors.append(f"{why}; scored 0")
+                break
+            errors.append(f"{', '.join(run.questions)}: {why}; scored 0")
+            continue
+        previous = result
+        cells_raised = result.get("cells")
+        raised = (
+            [c for c in cells_raised if isinstance(c, str)][:2]
+            if isinstance(cells_raised, list)
+            else []
         )
-        return row
-    if process.returncode != 0:
-        lines = [line for line in err.strip().splitlines() if line.strip()]
-        row.error = (
-            f"grading failed: {lines[-1] if lines else 'exit code ' + str(process.returncode)}"
-        )
-        return row
-    record = json.loads(out.strip().splitlines()[-1])
-    row.scores.update(record["scores"])
-    row.possible.update(record["possible"])
-    row.feedback = record["feedback"]
-    row.error = record["error"]
+        for question in run.questions:
+            if question not in row.possible:
+                continue
+            try:
+                text = checks.mark(question, result)
+            except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+                # The result is the submission's to write: one of an unexpected shape is its loss.
+                text = f"its answers could not be read ({type(error).__name__})"
+            if text and raised:  # why a function may be missing: its cell failed
+                text += f" (the notebook's cells raised: {'; '.join(raised)})"
+            if text:
+                row.feedback[question] = text[:FEEDBACK_CHARS]
+            else:
+                row.scores[question] = row.possible[question]
+    row.error = "; ".join(errors)
     return row
+
+
+# ------------------------------------------------------------------------------- a folder
+
+
+def submissions_in(folder: Path) -> list[tuple[str, Path]]:
+    """(student id, notebook) of every submission: ``ID_*.ipynb`` or ``ID/*.ipynb``."""
+    found = []
+    for path in sorted(folder.glob("*.ipynb")) + sorted(folder.glob("*/*.ipynb")):
+        if path.parent == folder:
+            student = path.stem.split("_", 1)[0] if "_" in path.stem else path.stem
+        else:
+            student = path.parent.name
+        found.append((student.strip(), path))
+    return found
 
 
 def read_hand_graded(path: Path, questions: Sequence[QuestionInfo]) -> dict[str, dict[str, float]]:
     """Submission -> {question: points} from the hand-graded marks file.
 
-    The file is a CSV with a ``submission`` column and one column per hand-graded question,
-    named as the question (a header such as ``argument (/3)`` also works). A blank mark is
-    left out (not yet graded); a mark above the question's points is an error.
+    The file is a CSV with a ``submission`` column (the notebook's path in the submissions
+    folder, as the detail table shows it) and one column per hand-graded question, named as the
+    question (a header such as ``argument (/3)`` also works). A blank mark is left out (not yet
+    graded); a mark above the question's points is an error.
     """
     manual = {q.name: q.points for q in questions if q.manual}
     marks: dict[str, dict[str, float]] = {}
@@ -230,7 +298,10 @@ def read_hand_graded(path: Path, questions: Sequence[QuestionInfo]) -> dict[str,
                 name = (header or "").split(" (/", 1)[0].strip()
                 if name not in manual or not (value or "").strip():
                     continue
-                points = float(value)
+                try:
+                    points = float(value)
+                except ValueError:
+                    points = math.nan
                 if not 0 <= points <= manual[name]:
                     raise ValueError(
                         f"{path}, line {line}: {name} = {value!r} for {submission}, but the "
@@ -240,37 +311,64 @@ def read_hand_graded(path: Path, questions: Sequence[QuestionInfo]) -> dict[str,
     return marks
 
 
-class TableWriter:
-    """Writes the grade table one row at a time, flushed, so a stopped run keeps its rows."""
+def _write_atomically(path: Path, rows: list[list[str]]) -> None:
+    """Write a CSV in one step: a temporary file next to ``path``, then renamed onto it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = io.StringIO()
+    csv.writer(text, lineterminator="\r\n").writerows(rows)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text.getvalue())
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
 
-    def __init__(self, path: Path, questions: Sequence[QuestionInfo]) -> None:
-        self.questions = list(questions)
-        self.max_total = sum(q.points for q in self.questions)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.handle = path.open("w", newline="", encoding="utf-8")
-        self.writer = csv.writer(self.handle)
-        headers = [
-            f"{q.name} (/{q.points:g}{', by hand' if q.manual else ''})" for q in self.questions
+
+def detail_path(output: Path) -> Path:
+    return output.with_name(f"{output.stem}-detail{output.suffix or '.csv'}")
+
+
+def write_tables(
+    rows: Sequence[GradeRow], output: Path, questions: Sequence[QuestionInfo], column: str
+) -> None:
+    """The gradebook (one row per student) and the detail table (one row per notebook)."""
+    max_total = sum(q.points for q in questions)
+    detail = [
+        [
+            "student",
+            "submission",
+            *(f"{q.name} (/{q.points:g}{', by hand' if q.manual else ''})" for q in questions),
+            "total",
+            "possible",
+            "percent",
+            "flags",
+            "error",
+            "feedback",
         ]
-        self.writer.writerow(
-            ["submission", *headers, "total", "possible", "percent", "error", "feedback"]
-        )
-        self.handle.flush()
-
-    def write(self, row: GradeRow) -> None:
-        cells = []
-        for q in self.questions:
-            cells.append(f"{row.scores[q.name]:g}" if q.name in row.scores else "")
-        percent = 100.0 * row.total / self.max_total if self.max_total else 0.0
+    ]
+    for row in rows:
+        cells = [f"{row.scores[q.name]:g}" if q.name in row.scores else "" for q in questions]
+        percent = 100.0 * row.total / max_total if max_total else 0.0
         feedback = "; ".join(f"{name}: {text}" for name, text in row.feedback.items() if text)
-        self.writer.writerow(
-            [row.submission, *cells, f"{row.total:g}", f"{self.max_total:g}", f"{percent:.1f}"]
-            + [row.error, feedback]
+        detail.append(
+            [row.student, row.submission, *cells, f"{row.total:g}", f"{max_total:g}"]
+            + [f"{percent:.1f}", "; ".join(row.flags), row.error, feedback]
         )
-        self.handle.flush()
-
-    def close(self) -> None:
-        self.handle.close()
+    gradebook = [[*GRADEBOOK_COLUMNS, column]]
+    seen: set[str] = set()
+    for row in rows:
+        if row.student in seen:
+            continue
+        seen.add(row.student)
+        twice = any(flag.startswith("handed in") for flag in row.flags)
+        total = "" if twice else f"{row.total:g}"
+        gradebook.append([row.student, "", row.student, "", "", total])
+    _write_atomically(detail_path(output), detail)
+    _write_atomically(output, gradebook)
 
 
 def grade_folder(
@@ -280,8 +378,12 @@ def grade_folder(
     *,
     hand_graded: Path | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    memory_mib: int = DEFAULT_MEMORY_MIB,
+    column: str | None = None,
+    jobs: int = 1,
 ) -> list[GradeRow]:
-    """Grade every ``*.ipynb`` in ``submissions`` by name, writing ``output`` row by row."""
+    """Grade every submission in ``submissions``, ``jobs`` at a time; write the tables once
+    every submission is graded and every sandbox is gone."""
     if not autograder.is_file():
         raise FileNotFoundError(
             f"autograder {autograder} not found; run `make instructor` and pass the .zip from "
@@ -289,39 +391,74 @@ def grade_folder(
         )
     if not submissions.is_dir():
         raise NotADirectoryError(f"submissions must be a folder of .ipynb files, got {submissions}")
-    notebooks = sorted(submissions.glob("*.ipynb"))
-    if not notebooks:
-        raise FileNotFoundError(f"no .ipynb file in {submissions}")
+    found = submissions_in(submissions)
+    if not found:
+        raise FileNotFoundError(f"no .ipynb file in {submissions} or its subfolders")
+    missing = grade_sandbox.available()
+    if missing:
+        raise FileNotFoundError(missing)
     questions = assignment_questions(autograder)
+    checks = assignment_checks(autograder)
+    names = {path.relative_to(submissions).as_posix() for _, path in found}
     marks = read_hand_graded(hand_graded, questions) if hand_graded else {}
-    writer = TableWriter(output, questions) if output is not None else None
+    unknown = sorted(set(marks) - names)
+    if unknown:  # before any grading: a misspelt name must not cost a student their mark
+        raise ValueError(
+            f"{hand_graded} has marks for {', '.join(unknown)}, which matches no submission "
+            f"in {submissions}; use the names of the detail table (e.g. {sorted(names)[0]})"
+        )
+    if jobs < 1:
+        raise ValueError(f"jobs must be at least 1, got {jobs}")
+    packages = grade_sandbox.package_paths(checks.modules)
+    # A user per worker (65534, 65533, ...): the process limit counts each one's sandbox alone.
+    workers = queue.SimpleQueue()
+    for number in range(jobs):
+        workers.put(
+            grade_sandbox.Limits(
+                seconds=time_limit, memory=memory_mib << 20, uid=grade_sandbox.NOBODY - number
+            )
+        )
+
+    def one(path: Path) -> GradeRow:
+        limits = workers.get()
+        try:
+            return grade_notebook(
+                path,
+                None,
+                questions,
+                checks=checks,
+                limits=limits,
+                packages=packages,
+                name=path.relative_to(submissions).as_posix(),
+            )
+        finally:
+            workers.put(limits)
+
+    counts = Counter(student for student, _ in found)
     rows = []
-    try:
-        for notebook in notebooks:
-            row = grade_notebook(notebook, autograder, questions, time_limit=time_limit)
-            for q in questions:
-                if q.manual:
-                    row.possible[q.name] = q.points
-                    if q.name in marks.get(notebook.name, {}):
-                        row.scores[q.name] = marks[notebook.name][q.name]
-            rows.append(row)
-            if writer is not None:
-                writer.write(row)
-            print(_summary(row), flush=True)
-    finally:
-        if writer is not None:
-            writer.close()
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        graded = pool.map(one, [path for _, path in found])
+        pairs = list(zip(found, graded, strict=True))
+    for (student, _), row in pairs:
+        name = row.submission
+        row.student = student
+        if counts[student] > 1:
+            others = [p.relative_to(submissions).as_posix() for s, p in found if s == student]
+            row.flags.append(
+                f"handed in {counts[student]} times ({', '.join(others)}): the gradebook's "
+                "mark is left blank, choose one"
+            )
+        for q in questions:
+            if q.manual:
+                row.possible[q.name] = q.points
+                if q.name in marks.get(name, {}):
+                    row.scores[q.name] = marks[name][q.name]
+        rows.append(row)
+        print(_summary(row), flush=True)
+    # Every run has returned, so every sandbox is gone: only now are the tables written.
+    if output is not None:
+        write_tables(rows, output, questions, column or checks.name)
     return rows
-
-
-def write_table(rows: Iterable[GradeRow], path: Path, questions: Sequence[QuestionInfo]) -> None:
-    """Write a whole grade table at once (``grade_folder`` writes it row by row)."""
-    writer = TableWriter(path, questions)
-    try:
-        for row in rows:
-            writer.write(row)
-    finally:
-        writer.close()
 
 
 def _summary(row: GradeRow) -> str:
@@ -330,10 +467,6 @@ def _summary(row: GradeRow) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["--one"]:  # the child process of grade_notebook
-        print(json.dumps(grade_in_process(Path(argv[1]), Path(argv[2]))))
-        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("autograder", type=Path, help="the assignment's autograder .zip")
     parser.add_argument("submissions", type=Path, help="folder of student notebooks")
@@ -345,9 +478,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--time-limit",
         type=float,
         default=DEFAULT_TIME_LIMIT,
-        help=f"seconds each submission may run (default {DEFAULT_TIME_LIMIT:g})",
+        help=f"seconds each sandboxed run may take (default {DEFAULT_TIME_LIMIT:g})",
     )
-    args = parser.parse_args(argv)
+    parser.add_argument(
+        "--memory-limit",
+        type=int,
+        default=DEFAULT_MEMORY_MIB,
+        help=f"MiB of memory per process of a submission (default {DEFAULT_MEMORY_MIB})",
+    )
+    parser.add_argument(
+        "--column", help="the gradebook column's header: the assignment's name in the course"
+    )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="submissions graded side by side (default 1)"
+    )
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     try:
         grade_folder(
             args.autograder,
@@ -355,11 +500,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.output,
             hand_graded=args.hand_graded,
             time_limit=args.time_limit,
+            memory_mib=args.memory_limit,
+            column=args.column,
+            jobs=args.jobs,
         )
     except (FileNotFoundError, NotADirectoryError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    print(f"grade table: {args.output}")
+    print(f"gradebook: {args.output}; detail: {detail_path(args.output)}")
     return 0
 
 

@@ -10,10 +10,12 @@ the website (the site is ``_build/html``, and no page links here):
   ``quiz/quiz.qti.zip`` (QTI 1.2, Canvas), ``quiz/quiz.moodle.xml`` and ``quiz/quiz.gift.txt``
   (Moodle): the questions with their answers for a learning platform (``tools/quiz_export.py``);
 - ``assignments/NAME/``: for each master notebook in ``course/assignments/``, Otter-Grader's
-  student notebook (public tests only), the solution notebook and the autograder ``.zip`` with
-  the hidden tests, built by ``otter assign``;
+  student notebook (public tests only), the solution notebook and the autograder ``.zip``
+  (built by ``otter assign``) holding the question order and the numbers the grader draws the
+  hidden inputs from (``tools/grade_checks.py``);
 
-- ``grade.py``: grades a folder of student notebooks and writes a grade table (no Docker);
+- ``grade.py`` (with ``grade_checks.py``, ``grade_sandbox.py`` and ``grade_runner.py``): grades
+  a folder of student notebooks, each in a bubblewrap sandbox, and writes a gradebook CSV;
 - ``exam/``: the exam paper and its model answer, rendered from ``course/exam/``'s templates;
 - ``README.md``: what is where, and how to grade.
 
@@ -60,6 +62,8 @@ EXAM = ROOT / "course" / "exam"
 sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
 
 import grade  # noqa: E402
+import grade_checks  # noqa: E402
+import grade_sandbox  # noqa: E402
 import quiz_export  # noqa: E402
 
 DEFAULT_OUT = ROOT / "_build" / "instructor"
@@ -175,27 +179,23 @@ def term_seed(term: TermLike | None, part: str) -> int | None:
 
 # Where each master draws its data, and what a term's variant puts there instead. Each pattern
 # must occur in the master (checked), so a renamed line cannot silently keep the book's data.
+# (The hidden inputs are not in the masters: the grader draws them from the term's numbers.)
 VARIANT_LINES: dict[str, tuple[tuple[str, str], ...]] = {
-    "a1-ndcg-from-scratch": (
-        ("_rng = _np.random.default_rng(1601)", "_rng = _np.random.default_rng({seed})"),
-    ),
     "a2-two-systems": (
         (
             "def collection_number(student_id, class_number=2026):",
             "def collection_number(student_id, class_number={seed}):",
         ),
-        # The hidden test checks the data against the term's own class number, not the
-        # notebook's default: last term's notebook, or the book's, holds other data.
-        (
-            "seed=collection_number(STUDENT_ID, class_number=2026))",
-            "seed=collection_number(STUDENT_ID, class_number={seed}))",
-        ),
-        (
-            "docs_per_query=15, difference=0.2, depth=6, seed=77)",
-            "docs_per_query=15, difference=0.2, depth=6, seed={seed2})",
-        ),
     ),
 }
+
+
+def term_numbers(term: TermLike | None, stem: str) -> dict[str, int] | None:
+    """The numbers a term draws for assignment ``stem`` from its secret: ``seed`` (the student
+    notebook's data) and ``seed2`` (the grader's hidden inputs); None for the book's own."""
+    if term is None:
+        return None
+    return {"seed": term_seed(term, stem), "seed2": term_seed(term, stem + "/hidden")}
 
 
 def term_master(master: Path, term: TermLike | None, out: Path) -> Path:
@@ -203,11 +203,11 @@ def term_master(master: Path, term: TermLike | None, out: Path) -> Path:
     if term is None:
         return master
     text = master.read_text(encoding="utf-8")
-    seed, seed2 = term_seed(term, master.stem), term_seed(term, master.stem + "/hidden")
+    numbers = term_numbers(term, master.stem) or {}
     for old, new in VARIANT_LINES.get(master.stem, ()):
         if old not in text:
             raise RuntimeError(f"{master.name} no longer has {old!r}; update VARIANT_LINES")
-        text = text.replace(old, new.format(seed=seed, seed2=seed2))
+        text = text.replace(old, new.format(**numbers))
     out.mkdir(parents=True, exist_ok=True)
     copy = out / master.name
     copy.write_text(text, encoding="utf-8")
@@ -377,11 +377,19 @@ def question_order(master: Path) -> list[dict]:
     return order
 
 
-def write_grading_notes(master: Path, autograder: Path, manual: dict[str, float]) -> None:
-    """Add the question order to the autograder zip; write the hand-graded rubric and template.
+def write_grading_notes(
+    master: Path,
+    autograder: Path,
+    manual: dict[str, float],
+    numbers: dict[str, int] | None = None,
+) -> None:
+    """Add the question order and the term's numbers to the autograder zip; write the
+    hand-graded rubric and template.
 
     ``tools/grade.py`` reads the order so the grade table's columns follow the questions and the
-    hand-graded points count in the total. For hand-graded questions it writes, next to the zip,
+    hand-graded points count in the total, and the numbers (the book's when None) from which
+    ``tools/grade_checks.py`` draws the hidden inputs. For hand-graded questions it writes, next
+    to the zip,
     ``NAME-rubric.md`` (from ``course/assignments/rubrics.yml``) and ``NAME-hand-graded.csv``,
     a template to fill in with one row per submission.
     """
@@ -389,6 +397,11 @@ def write_grading_notes(master: Path, autograder: Path, manual: dict[str, float]
 
     with zipfile.ZipFile(autograder, "a") as archive:
         archive.writestr(grade.QUESTIONS_FILE, json.dumps(question_order(master), indent=1))
+        config = {
+            "assignment": master.stem,
+            "numbers": numbers or grade_checks.BOOK_NUMBERS[master.stem],
+        }
+        archive.writestr(grade_checks.GRADING_FILE, json.dumps(config, indent=1))
     if not manual:
         return
     rubrics = yaml.safe_load(RUBRICS.read_text(encoding="utf-8")).get(master.stem, {})
@@ -461,10 +474,18 @@ def add_setup_cell(student: Path) -> None:
     nbformat.write(notebook, student)
 
 
-def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> AssignmentBuild:
+def build_assignment(
+    master: Path,
+    out: Path,
+    *,
+    run_tests: bool = True,
+    numbers: dict[str, int] | None = None,
+) -> AssignmentBuild:
     """Run ``otter assign`` on ``master`` into ``out`` and give the autograder a stable name.
 
-    With ``run_tests`` Otter also runs the solution against every test and stops if one fails.
+    ``numbers`` are the term's (:func:`term_numbers`; the book's when None). With ``run_tests``
+    Otter runs the solution against the public tests, and the grader grades the solution in its
+    sandbox with the hidden checks: the build stops unless it scores full marks.
     """
     with warnings.catch_warnings():  # Otter's import trips traitlets' deprecation notice
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -486,8 +507,10 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
         raise RuntimeError(f"expected one autograder zip in {out / 'autograder'}, found {zips}")
     autograder = zips[0].rename(out / "autograder" / f"{name}-autograder.zip")
     points, manual = question_points(master)
-    write_grading_notes(master, autograder, manual)
+    write_grading_notes(master, autograder, manual, numbers)
     add_setup_cell(out / "student" / f"{name}.ipynb")
+    if run_tests:
+        check_solution(out / "autograder" / f"{name}.ipynb", autograder)
     return AssignmentBuild(
         name,
         out / "student" / f"{name}.ipynb",
@@ -496,6 +519,22 @@ def build_assignment(master: Path, out: Path, *, run_tests: bool = True) -> Assi
         points,
         manual,
     )
+
+
+def check_solution(solution: Path, autograder: Path) -> None:
+    """Grade the solution notebook as a submission; raise unless it scores full marks."""
+    if grade_sandbox.available():
+        raise RuntimeError(f"cannot check {solution.name}: {grade_sandbox.available()}")
+    row = grade.grade_notebook(solution, autograder)
+    if row.total != row.max_total or row.error:
+        raise RuntimeError(
+            f"the solution {solution} scores {row.total:g} / {row.max_total:g} under its own "
+            f"autograder: {row.error or row.feedback}"
+        )
+
+
+#: The grader and the modules it needs, copied into the bundle next to each other.
+GRADER_FILES = ("grade.py", "grade_checks.py", "grade_sandbox.py", "grade_runner.py")
 
 
 def write_quiz(out: Path, term: TermLike | None = None) -> int:
@@ -603,20 +642,31 @@ def _readme(
         "  library's wheel from the book's website), so it runs in the book's lab, a plain",
         "  Jupyter or Colab.",
         "- `assignments/NAME/autograder/NAME.ipynb`: the solution;",
-        "  `assignments/NAME/autograder/NAME-autograder.zip`: the autograder, with the hidden",
-        "  tests.",
-        "- `grade.py`: grades a folder of submitted notebooks and writes a grade table, no Docker:",
+        "  `assignments/NAME/autograder/NAME-autograder.zip`: the autograder: the question",
+        "  order and the numbers the hidden inputs are drawn from.",
+        "- `grade.py`: grades a folder of submitted notebooks and writes a gradebook, no Docker:",
         "",
         f"      .venv/bin/python {folder}/grade.py \\",
         f"          {folder}/assignments/NAME/autograder/NAME-autograder.zip \\",
         "          SUBMISSIONS_FOLDER -o grades.csv",
         "",
-        "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository. Each notebook",
-        "  runs under a time limit (`--time-limit`, 300 s unless set); the table is written row",
-        "  by row, with feedback for every question lost.",
+        "  or `make grade AUTOGRADER=... SUBMISSIONS=...` from the repository. It needs",
+        "  bubblewrap (`apt-get install bubblewrap`): each notebook runs in a sandbox with no",
+        "  network, a read-only system, an unprivileged user, neither the hidden checks nor",
+        "  (for A1) the library, and limits on time (`--time-limit`, 300 s per run unless set),",
+        "  memory (`--memory-limit`, MiB) and processes; what its functions return on the",
+        "  hidden inputs is marked outside the sandbox. Each question is marked on its own",
+        "  (A1's `idcg` with a right `dcg`, and so on), so a mistake costs exactly its question.",
+        "  Name the notebooks `STUDENTID_anything.ipynb` or put them in a folder per student",
+        "  (`STUDENTID/anything.ipynb`). `grades.csv` is a gradebook for Canvas's or Moodle's",
+        "  CSV import (the id in `SIS User ID`, one column with the total, `--column` to name",
+        "  it as the course does); `grades-detail.csv` has each question's points, flags (a",
+        "  notebook handed in twice), errors and feedback for every question lost.",
         "- `assignments/NAME/autograder/NAME-rubric.md` and `NAME-hand-graded.csv`: for an",
         "  assignment with questions graded by hand, the rubric and a marks file to fill in;",
         "  pass it with `--hand-graded` (`HAND_GRADED=...`) and the marks count in the total.",
+        "  Its `submission` column names each notebook as the detail table does; a mark for a",
+        "  name that matches no submission stops the grading with that name.",
         "- `exam/exam-paper.md`: the exam paper with its marks, to print for students;",
         "  `exam/model-answer.md`: its model answer and marking scheme, every figure computed",
         "  by the library from this paper's numbers.",
@@ -648,10 +698,12 @@ def build_bundle(
                 term_master(master, term, Path(masters)),
                 out / "assignments" / master.stem,
                 run_tests=run_tests,
+                numbers=term_numbers(term, master.stem),
             )
             for master in sorted(MASTERS.glob("*.ipynb"))
         ]
-    shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
+    for name in GRADER_FILES:
+        shutil.copy2(ROOT / "tools" / name, out / name)
     # The exam: its question paper to print, its model answer and marking scheme kept here.
     if (out / "exam").exists():
         shutil.rmtree(out / "exam")
