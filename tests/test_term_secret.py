@@ -26,6 +26,7 @@ from test_downloads_secrecy import unpacked
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
+import grade_checks  # noqa: E402
 import instructor  # noqa: E402
 
 LABEL = "2027-spring"
@@ -67,21 +68,20 @@ def _answers(bundle: Path) -> list:
     return [(q["id"], q["prompt"], q["options"], q["answer"]) for q in key["questions"]]
 
 
-def _hidden_tests(bundle: Path, name: str) -> dict[str, str]:
+def _grading(bundle: Path, name: str) -> dict:
+    """What the autograder holds for the grader: the numbers its hidden inputs are drawn from."""
     autograder = bundle / "assignments" / name / "autograder" / f"{name}-autograder.zip"
     with zipfile.ZipFile(autograder) as archive:
-        return {n: archive.read(n).decode() for n in archive.namelist() if n.startswith("tests/")}
+        return json.loads(archive.read(grade_checks.GRADING_FILE))
 
 
 def _seeds(bundle: Path) -> dict[str, list[str]]:
     """The numbers A1's hidden cases and A2's collections are drawn from, in a bundle."""
-    a1 = "".join(_hidden_tests(bundle, A1).values())
-    a2 = "".join(_hidden_tests(bundle, A2).values())
     student = nbformat.read(bundle / "assignments" / A2 / "student" / f"{A2}.ipynb", 4)
     code = "".join(cell.source for cell in student.cells if cell.cell_type == "code")
     return {
-        "a1 hidden cases": sorted(set(re.findall(r"default_rng\((\d+)\)", a1))),
-        "a2 hidden collection": sorted(set(re.findall(r"depth=6, seed=(\d+)\)", a2))),
+        "a1 hidden cases": [str(_grading(bundle, A1)["numbers"]["seed2"])],
+        "a2 hidden collection": [str(_grading(bundle, A2)["numbers"]["seed2"])],
         "a2 class number": re.findall(r"class_number=(\d+)\):", code),
     }
 
@@ -109,7 +109,7 @@ def test_the_label_without_the_secret_rebuilds_nothing(bundles):
     assert sum(key[i][2] == guessed[i][2] for i in choice) <= len(choice) // 2
     for part, values in _seeds(spring).items():
         assert values != _seeds(guess)[part], part
-    assert _hidden_tests(spring, A1) != _hidden_tests(guess, A1)
+    assert _grading(spring, A1) != _grading(guess, A1)
     assert _exam(spring) != _exam(guess)
 
 
@@ -117,7 +117,7 @@ def test_the_kept_secret_rebuilds_the_same_term(bundles, tmp_path):
     spring, again = bundles["spring"], bundles["again"]
     assert _answers(spring) == _answers(again)
     assert _seeds(spring) == _seeds(again) and _exam(spring) == _exam(again)
-    assert _hidden_tests(spring, A1) == _hidden_tests(again, A1)
+    assert _grading(spring, A1) == _grading(again, A1)
     # A second build of the folder reuses its secret, and refuses another one.
     secret = (spring / instructor.SECRET_FILE).read_text("utf-8")
     assert re.fullmatch(r"[0-9a-f]{64}\n", secret)
