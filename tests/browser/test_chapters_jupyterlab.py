@@ -9,7 +9,13 @@ used with the keyboard: moving D3 down one place turns the DCG readout from 6.86
 reaches the task's first goal and not its second, the screen-reader announcement says so, and
 the kernel's ``widget.order`` follows; moving it back says the goal is no longer met. In
 chapter 4 the prose reads as the website's: its first paragraph shows DCG's figure, 6.861, and
-no MyST brace; a note renders as a quotation, an exercise as a heading, a solution folded.
+no MyST brace; a note renders as a quotation, an exercise as a heading, a solution closed.
+
+After Run All, in every chapter, no answer is in view until the learner opens it: every
+solution and every "Check your answer" is a closed ``<details>`` block, nothing inside one is
+visible, no output says "Right", and a cell the website shows without its output printed
+nothing; opening a solution shows it. In chapter 3, switching the widget to exponential gain
+makes the goals say they measure with linear gain, and "Skip to the widget" is a link to it.
 """
 
 from __future__ import annotations
@@ -86,8 +92,8 @@ def _api(url: str, method: str = "GET") -> object:
 def lab(site: Path, tmp_path_factory) -> Iterator[tuple[str, Path]]:
     root = tmp_path_factory.mktemp("chapters")
     # What `make lab` opens: the build's learner copies (the site fixture: the book is built).
-    copied, kept = lab_command.refresh(site.parent / "learner" / "lab", root)
-    assert sorted(copied) == [path.name for path in CHAPTERS] and not kept
+    copied, kept, newer = lab_command.refresh(site.parent / "learner" / "lab", root)
+    assert sorted(copied) == [path.name for path in CHAPTERS] and not kept and not newer
     settings = root.parent / f"{root.name}-settings"
     for name, values in SETTINGS.items():
         path = settings / name
@@ -154,13 +160,69 @@ def _reads_like_the_book(page) -> None:
     assert page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown blockquote strong").count() >= 2
     heading = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown h3", has_text="Exercise 4.1")
     expect(heading).to_have_count(1)
-    # A solution is folded: its heading shows, its code does not.
+    # A solution is closed: its summary shows, its code does not.
     solution = page.locator(
-        f"{NOTEBOOK} .jp-RenderedMarkdown h4", has_text="Solution to exercise 4.1"
+        f"{NOTEBOOK} .jp-RenderedMarkdown details summary", has_text="Solution to exercise 4.1"
     )
     expect(solution).to_have_count(1)
     hidden = page.locator(f"{NOTEBOOK} .jp-CodeCell .jp-InputPlaceholder")
-    assert hidden.count() >= 4, hidden.count()
+    assert hidden.count() >= 1, hidden.count()
+
+
+# What the learner sees of the answers after Run All: every count but the first must be 0.
+IN_VIEW = """() => {
+  const notebook = document.querySelector('NOTEBOOK');
+  const seen = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const details = [...notebook.querySelectorAll('.jp-RenderedMarkdown details')];
+  const inside = details.flatMap((d) => [...d.children].filter((c) => c.tagName !== 'SUMMARY'));
+  const outputs = [...notebook.querySelectorAll('.jp-OutputArea-output')].filter(seen);
+  return {
+    closed: details.filter((d) => !d.open).length,
+    open: details.filter((d) => d.open).length,
+    solution_text_in_view: inside.filter(seen).length,
+    verdicts_in_view: outputs.filter((o) => /\\bRight[:;.]/.test(o.innerText)).length,
+    solution_code_cells: [...notebook.querySelectorAll('.jp-CodeCell .jp-InputArea')]
+      .filter((c) => /Solution to exercise/.test(c.innerText)).length,
+  };
+}""".replace("NOTEBOOK", NOTEBOOK)
+# Answers' places, per chapter, that the report quotes.
+SEEN: dict[str, dict[str, int]] = {}
+
+
+def _answers_stay_closed(page, chapter: str, saved: dict) -> None:
+    """After Run All: no solution, answer or verdict in view; opening one shows it."""
+    counts = page.evaluate(IN_VIEW)
+    SEEN[chapter] = counts
+    print(f"{chapter}: after Run All {counts}")
+    assert counts["closed"] >= 3 and counts["open"] == 0, counts
+    assert counts["solution_text_in_view"] == 0 and counts["verdicts_in_view"] == 0, counts
+    assert counts["solution_code_cells"] == 0, counts
+    # The cells the website shows without their output printed nothing here either.
+    captured = [c for c in saved["cells"] if c["cell_type"] == "code"
+                and "".join(c["source"]).startswith("%%capture")]  # fmt: skip
+    assert all(not c["outputs"] for c in captured), [c["outputs"] for c in captured]
+    # The learner opens the first solution: now it shows.
+    summary = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown details summary",
+                           has_text="Solution to exercise").first  # fmt: skip
+    summary.click()
+    details = summary.locator("xpath=..")
+    expect(details).to_have_attribute("open", "")
+    assert details.locator("p, pre").first.is_visible()
+
+
+def _goal_follows_the_gain(page) -> None:
+    """Chapter 3: exponential gain in the widget; the goals say they measure with linear."""
+    widget = page.locator(f"{NOTEBOOK} .ndcg-rw")
+    widget.get_by_test_id("gain").select_option("exponential")
+    expect(widget.get_by_test_id("dcg")).to_have_text("13.848")
+    goal = widget.get_by_test_id("goal-0").locator(".ndcg-rw__goal-text")
+    expect(goal).to_contain_text("Measured with linear gain")
+    widget.get_by_test_id("gain").select_option("linear")
+    expect(goal).not_to_contain_text("Measured with")
+    # Skip to the widget: a link, to an anchor in the cell before the widget.
+    link = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown a", has_text="Skip to the widget")
+    assert link.get_attribute("href") == "#ch03-widget"
+    assert page.locator(f"{NOTEBOOK} #ch03-widget").count() == 1
 
 
 def _menu(page, menu: str, item: str) -> None:
@@ -230,6 +292,7 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
         page.wait_for_function(FINISHED, timeout=600_000, polling=500)
         if chapter == WIDGET_CHAPTER:
             _move_d3_with_the_keyboard(page)
+            _goal_follows_the_gain(page)
         if chapter == PROSE_CHAPTER:
             _reads_like_the_book(page)
         _menu(page, "File", "Save Notebook")
@@ -237,6 +300,7 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
         saved = json.loads((root / chapter).read_text(encoding="utf-8"))
         problems = _problems(saved)
         assert not problems, f"{chapter} in JupyterLab:\n" + "\n".join(problems)
+        _answers_stay_closed(page, chapter, saved)
     finally:
         context.close()
         _shut_down_kernels(url)
