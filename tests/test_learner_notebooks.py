@@ -79,8 +79,8 @@ def test_roles_become_the_words_and_figures_the_website_shows() -> None:
     assert "[Burges et al. (2005)](#References)" in out
     assert "[best list](#Terms-used-in-this-chapter)" in out
     assert "[The pool](07_y.ipynb#The-pool)" in out and "[Many queries](07_y.ipynb)" in out
-    # A label on a cell: an anchor in this notebook, which blocks() writes where the label is.
-    assert out.endswith("[the task](#ch04-widget).")
+    # A widget's label: a heading in this notebook, which blocks() writes where the label is.
+    assert out.endswith("[the task](#The-widget).")
     assert not learner.RAW_ROLE.search(out)
 
 
@@ -305,8 +305,8 @@ def test_a_widget_tasks_answer_is_closed_in_the_lab_and_absent_from_the_student_
 def test_skip_to_the_widget_is_a_link_to_an_anchor_before_it() -> None:
     lab = learner.convert(_widget_task(), _context(best="0.8"), "fold")
     texts = [learner._source(c) for c in lab["cells"]]
-    assert "[Skip to the widget](#ch04-widget)" in texts[0]
-    assert texts[1] == '<a id="ch04-widget"></a>'
+    assert "[Skip to the widget](#The-widget)" in texts[0]
+    assert texts[1] == "#### The widget"
     assert lab["cells"][2]["source"] == "widget"
 
 

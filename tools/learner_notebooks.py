@@ -60,6 +60,8 @@ EXPLICIT = re.compile(r"^(?P<text>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
 # What a learner must never meet: a role, or a directive fence, of MyST.
 RAW_ROLE = re.compile(r"\{[a-z][a-z:-]*\}`")
 RAW_DIRECTIVE = re.compile(r"^\s*(`{3,}|:{3,})\{[a-z][a-z:-]*\}", re.M)
+# The heading a widget's label ("(ch03-widget)=", before it) becomes: "Skip to the widget".
+WIDGET_HEADING = "The widget"
 # The dropdown that follows a widget task with its answer.
 CHECK_YOUR_ANSWER = "Check your answer"
 HEADING = re.compile(r"^#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
@@ -231,8 +233,9 @@ def _reference(ctx: Context, body: str, kind: str) -> str:
         # A label on a cell or a paragraph: no heading to point at in a notebook.
         if text is None:
             raise ValueError(f"{ctx.docname}: a reference to {target!r} needs its own text")
-        # blocks() writes such a label as an HTML anchor of the same name.
-        return f"[{text}]({_notebook_link(ctx, docname)}#{target})"
+        # blocks() writes such a label as a heading, or an HTML anchor of the same name.
+        anchor = _anchor(WIDGET_HEADING) if target.endswith("-widget") else f"#{target}"
+        return f"[{text}]({_notebook_link(ctx, docname)}{anchor})"
     link = _notebook_link(ctx, docname) + _anchor(title)
     return f"[{text or title}]({link})"
 
@@ -300,9 +303,11 @@ def blocks(ctx: Context, text: str) -> str:
         line = lines[i]
         if label := LABEL_LINE.match(line):
             if ctx.labels.get(label[1], ("", "?"))[1] == "":
-                # A label on a cell or a paragraph: an anchor for the links to it.
+                # A label on a cell or a paragraph: a target for the links to it. JupyterLab
+                # strips id and name from a notebook's HTML; it gives each heading an id.
                 flush()
-                out.append(f'<a id="{label[1]}"></a>')
+                widget = label[1].endswith("-widget")
+                out.append(f"#### {WIDGET_HEADING}" if widget else f'<a id="{label[1]}"></a>')
             i += 1
             continue
         if line.lstrip().startswith("```") and not FENCE.match(line):

@@ -172,7 +172,9 @@ def _reads_like_the_book(page) -> None:
 # What the learner sees of the answers after Run All: every count but the first must be 0.
 IN_VIEW = """() => {
   const notebook = document.querySelector('NOTEBOOK');
-  const seen = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  // checkVisibility: false inside a closed <details> (content-visibility), display or opacity.
+  const seen = (e) => e.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true,
+    visibilityProperty: true }) && e.getClientRects().length > 0;
   const details = [...notebook.querySelectorAll('.jp-RenderedMarkdown details')];
   const inside = details.flatMap((d) => [...d.children].filter((c) => c.tagName !== 'SUMMARY'));
   const outputs = [...notebook.querySelectorAll('.jp-OutputArea-output')].filter(seen);
@@ -219,10 +221,27 @@ def _goal_follows_the_gain(page) -> None:
     expect(goal).to_contain_text("Measured with linear gain")
     widget.get_by_test_id("gain").select_option("linear")
     expect(goal).not_to_contain_text("Measured with")
-    # Skip to the widget: a link, to an anchor in the cell before the widget.
+    # Skip to the widget: a link, to the heading right above the widget (JupyterLab names a
+    # heading by data-jupyter-id and follows a link to it itself).
     link = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown a", has_text="Skip to the widget")
-    assert link.get_attribute("href") == "#ch03-widget"
-    assert page.locator(f"{NOTEBOOK} #ch03-widget").count() == 1
+    assert link.get_attribute("href") == "#The-widget"
+    heading = page.locator(f"{NOTEBOOK} h4[data-jupyter-id='The-widget']")
+    page.locator(f"{NOTEBOOK} .jp-Cell").first.scroll_into_view_if_needed()
+    expect(heading).not_to_be_in_viewport()
+    link.click()
+    expect(heading).to_be_in_viewport()
+    # Followed, not merely near: JupyterLab puts the heading at the top of the notebook.
+    page.wait_for_timeout(500)
+    top = page.locator(NOTEBOOK).bounding_box()["y"]
+    assert heading.bounding_box()["y"] - top < 200, heading.bounding_box()
+    # A term's link goes to the list at the end; the list's entry leads back to the section.
+    back = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown li a", has_text="Try it: swap D3")
+    back.first.scroll_into_view_if_needed()
+    back.first.click()
+    section = page.locator(f"{NOTEBOOK} h2[data-jupyter-id='Try-it:-swap-D3-and-D4']")
+    expect(section).to_be_in_viewport()
+    page.wait_for_timeout(500)
+    assert section.bounding_box()["y"] - top < 200, section.bounding_box()
 
 
 def _menu(page, menu: str, item: str) -> None:
