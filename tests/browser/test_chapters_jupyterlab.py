@@ -323,3 +323,30 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
     finally:
         context.close()
         _shut_down_kernels(url)
+
+
+def test_a_saved_chapter_reopened_without_its_kernel_shows_its_widgets(
+    browser, lab: tuple[str, Path]
+) -> None:
+    """The lab saves widget state (tools/lab.py): no "Error displaying widget: model not found"."""
+    url, root = lab
+    saved = json.loads((root / WIDGET_CHAPTER).read_text(encoding="utf-8"))
+    if saved["cells"][0].get("execution_count") is None and not any(
+        c.get("outputs") for c in saved["cells"] if c["cell_type"] == "code"
+    ):
+        pytest.skip("chapter 3 was not run and saved in this session")
+    assert "application/vnd.jupyter.widget-state+json" in saved["metadata"].get("widgets", {})
+    _shut_down_kernels(url)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/lab/tree/{WIDGET_CHAPTER}?reset")
+        widget = page.locator(f"{NOTEBOOK} .ndcg-rw")
+        widget.wait_for(timeout=120_000)
+        expect(widget.get_by_test_id("dcg")).to_have_text("6.861")
+        page.wait_for_timeout(3000)
+        errors = page.locator(f"{NOTEBOOK} .jp-OutputArea-output", has_text="Error displaying")
+        assert errors.count() == 0, errors.all_inner_texts()
+    finally:
+        context.close()
+        _shut_down_kernels(url)
