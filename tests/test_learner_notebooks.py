@@ -280,6 +280,7 @@ def _widget_task() -> dict:
             _cell("markdown",
                   ":::{dropdown} Check your answer\nThe best is {glue:text}`best:.3f`.\n:::"),
             _cell("code", "best = max(scores)\nprint(best)", tags=["remove-output"]),
+            _cell("code", "print(best_swap)", tags=["remove-cell"]),
         ],
     }  # fmt: skip
 
@@ -295,6 +296,8 @@ def test_a_widget_tasks_answer_is_closed_in_the_lab_and_absent_from_the_student_
     for text in (lab_text, student_text):
         computed = next(t for t in text if "best = max(scores)" in t)
         assert computed.startswith("%%capture\n"), computed
+        hidden = next(t for t in text if "print(best_swap)" in t)
+        assert hidden.startswith("%%capture\n"), hidden  # Run All unfolds its output
         check = next(t for t in text if "my_answer = None" in t)
         assert not check.startswith("%%capture")  # the learner's own verdict shows
     # The answer box promises a worked solution only where one follows.

@@ -30,7 +30,8 @@ renderer shows as the book does:
 Code cells are kept as they are, those the website hides (bookkeeping, widgets' set-up) folded.
 A cell whose output the website hides (``remove-output``: the library working out a widget
 task's answer) keeps its code, since later cells use what it computes, and starts with
-``%%capture``, so that Run All does not print the answer under the task.
+``%%capture``, so that Run All does not print the answer under the task; so does a cell the
+website hides whole (``remove-cell``), whose folded output Run All would unfold.
 The conversion is a pure function of the chapter and a :class:`Context`; the book's build
 (``tools/learner_downloads.py``) makes the context from its own resolved references, so the
 words a learner reads are the ones the website shows.
@@ -399,6 +400,11 @@ TO_A_FOLD = re.compile(
     re.M,
 )
 CLAUSE_TO_A_FOLD = re.compile(r";\s*the fold below[^.;]*\.")
+# The same for a cell the book does not show at all (bookkeeping that may print a task's answer).
+CAPTURE_HIDDEN = (
+    "%%capture\n"
+    "# The book shows neither this cell nor what it prints: delete the line %%capture to see it.\n"
+)
 # An answer box's call, ``answers.box("ch03-dcg-swap")``.
 ANSWER_BOX = re.compile(r"\banswers\.box\((?P<args>[^()]*)\)")
 
@@ -476,6 +482,9 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
         tags = set(cell.get("metadata", {}).get("tags", []))
         if "remove-cell" in tags:
             _fold(cell, outputs=True)
+            if cell["cell_type"] == "code":
+                # Run All unfolds outputs: what the book never shows must print nothing.
+                cell["source"] = CAPTURE_HIDDEN + _source(cell)
         elif cell["cell_type"] == "code" and "remove-input" in tags:
             _fold(cell, outputs=False)  # the website shows what it prints, not its code
         elif cell["cell_type"] == "code" and "remove-output" in tags and not _answer_check(cell):
