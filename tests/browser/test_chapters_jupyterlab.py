@@ -203,6 +203,10 @@ def _answers_stay_closed(page, chapter: str, saved: dict) -> None:
     captured = [c for c in saved["cells"] if c["cell_type"] == "code"
                 and "".join(c["source"]).startswith("%%capture")]  # fmt: skip
     assert all(not c["outputs"] for c in captured), [c["outputs"] for c in captured]
+    # Nor did a cell the book never shows, folded with its output (Run All unfolds it).
+    folded = [c for c in saved["cells"] if c["cell_type"] == "code"
+              and c["metadata"].get("jupyter", {}).get("outputs_hidden")]  # fmt: skip
+    assert all(not c["outputs"] for c in folded), [c["outputs"] for c in folded if c["outputs"]]
     # The learner opens the first solution: now it shows.
     summary = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown details summary",
                            has_text="Solution to exercise").first  # fmt: skip
