@@ -10,10 +10,20 @@ BUILD_FLAGS := -W -n --keep-going
 
 book: assets
 	mkdir -p _build
+	rm -f $(BOOK_STAMP)
 	# jupyter-cache keys on each notebook's code, Sphinx on each page's source: when the library
 	# is newer than the cache, drop both so every notebook runs again against it.
 	if [ -n "$$(find src \( -name __pycache__ -o -name '*.egg-info' \) -prune -o -newer _build/.jupyter_cache -print -quit 2>/dev/null)" ]; then rm -rf _build/.jupyter_cache _build/.doctrees; fi
 	set -o pipefail; $(BIN)/jupyter-book build . --builder html $(BUILD_FLAGS) 2>&1 | tee _build/build.log
+	touch $(BOOK_STAMP)
+
+# The last build, made from these files: `make lab` and `make student` build the book again
+# only when one of them is newer (a whole build takes a minute even with nothing to do).
+BOOK_STAMP := _build/.stamp-book
+BOOK_SOURCES := $(shell find notebooks book src tools course -type f -not -path '*/__pycache__/*' -not -name '*.pyc' -not -path '*.egg-info/*' 2>/dev/null) _config.yml _toc.yml pyproject.toml requirements.txt package-lock.json
+
+$(BOOK_STAMP): $(BOOK_SOURCES)
+	$(MAKE) book
 
 test: browser-check book $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
@@ -70,12 +80,14 @@ grade: $(VENV)/.stamp-dev
 
 # JupyterLab on lab/, the learner's copies of the chapters from the last build (figures in the
 # prose filled in, no raw MyST), its kernel the venv's Python with the library (tools/lab.py).
-lab: book
-	$(BIN)/python tools/lab.py
+# Builds the book first only when a source changed. Options for JupyterLab in LAB_ARGS:
+# make lab LAB_ARGS="--port 8899 --no-browser --IdentityProvider.token=secret"
+lab: $(BOOK_STAMP)
+	$(BIN)/python tools/lab.py $(LAB_ARGS)
 
 # The chapters without their solutions, answer checks kept, and the library's wheel, in one
 # zip (tools/learner_downloads.py); `make book` puts the same files on the site, in downloads/.
-student: book
+student: $(BOOK_STAMP)
 	$(BIN)/python tools/learner_downloads.py _build/student
 
 serve: book

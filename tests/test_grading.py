@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -395,6 +396,7 @@ def test_student_notebook_first_finds_or_installs_what_it_imports(graded, name):
     setup, init = cells[0].source, cells[1].source
     assert setup.startswith("# Setup: this notebook needs") and "import otter" in init
     needs = eval(setup.split("_needs = ", 1)[1].split("\n", 1)[0])  # the cell's own literal
-    assert needs["otter"].startswith("otter-grader==")
+    # A range, not a pin that would fight a version Colab already has.
+    assert re.fullmatch(r"otter-grader>=[0-9.]+,<[0-9]+", needs["otter"]), needs["otter"]
     assert ("ndcg" in needs) == (name == A2), "A1 is written without the library"
     exec(setup, {})  # here everything is installed: the cell finds it and installs nothing

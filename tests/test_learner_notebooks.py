@@ -79,7 +79,8 @@ def test_roles_become_the_words_and_figures_the_website_shows() -> None:
     assert "[Burges et al. (2005)](#References)" in out
     assert "[best list](#Terms-used-in-this-chapter)" in out
     assert "[The pool](07_y.ipynb#The-pool)" in out and "[Many queries](07_y.ipynb)" in out
-    assert out.endswith("the task.")
+    # A widget's label: a heading in this notebook, which blocks() writes where the label is.
+    assert out.endswith("[the task](#The-widget).")
     assert not learner.RAW_ROLE.search(out)
 
 
@@ -134,14 +135,16 @@ def test_solutions_fold_or_go_and_closing_lists_hold_what_was_used() -> None:
     folded = learner.convert(chapter, _context(dcg6="6.861126688593502"), "fold")
     texts = [learner._source(c) for c in folded["cells"]]
     assert texts[0] == "### Exercise 4.1\n\nCompute [DCG](#Terms-used-in-this-chapter)."
-    assert texts[2].startswith("#### Solution to exercise 4.1")
-    assert folded["cells"][3]["metadata"]["jupyter"] == {
-        "source_hidden": True,
-        "outputs_hidden": True,
-    }
-    assert folded["cells"][3]["metadata"]["cellView"] == "form"
-    assert texts[4] == "It is 6.86 ([Järvelin and Kekäläinen, 2002](#References))."
-    assert folded["cells"][5]["metadata"]["jupyter"]["source_hidden"] is True
+    # The solution: one markdown cell, closed, that Run All neither runs nor opens.
+    solution = folded["cells"][2]
+    assert solution["cell_type"] == "markdown"
+    assert texts[2].startswith("<details>\n<summary><b>Solution to exercise 4.1</b>")
+    assert "```python\nanswer = 6.861\n```" in texts[2]
+    assert "It is 6.86 ([Järvelin and Kekäläinen, 2002](#References))." in texts[2]
+    assert texts[2].endswith("</details>") and "<details open" not in texts[2]
+    assert not [c for c in folded["cells"] if "answer = 6.861" in learner._source(c)
+                and c["cell_type"] == "code"]  # fmt: skip
+    assert folded["cells"][3]["metadata"]["jupyter"]["source_hidden"] is True
     # The closing lists: the terms used (definitions' own terms as plain words, their
     # citations listed), then every work cited, in order of first use.
     terms, references = texts[-2], texts[-1]
@@ -257,3 +260,151 @@ def test_a_downloaded_chapter_reads_like_the_book_in_a_plain_renderer(
     assert "Exercise 4.1" in prose and "Terms used in this chapter" in prose
     assert "Järvelin and Kekäläinen" in prose
     assert not re.search(r"\{[a-z:-]+\}`", prose) and "```{" not in prose
+
+
+# ----- answers stay closed; the copy reads as the book -------------------------------------
+
+
+def _widget_task() -> dict:
+    return {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {},
+        "cells": [
+            _cell("markdown", "## Try it\n\n{ref}`Skip to the widget <ch04-widget>`"),
+            _cell("markdown", "(ch04-widget)="),
+            _cell("code", "widget", tags=["remove-input"]),
+            _cell("code", "my_answer = None\nexercises.check('k', my_answer)",
+                  tags=["remove-output"]),
+            _cell("code", 'answers.box("ch04-best-reordering")', tags=["remove-input"]),
+            _cell("markdown",
+                  ":::{dropdown} Check your answer\nThe best is {glue:text}`best:.3f`.\n:::"),
+            _cell("code", "best = max(scores)\nprint(best)", tags=["remove-output"]),
+            _cell("code", "print(best_swap)", tags=["remove-cell"]),
+        ],
+    }  # fmt: skip
+
+
+def test_a_widget_tasks_answer_is_closed_in_the_lab_and_absent_from_the_student_copy() -> None:
+    lab = learner.convert(_widget_task(), _context(best="0.8170229777363638"), "fold")
+    student = learner.convert(_widget_task(), _context(best="0.8170229777363638"), "remove")
+    lab_text = [learner._source(c) for c in lab["cells"]]
+    student_text = [learner._source(c) for c in student["cells"]]
+    assert "<details>\n<summary>Check your answer</summary>\n\nThe best is 0.817." in lab_text[5]
+    assert not any("0.817" in text or "Check your answer" in text for text in student_text)
+    # The cell that works the answer out keeps its code (later cells use it), not its print.
+    for text in (lab_text, student_text):
+        computed = next(t for t in text if "best = max(scores)" in t)
+        assert computed.startswith("%%capture\n"), computed
+        hidden = next(t for t in text if "print(best_swap)" in t)
+        assert hidden.startswith("%%capture\n"), hidden  # Run All unfolds its output
+        check = next(t for t in text if "my_answer = None" in t)
+        assert not check.startswith("%%capture")  # the learner's own verdict shows
+    # The answer box promises a worked solution only where one follows.
+    assert 'answers.box("ch04-best-reordering")' in lab_text
+    assert 'answers.box("ch04-best-reordering", solution_below=False)' in student_text
+
+
+def test_skip_to_the_widget_is_a_link_to_an_anchor_before_it() -> None:
+    lab = learner.convert(_widget_task(), _context(best="0.8"), "fold")
+    texts = [learner._source(c) for c in lab["cells"]]
+    assert "[Skip to the widget](#The-widget)" in texts[0]
+    assert texts[1] == "#### The widget"
+    assert lab["cells"][2]["source"] == "widget"
+
+
+def test_a_term_in_the_list_at_the_end_links_back_to_where_it_was_first_used() -> None:
+    chapter = {
+        "nbformat": 4,
+        "nbformat_minor": 5,
+        "metadata": {},
+        "cells": [
+            _cell("markdown", "# Ideal DCG\n\nIntro.\n\n## The best order\n\nA {term}`DCG`."),
+            _cell("markdown", "```python\n# not a heading\n```\n\nAgain {term}`DCG`."),
+        ],
+    }
+    out = learner.convert(chapter, _context(), "fold")
+    terms = learner._source(out["cells"][-2])  # then the references of the definitions
+    assert "(back to [The best order](#The-best-order))" in terms, terms
+
+
+def test_a_text_figure_reads_without_pythons_quotes() -> None:
+    ctx = _context(pick="'S8'", recall="'0.4'", dcg="6.861126688593502")
+    text = "NDCG@10 picks {glue:text}`pick`, up to recall {glue:text}`recall`, {glue:text}`dcg:.3f`"
+    assert learner.inline(ctx, text) == "NDCG@10 picks S8, up to recall 0.4, 6.861"
+
+
+# ----- no answer in a student copy; none run or shown by Run All in the lab's ---------------
+
+CHECK_CALL = re.compile(
+    r"""exercises\.check\(\s*["'](?P<key>[^"']+)["']\s*,\s*(?P<answer>[^)]*)\)"""
+)
+
+
+def _all_text(notebook: dict) -> str:
+    return "\n".join(learner._source(cell) for cell in notebook["cells"])
+
+
+def _answer_figures(key: str, expected: object) -> set[str]:
+    """A number answer as a chapter would print it: to its decimals, and its exact text."""
+    from ndcg.teaching import exercises
+
+    exercise = exercises.exercise(key)
+    if exercise.kind != "number" or not exercise.decimals:
+        return set()  # a whole number or a letter: too common to look for as text
+    figures = {f"{expected:.{exercise.decimals}f}", exercises.exact_text(expected, 4)}
+    return {figure for figure in figures if "." in figure}
+
+
+def test_no_student_copy_holds_an_answer(site: Path) -> None:
+    from ndcg.teaching import exercises
+
+    expected = exercises._all_answers_for_tests()
+    found, keys = [], set()
+    for name, notebook in _learner_copies(site)["zip"].items():
+        text = _all_text(notebook)
+        chapter_keys = set(re.findall(r"""(?:check|box)\(\s*["']([a-z0-9-]+)["']""", text))
+        keys |= chapter_keys
+        for key in sorted(chapter_keys):
+            for figure in _answer_figures(key, expected[key]):
+                if re.search(rf"(?<![\d.]){re.escape(figure)}(?!\d)", text):
+                    found.append(f"{name}: {key}'s answer {figure}")
+        found += [f"{name}: {m.group(0)}" for m in CHECK_CALL.finditer(text)
+                  if m["answer"].strip() != "my_answer"]  # fmt: skip
+        if "Check your answer" in text:
+            found.append(f"{name}: a 'Check your answer' block")
+        found += [f"{name}: {m}" for m in re.findall(r"fold below|folded under", text)]
+        boxes = re.findall(r"answers\.box\([^)]*\)", text)
+        found += [f"{name}: {box} promises a solution" for box in boxes
+                  if "solution_below=False" not in box]  # fmt: skip
+    assert len(keys) >= 40, sorted(keys)  # the scan covered the chapters' exercises
+    assert not found, found
+
+
+def test_run_all_in_a_lab_copy_runs_no_solution_and_prints_no_widget_answer(site: Path) -> None:
+    for name, notebook in _learner_copies(site)["lab"].items():
+        code = [learner._source(c) for c in notebook["cells"] if c["cell_type"] == "code"]
+        texts = [learner._source(c) for c in notebook["cells"]]
+        solutions = [t for t in texts if t.startswith("<details>\n<summary><b>Solution")]
+        assert len(solutions) >= 3, name
+        assert all(text.endswith("</details>") for text in solutions), name
+        # Only the learner's own answer is ever checked by a code cell.
+        calls = [m.group(0) for text in code for m in CHECK_CALL.finditer(text)]
+        assert calls and all(call.endswith("my_answer)") for call in calls), (name, calls)
+    source = {p.name: _load(p) for p in CHAPTERS}
+    for name, notebook in _learner_copies(site)["lab"].items():
+        hidden = [learner._source(c) for c in source[name]["cells"]
+                  if "remove-output" in c.get("metadata", {}).get("tags", [])
+                  and "my_answer = None" not in learner._source(c)]  # fmt: skip
+        code = {learner._source(c) for c in notebook["cells"] if c["cell_type"] == "code"}
+        assert all(learner.CAPTURE + text in code for text in hidden), name
+
+
+def test_text_figures_read_without_pythons_quotes(site: Path) -> None:
+    quoted = re.compile(r"(?<![\w`])'[^'\s`]{1,20}'(?![\w`])")
+    found = {
+        f"{kind}/{name}": quoted.findall(_markdown(notebook))
+        for kind, notebooks in _learner_copies(site).items()
+        for name, notebook in notebooks.items()
+    }
+    assert {k: v for k, v in found.items() if v} == {}

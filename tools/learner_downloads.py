@@ -49,8 +49,11 @@ DOWNLOADS = "downloads"
 STUDENT_ZIP = "student-notebooks.zip"
 STUDENT_DIR = "ranking-measured-student-notebooks"
 PREAMBLE_ID = "ndcg-elsewhere"
-# What the wheel brings with it (its dependencies), and what a chapter never needs installed.
-SKIP = {"ndcg", "myst_nb", "numpy", "pandas", "matplotlib", "anywidget", "ipywidgets", "IPython"}
+# What a chapter never asks for: the library itself (named as the wheel), the book's build tool
+# (stood in for by the preamble) and IPython (there in every Jupyter).
+SKIP = {"ndcg", "myst_nb", "IPython"}
+# The library's extras a chapter needs, by the part of the library it imports.
+EXTRAS = {"ndcg.ltr": "ltr", "ndcg.spark": "spark"}
 SOLUTION_START = "```{solution-start}"
 SOLUTION_END = "```{solution-end}"
 # The chapters as a learner reads them outside the book, written by each build (see
@@ -132,42 +135,120 @@ def _distributions() -> dict[str, list[str]]:
     return dict(importlib.metadata.packages_distributions())
 
 
-def requirements(notebook: dict, wheel: str) -> dict[str, str]:
-    """What the notebook needs installed: ``{module: pip requirement}``.
+def _canonical(name: str) -> str:
+    from packaging.utils import canonicalize_name
 
-    ``ndcg`` is the wheel with its ``book`` extra (the widgets and figures), and ``ltr`` when the
-    chapter uses ``ndcg.ltr`` (then LightGBM is checked too); other third-party modules are
-    pinned at the versions the book was built with. The wheel's own dependencies come with it.
+    return canonicalize_name(name)
+
+
+@functools.cache
+def declared(root: Path = ROOT) -> dict[str, tuple[str, str]]:
+    """The library's own requirements: distribution -> (requirement, extra or "" for core).
+
+    ``numpy>=2`` (core), ``matplotlib>=3.8`` (``book``), ``lightgbm>=4.7`` (``ltr``), ...:
+    ranges, from ``pyproject.toml``, that installing the wheel with the extra satisfies.
     """
+    from packaging.requirements import Requirement
+
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    groups = {"": project["dependencies"], **project.get("optional-dependencies", {})}
+    found: dict[str, tuple[str, str]] = {}
+    for extra, lines in groups.items():
+        for line in lines:
+            requirement = Requirement(line)
+            found.setdefault(_canonical(requirement.name), (str(requirement), extra))
+    return found
+
+
+# The oldest release with what a chapter calls, for packages the library does not declare:
+# scikit-learn's dcg_score and ndcg_score with ignore_ties (0.24; 1.0 the first of its major).
+FLOORS = {"scikit-learn": "1.0"}
+
+
+def _range(dist: str) -> str:
+    """A range for a package the library does not declare, never an exact pin (which would
+    fight the version a Colab-like Python already has): from its floor (:data:`FLOORS`, else
+    the version the book was built with) to the next major version (``scikit-learn>=1.0,<2``)."""
+    from packaging.version import Version
+
+    version = Version(importlib.metadata.version(dist))
+    return f"{dist}>={FLOORS.get(dist, f'{version.major}.{version.minor}')},<{version.major + 1}"
+
+
+def extras(notebook: dict) -> list[str]:
+    """The library's extras the notebook needs: ``book`` always, ``ltr`` and ``spark`` by use."""
     imported = _imports(notebook)
-    uses_ltr = any(name == "ndcg.ltr" or name.startswith("ndcg.ltr.") for name in imported)
-    # The chapters use the book's wing (widgets, figures): the wheel with its `book` extra.
-    # Quoted with its extras, so that no shell reads the brackets as a pattern.
-    extras = "book,ltr" if uses_ltr else "book"
-    needs = {"ndcg": f'"{wheel}[{extras}]"'}
-    modules = {name.split(".")[0] for name in imported}
-    if uses_ltr:
-        modules.add("lightgbm")
+    used = {
+        extra
+        for module, extra in EXTRAS.items()
+        if any(name == module or name.startswith(f"{module}.") for name in imported)
+    }
+    return ["book", *sorted(used)]
+
+
+def requirements(notebook: dict, wheel: str) -> dict[str, str]:
+    """What the notebook needs installed: ``{module: pip requirement}``, every module it imports.
+
+    ``ndcg`` is the wheel with its extras (``book`` for the widgets and figures, ``ltr`` when
+    the chapter uses ``ndcg.ltr``, ``spark`` for ``ndcg.spark``), quoted so that no shell reads
+    the brackets as a pattern. Every other third-party module the chapter imports (numpy and
+    matplotlib as much as scipy) is named with a range: the library's own where it declares
+    the package (``matplotlib>=3.8``), else from the built version to the next major one.
+    """
+    chosen = extras(notebook)
+    needs = {"ndcg": f'"{wheel}[{",".join(chosen)}]"'}
+    modules = {name.split(".")[0] for name in _imports(notebook)}
     distributions = _distributions()
+    library = declared()
+    for extra in chosen:
+        # What the extra brings (the book's plots and widgets need matplotlib and anywidget
+        # whatever the chapter imports itself), named in case ndcg is there but not the extra.
+        for dist, (_, group) in library.items():
+            if group == extra:
+                modules.add(_module_of(dist))
     for module in sorted(modules - SKIP - set(sys.stdlib_module_names)):
-        if module == "lightgbm" and uses_ltr:
-            # Installed by ndcg[ltr]; named in case ndcg is there but the extra is not.
-            needs[module] = f"lightgbm=={importlib.metadata.version('lightgbm')}"
-            continue
         dist = distributions.get(module, [module])[0]
-        needs[module] = f"{dist}=={importlib.metadata.version(dist)}"
+        requirement, _ = library.get(_canonical(dist), ("", ""))
+        needs[module] = requirement or _range(dist)
     return needs
+
+
+def _module_of(dist: str) -> str:
+    """The top-level module an installed distribution provides (``scikit-learn`` -> sklearn)."""
+    named = dist.replace("-", "_")
+    provided = sorted(
+        module
+        for module, dists in _distributions().items()
+        if any(_canonical(d) == dist for d in dists) and not module.startswith("_")
+    )
+    # matplotlib also provides pylab and mpl_toolkits: the module of its own name first.
+    return named if named in provided or not provided else provided[0]
+
+
+def brought_by_wheel(notebook: dict, needs: dict[str, str]) -> list[str]:
+    """The modules of ``needs`` that installing the wheel with the notebook's extras brings."""
+    groups = {"", *extras(notebook)}
+    library = declared()
+    distributions = _distributions()
+    brought = []
+    for module in needs:
+        dist = _canonical(distributions.get(module, [module])[0])
+        if module != "ndcg" and library.get(dist, ("", None))[1] in groups:
+            brought.append(module)
+    return sorted(brought)
 
 
 PREAMBLE = """\
 # This cell is for a copy of the chapter run outside the book's own environment (Colab, your
-# own Jupyter): it checks that what the chapter imports is installed, and says how to get it
-# if not. With the book's environment (`make lab` in a clone of the book) it does nothing.
+# own Jupyter): it checks that everything the chapter imports is installed, and says how to get
+# what is missing. With the book's environment (`make lab` in a clone of the book) it does
+# nothing.
 import importlib.util
 import sys
 
 _needs = {needs}
-_missing = [pip for module, pip in _needs.items() if importlib.util.find_spec(module) is None]
+_brought = {brought}
+_missing = [module for module in _needs if importlib.util.find_spec(module) is None]
 if importlib.util.find_spec("myst_nb") is None:
     # myst-nb builds the book; in a notebook its glue() only shows the figure it is given.
     import types
@@ -186,26 +267,39 @@ if _missing:
         def _render_traceback_(self):  # IPython shows this message, not a traceback
             return [str(self)]
 
+    # With the wheel, its extras bring their own packages: one line installs everything.
+    # Each requirement quoted: %pip goes through a shell, which reads < and > as redirections.
+    _line = [
+        '"' + _needs[module].strip('"') + '"'
+        for module in _missing
+        if not ("ndcg" in _missing and module in _brought)
+    ]
+    _wheel = (
+        "\\n\\nThe book's library is the file {wheel}: download it from the book's\\n"
+        "website (the preface links it, under 'Run a chapter anywhere'; it is\\n"
+        "{downloads}/{wheel} on the site, and {student} holds it\\n"
+        "beside every chapter), and put it in this notebook's folder (on Colab: Files, Upload)."
+        if "ndcg" in _missing
+        else ""
+    )
     raise NotInstalled(
-        "This chapter needs the book's library `ndcg`"
-        + (" and more" if len(_missing) > 1 else "")
-        + ", which this Python does not have. Either:\\n\\n"
-        "1. Download {wheel} from the book's website (the preface links it,\\n"
-        "   under 'Run a chapter anywhere'; it is {downloads}/{wheel} on the site),\\n"
-        "   put it in this notebook's folder (on Colab: Files, Upload), and run in a cell:\\n\\n"
-        "       %pip install " + " ".join(_missing) + "\\n\\n"
-        "   then run this cell again. ({student} on the site holds every chapter\\n"
-        "   with the wheel beside them.)\\n"
-        "2. Or clone the book's repository and run `make lab` in it: JupyterLab opens on the\\n"
-        "   chapters, with the library and everything else installed."
+        "This chapter imports " + ", ".join(_missing) + ", which this Python does not have.\\n"
+        "Install "
+        + ("it" if len(_missing) == 1 else "them")
+        + " by running this line in a cell, then run this cell again:\\n\\n"
+        "    %pip install " + " ".join(_line) + _wheel + "\\n\\n"
+        "Or clone the book's repository and run `make lab` in it: JupyterLab opens on the\\n"
+        "chapters, with the library and everything else installed."
     )
 """
 
 
 def preamble_cell(notebook: dict, wheel: str) -> dict:
     """The first code cell of a chapter taken away from the site (see the module's notes)."""
+    needs = requirements(notebook, wheel)
     source = PREAMBLE.format(
-        needs=repr(requirements(notebook, wheel)),
+        needs=repr(needs),
+        brought=repr(brought_by_wheel(notebook, needs)),
         wheel=wheel,
         downloads=DOWNLOADS,
         student=f"{DOWNLOADS}/{STUDENT_ZIP}",
@@ -262,6 +356,38 @@ def without_solutions(notebook: dict) -> dict:
     return result
 
 
+def install_lines(notebooks: dict[str, dict], wheel: str) -> list[tuple[list[str], str]]:
+    """The ``%pip install`` lines that give the notebooks everything they import.
+
+    One line for every chapter that needs no more than the ``book`` and ``ltr`` extras, and
+    one for each chapter that needs more (Spark, hundreds of megabytes): ``[(names, line)]``,
+    the names of the chapters each line is for.
+    """
+    common: dict[str, str] = {}
+    common_extras: set[str] = set()
+    names: list[str] = []
+    lines: list[tuple[list[str], str]] = []
+    for name, notebook in sorted(notebooks.items()):
+        needs = requirements(notebook, wheel)
+        chosen = extras(notebook)
+        brought = set(brought_by_wheel(notebook, needs))
+        own = {m: r for m, r in needs.items() if m != "ndcg" and m not in brought}
+        if set(chosen) <= {"book", "ltr"}:
+            names.append(name)
+            common_extras.update(chosen)
+            common.update(own)
+        else:
+            lines.append(([name], _line(wheel, chosen, own)))
+    order = ["book", "ltr"]
+    everyone = _line(wheel, [e for e in order if e in common_extras], common)
+    return [(names, everyone), *lines]
+
+
+def _line(wheel: str, chosen: list[str], own: dict[str, str]) -> str:
+    quoted = [f'"{wheel}[{",".join(chosen)}]"', *(f'"{own[m]}"' for m in sorted(own))]
+    return "%pip install " + " ".join(quoted)
+
+
 STUDENT_README = """\
 Ranking, Measured: the chapters as student notebooks
 
@@ -270,10 +396,27 @@ answer check: replace None with your answer and run the cell, or type it in the 
 below it.
 
 To run them, either:
-- in any Jupyter (Colab, your own): open a chapter and run it; its first cell says what to
-  install. The book's library is the wheel in this folder: %pip install {wheel}
+- in any Jupyter (Colab, your own): keep the wheel {wheel} beside the
+  chapters (on Colab: Files, Upload both), and install what the chapters need by running
+  this line in a cell of the first chapter you open:
+
+{lines}
+
+  A chapter's first cell checks that everything it imports is installed, and if not, says
+  what is missing and the line to install it.
 - or in a clone of the book: `make lab`, and open these files from JupyterLab.
 """
+
+
+def student_readme(notebooks: dict[str, dict], wheel: str) -> str:
+    """The student zip's README, its install lines worked out from the chapters' imports."""
+    parts = []
+    for index, (names, line) in enumerate(install_lines(notebooks, wheel)):
+        if index:
+            chapters_named = ", ".join(name.removesuffix(".ipynb") for name in names)
+            parts.append(f"  {chapters_named} also needs (a large download):\n")
+        parts.append(f"      {line}\n")
+    return STUDENT_README.format(wheel=wheel, lines="\n".join(parts).rstrip("\n"))
 
 
 def _dump(notebook: dict) -> str:
@@ -292,7 +435,8 @@ def build_student_zip(out: Path, wheel: Path, folder: Path) -> Path:
         for path in notebooks:
             archive.write(path, f"{STUDENT_DIR}/{path.name}")
         archive.write(wheel, f"{STUDENT_DIR}/{wheel.name}")
-        archive.writestr(f"{STUDENT_DIR}/README.txt", STUDENT_README.format(wheel=wheel.name))
+        loaded = {path.name: json.loads(path.read_text("utf-8")) for path in notebooks}
+        archive.writestr(f"{STUDENT_DIR}/README.txt", student_readme(loaded, wheel.name))
     partial.replace(target)
     return target
 
@@ -310,8 +454,13 @@ def _substitutions(app: Any, config: Any) -> None:
     wheel = wheel_name()
     link = f'<a href="../{DOWNLOADS}/{wheel}" download>{wheel}</a>'
     student = f'<a href="../{DOWNLOADS}/{STUDENT_ZIP}" download>{STUDENT_ZIP}</a>'
+    sources = {path.name: json.loads(path.read_text("utf-8")) for path in chapters()}
+    (_, line), *more = install_lines(sources, wheel)
     config.myst_substitutions = {
         **config.myst_substitutions,
+        # As inline code: MyST does not substitute inside a code span or block.
+        "ndcg_install": f"`{line}`",
+        "ndcg_install_more": "; ".join(f"`{extra}`" for _, extra in more),
         "ndcg_wheel": wheel,
         "ndcg_wheel_link": link,
         "student_zip_link": student,

@@ -10,16 +10,28 @@ renderer shows as the book does:
 - a glued figure becomes its formatted value, read from the build's executed notebook
   (``<build>/jupyter_execute/notebooks/NN_name.glue.json``, written by myst-nb);
 - a glossary term becomes its word, the first use linking to a list of the chapter's terms, with
-  their definitions, at the end of the notebook;
+  their definitions, at the end of the notebook, each with a link back to the section of its
+  first use;
 - a citation becomes "Järvelin and Kekäläinen (2002)" or "(Järvelin and Kekäläinen, 2002)",
   linking to the chapter's references, listed in full at the end;
 - a cross-reference becomes the section's or chapter's title, linking to the chapter's notebook;
+  a label that is not on a heading (``(ch03-widget)=``, before a widget) becomes an HTML anchor,
+  so "Skip to the widget" is a link;
+- a text figure reads as the website prints it (``S8``, not Python's ``'S8'``);
 - an exercise becomes a numbered heading ("Exercise 4.1: ..."), an admonition a quotation with
   its title in bold, a dropdown an HTML ``<details>`` block;
-- a solution is removed (the student notebooks) or folded: its cells are hidden in JupyterLab
-  (``jupyter.source_hidden``) and in Colab (``cellView: form``) under a visible heading.
+- a solution is removed (the student notebooks) or closed: its prose and code become one
+  markdown cell, an HTML ``<details>`` block, which JupyterLab, Colab, nbconvert and GitHub all
+  show closed, and which Run All neither runs nor opens (JupyterLab's "Run All" unhides every
+  folded cell and output, so folding by metadata would not keep an answer closed);
+- a "Check your answer" dropdown (a widget task's answer) is closed the same way, or removed
+  from the student notebooks.
 
 Code cells are kept as they are, those the website hides (bookkeeping, widgets' set-up) folded.
+A cell whose output the website hides (``remove-output``: the library working out a widget
+task's answer) keeps its code, since later cells use what it computes, and starts with
+``%%capture``, so that Run All does not print the answer under the task; so does a cell the
+website hides whole (``remove-cell``), whose folded output Run All would unfold.
 The conversion is a pure function of the chapter and a :class:`Context`; the book's build
 (``tools/learner_downloads.py``) makes the context from its own resolved references, so the
 words a learner reads are the ones the website shows.
@@ -49,6 +61,12 @@ EXPLICIT = re.compile(r"^(?P<text>.*?)\s*<(?P<target>[^<>]+)>$", re.S)
 # What a learner must never meet: a role, or a directive fence, of MyST.
 RAW_ROLE = re.compile(r"\{[a-z][a-z:-]*\}`")
 RAW_DIRECTIVE = re.compile(r"^\s*(`{3,}|:{3,})\{[a-z][a-z:-]*\}", re.M)
+# The heading a widget's label ("(ch03-widget)=", before it) becomes: "Skip to the widget".
+WIDGET_HEADING = "The widget"
+# The dropdown that follows a widget task with its answer.
+CHECK_YOUR_ANSWER = "Check your answer"
+HEADING = re.compile(r"^#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+LINK = re.compile(r"\[(?P<text>[^\]]*)\]\([^)]*\)")
 ADMONITIONS = {
     "note": "Note",
     "tip": "Tip",
@@ -103,13 +121,19 @@ class Context:
     exercises: int = 0
     # Inside a term's own definition, other terms read as plain words.
     link_terms: bool = True
+    # False for the student notebooks: a "Check your answer" dropdown is left out.
+    keep_answers: bool = True
+    # The heading the conversion is under, and the one of each term's first use.
+    section: str = ""
+    term_sections: dict[str, str] = field(default_factory=dict)
 
 
 def format_plain_text(text: str, spec: str) -> str:
     """A glued ``text/plain`` value in a format spec, as myst-nb's ``glue:text`` role does it."""
     from myst_nb.core.variables import format_plain_text as myst_format
 
-    return myst_format(text, spec) if spec else text
+    # myst-nb reads the repr back, so a glued str prints without Python's quotes.
+    return myst_format(text, spec)
 
 
 def _source(cell: dict[str, Any]) -> str:
@@ -165,6 +189,8 @@ def _term(ctx: Context, body: str) -> str:
         return word
     first = key not in ctx.used_terms
     ctx.used_terms.setdefault(key, ctx.terms[key][0])
+    if first and ctx.section:
+        ctx.term_sections[key] = ctx.section
     # The first use links to the definitions at the end; the rest read as plain words.
     return f"[{word}]({TERMS_ANCHOR})" if first else word
 
@@ -208,8 +234,9 @@ def _reference(ctx: Context, body: str, kind: str) -> str:
         # A label on a cell or a paragraph: no heading to point at in a notebook.
         if text is None:
             raise ValueError(f"{ctx.docname}: a reference to {target!r} needs its own text")
-        other = _notebook_link(ctx, docname)
-        return f"[{text}]({other})" if other else text
+        # blocks() writes such a label as a heading, or an HTML anchor of the same name.
+        anchor = _anchor(WIDGET_HEADING) if target.endswith("-widget") else f"#{target}"
+        return f"[{text}]({_notebook_link(ctx, docname)}{anchor})"
     link = _notebook_link(ctx, docname) + _anchor(title)
     return f"[{text or title}]({link})"
 
@@ -247,6 +274,8 @@ def _directive(ctx: Context, name: str, arg: str, options: dict[str, str], body:
         return f"{title}\n\n{inner}".rstrip()
     if name == "dropdown" or (name == "admonition" and "dropdown" in options.get("class", "")):
         summary = arg or "Details"
+        if summary == CHECK_YOUR_ANSWER and not ctx.keep_answers:
+            return ""  # a widget task's answer: not in the student notebooks
         return f"<details>\n<summary>{summary}</summary>\n\n{inner}\n\n</details>"
     if name == "admonition":
         return _quote(f"**{arg}**\n\n{inner}" if arg else inner)
@@ -263,6 +292,7 @@ def blocks(ctx: Context, text: str) -> str:
     lines = text.split("\n")
     out: list[str] = []
     plain: list[str] = []
+    code_fence = False  # inside a plain ``` block of code, where "# x" is no heading
     i = 0
 
     def flush() -> None:
@@ -272,10 +302,25 @@ def blocks(ctx: Context, text: str) -> str:
 
     while i < len(lines):
         line = lines[i]
-        if LABEL_LINE.match(line):
+        if label := LABEL_LINE.match(line):
+            if ctx.labels.get(label[1], ("", "?"))[1] == "":
+                # A label on a cell or a paragraph: a target for the links to it. JupyterLab
+                # strips id and name from a notebook's HTML; it gives each heading an id.
+                flush()
+                widget = label[1].endswith("-widget")
+                out.append(f"#### {WIDGET_HEADING}" if widget else f'<a id="{label[1]}"></a>')
             i += 1
             continue
-        match = FENCE.match(line)
+        if line.lstrip().startswith("```") and not FENCE.match(line):
+            code_fence = not code_fence
+        if HEADING.match(line) and not code_fence:
+            flush()
+            heading = inline(ctx, line)
+            out.append(heading)
+            ctx.section = LINK.sub(r"\g<text>", HEADING.match(heading)["title"])
+            i += 1
+            continue
+        match = None if code_fence else FENCE.match(line)
         if not match:
             plain.append(line)
             i += 1
@@ -321,15 +366,69 @@ def _closing_cells(ctx: Context) -> list[dict[str, Any]]:
     if ctx.used_terms:
         # Definitions share the chapter's references; terms inside them are plain words.
         inner = dataclasses.replace(ctx, used_terms={}, link_terms=False)
-        entries = [
-            f"- **{written}**: {inline(inner, ' '.join(ctx.terms[key][1].split()))}"
-            for key, written in sorted(ctx.used_terms.items(), key=lambda kv: kv[0])
-        ]
+        entries = []
+        for key, written in sorted(ctx.used_terms.items(), key=lambda kv: kv[0]):
+            entry = f"- **{written}**: {inline(inner, ' '.join(ctx.terms[key][1].split()))}"
+            if key in ctx.term_sections:
+                # The way back to where the term was first used.
+                section = ctx.term_sections[key]
+                entry += f" (back to [{section}]({_anchor(section)}))"
+            entries.append(entry)
         cells.append(f"## {TERMS_HEADING}\n\n" + "\n".join(entries))
     if ctx.used_citations:
         entries = [f"- {ctx.citations[key][2]}" for key in ctx.used_citations]
         cells.append(f"## {REFERENCES_HEADING}\n\n" + "\n".join(entries))
     return [{"cell_type": "markdown", "metadata": {}, "source": text} for text in cells]
+
+
+SOLUTION_SUMMARY = (
+    "<b>Solution to exercise {number}</b>: try the exercise first, then click to open"
+)
+SOLUTION_RUN = "*To run the solution, copy its code into a new cell.*"
+# The first lines of a cell whose output the website hides: Run All must not print an answer.
+CAPTURE = (
+    "%%capture\n"
+    "# The book shows this cell's code, not what it prints (the answer to the task above):\n"
+    "# delete the line %%capture to see it.\n"
+)
+
+
+# A sentence that sends the reader to a fold the student notebooks do not have.
+TO_A_FOLD = re.compile(
+    r"(?:(?<=[.:;])|^)[ \t]*[^.:;\n]*(?:[^.:;]\n[^.:;\n]*)*?"
+    r"\b(?:the fold below|folded under each exercise)\b[^.]*\.",
+    re.M,
+)
+CLAUSE_TO_A_FOLD = re.compile(r";\s*the fold below[^.;]*\.")
+# The same for a cell the book does not show at all (bookkeeping that may print a task's answer).
+CAPTURE_HIDDEN = (
+    "%%capture\n"
+    "# The book shows neither this cell nor what it prints: delete the line %%capture to see it.\n"
+)
+# An answer box's call, ``answers.box("ch03-dcg-swap")``.
+ANSWER_BOX = re.compile(r"\banswers\.box\((?P<args>[^()]*)\)")
+
+
+def _solution_cell(ctx: Context, cells: list[dict[str, Any]]) -> dict[str, Any]:
+    """One markdown cell holding a solution, closed: its prose, and its code as blocks."""
+    parts = []
+    for cell in cells:
+        if cell["cell_type"] == "markdown":
+            text = blocks(ctx, _source(cell))
+            if text.strip():
+                parts.append(text)
+        elif "remove-cell" not in cell.get("metadata", {}).get("tags", []):
+            # A remove-cell cell only glues the figures its prose quotes: already filled in.
+            parts.append(f"```python\n{_source(cell).strip()}\n```")
+    if any(cell["cell_type"] == "code" for cell in cells):
+        parts.append(SOLUTION_RUN)
+    summary = SOLUTION_SUMMARY.format(number=f"{ctx.chapter}.{ctx.exercises}")
+    body = "\n\n".join(parts)
+    return {
+        "cell_type": "markdown",
+        "metadata": {},
+        "source": f"<details>\n<summary>{summary}</summary>\n\n{body}\n\n</details>",
+    }
 
 
 def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> dict[str, Any]:
@@ -342,8 +441,8 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
     ctx : Context
         What the book resolved: figures, titles, labels, terms and citations.
     solutions : {"fold", "remove"}
-        Fold each solution under a heading (the learner's copies), or remove it (the student
-        notebooks).
+        Close each solution in a ``<details>`` block (the learner's copies), or remove it and
+        every "Check your answer" dropdown (the student notebooks).
 
     Returns
     -------
@@ -353,40 +452,50 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
     """
     if solutions not in ("fold", "remove"):
         raise ValueError(f"solutions must be 'fold' or 'remove', got {solutions!r}")
+    ctx.keep_answers = solutions == "fold"
     result = copy.deepcopy(notebook)
     cells: list[dict[str, Any]] = []
-    inside = False
+    solution: list[dict[str, Any]] | None = None
     for index, cell in enumerate(result["cells"]):
         if _marker(cell, "solution-start"):
-            if inside:
+            if solution is not None:
                 raise ValueError(f"{ctx.docname} cell {index}: a solution starts inside another")
-            inside = True
-            if solutions == "fold":
-                cell["source"] = (
-                    f"#### Solution to exercise {ctx.chapter}.{ctx.exercises}\n\n"
-                    "*Folded: try the exercise first, then open the cells below "
-                    "(click the bar on their left).*"
-                )
-                cells.append(cell)
+            solution = []
             continue
         if _marker(cell, "solution-end"):
-            if not inside:
+            if solution is None:
                 raise ValueError(f"{ctx.docname} cell {index}: a solution ends that never started")
-            inside = False
+            if solutions == "fold":
+                cells.append(_solution_cell(ctx, solution))
+            solution = None
             continue
-        if inside and solutions == "remove":
+        if solution is not None:
+            solution.append(cell)
             continue
         if cell["cell_type"] == "markdown":
-            cell["source"] = blocks(ctx, _source(cell))
+            text = _source(cell)
+            if solutions == "remove":
+                text = TO_A_FOLD.sub("", CLAUSE_TO_A_FOLD.sub(".", text))
+            cell["source"] = blocks(ctx, text)
             if not cell["source"].strip():
                 continue  # a cell that held only a label (a link target for the website)
         tags = set(cell.get("metadata", {}).get("tags", []))
-        if inside or "remove-cell" in tags:
+        if "remove-cell" in tags:
             _fold(cell, outputs=True)
+            if cell["cell_type"] == "code":
+                # Run All unfolds outputs: what the book never shows must print nothing.
+                cell["source"] = CAPTURE_HIDDEN + _source(cell)
         elif cell["cell_type"] == "code" and "remove-input" in tags:
             _fold(cell, outputs=False)  # the website shows what it prints, not its code
+        elif cell["cell_type"] == "code" and "remove-output" in tags and not _answer_check(cell):
+            cell["source"] = CAPTURE + _source(cell)
+        if cell["cell_type"] == "code" and solutions == "remove":
+            # No worked solution follows an answer box here: its note must not promise one.
+            cell["source"] = ANSWER_BOX.sub(
+                r"answers.box(\g<args>, solution_below=False)", _source(cell)
+            )
         cells.append(cell)
-    if inside:
+    if solution is not None:
         raise ValueError(f"{ctx.docname}: a solution never ends (no solution-end cell)")
     cells.extend(_closing_cells(ctx))
     result["cells"] = cells
@@ -394,6 +503,11 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
         for number, cell in enumerate(cells):
             cell.setdefault("id", f"learner-{number:03d}")
     return result
+
+
+def _answer_check(cell: dict[str, Any]) -> bool:
+    """Whether the cell is an exercise's answer check (``my_answer = None``, then check)."""
+    return "my_answer = None" in _source(cell)
 
 
 def glossary_terms(text: str) -> dict[str, tuple[str, str]]:

@@ -57,6 +57,16 @@ def test_a_wrong_then_close_then_right_answer_from_disk(page, tmp_path: Path) ->
     assert not page.console_errors and not seen["offsite"] and not seen["failed"]
 
 
+@pytest.mark.parametrize("below", [True, False], ids=["book", "student notebook"])
+def test_the_note_points_at_a_worked_solution_only_where_one_follows(
+    page, tmp_path: Path, below: bool
+) -> None:
+    open_standalone(page, answers.box("ch03-dcg-swap", solution_below=below), tmp_path / "b.html")
+    note = page.locator(".ndcg-ab__note").inner_text()
+    assert note.endswith("the worked solution is in the fold below." if below else "browser.")
+    assert ("fold" in note) is below, note
+
+
 def test_a_count_asks_for_a_whole_number(page, tmp_path: Path) -> None:
     box = answers.box("ch01-best-orders")
     open_standalone(page, box, tmp_path / "count.html")

@@ -9,7 +9,15 @@ used with the keyboard: moving D3 down one place turns the DCG readout from 6.86
 reaches the task's first goal and not its second, the screen-reader announcement says so, and
 the kernel's ``widget.order`` follows; moving it back says the goal is no longer met. In
 chapter 4 the prose reads as the website's: its first paragraph shows DCG's figure, 6.861, and
-no MyST brace; a note renders as a quotation, an exercise as a heading, a solution folded.
+no MyST brace; a note renders as a quotation, an exercise as a heading, a solution closed.
+
+After Run All, in every chapter, no answer is in view until the learner opens it: every
+solution and every "Check your answer" is a closed ``<details>`` block, nothing inside one is
+visible, no output says "Right", and a cell the website shows without its output printed
+nothing; opening a solution shows it. In chapter 3, switching the widget to exponential gain
+makes the goals say they measure with linear gain, and "Skip to the widget" is a link to it.
+A chapter JupyterLab ran and saved keeps its cells, so ``make lab`` still counts it as the
+book's; chapter 3, reopened without its kernel, shows its widget from the saved state.
 """
 
 from __future__ import annotations
@@ -86,8 +94,8 @@ def _api(url: str, method: str = "GET") -> object:
 def lab(site: Path, tmp_path_factory) -> Iterator[tuple[str, Path]]:
     root = tmp_path_factory.mktemp("chapters")
     # What `make lab` opens: the build's learner copies (the site fixture: the book is built).
-    copied, kept = lab_command.refresh(site.parent / "learner" / "lab", root)
-    assert sorted(copied) == [path.name for path in CHAPTERS] and not kept
+    copied, kept, newer = lab_command.refresh(site.parent / "learner" / "lab", root)
+    assert sorted(copied) == [path.name for path in CHAPTERS] and not kept and not newer
     settings = root.parent / f"{root.name}-settings"
     for name, values in SETTINGS.items():
         path = settings / name
@@ -154,13 +162,92 @@ def _reads_like_the_book(page) -> None:
     assert page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown blockquote strong").count() >= 2
     heading = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown h3", has_text="Exercise 4.1")
     expect(heading).to_have_count(1)
-    # A solution is folded: its heading shows, its code does not.
+    # A solution is closed: its summary shows, its code does not.
     solution = page.locator(
-        f"{NOTEBOOK} .jp-RenderedMarkdown h4", has_text="Solution to exercise 4.1"
+        f"{NOTEBOOK} .jp-RenderedMarkdown details summary", has_text="Solution to exercise 4.1"
     )
     expect(solution).to_have_count(1)
     hidden = page.locator(f"{NOTEBOOK} .jp-CodeCell .jp-InputPlaceholder")
-    assert hidden.count() >= 4, hidden.count()
+    assert hidden.count() >= 1, hidden.count()
+
+
+# What the learner sees of the answers after Run All: every count but the first must be 0.
+IN_VIEW = """() => {
+  const notebook = document.querySelector('NOTEBOOK');
+  // checkVisibility: false inside a closed <details> (content-visibility), display or opacity.
+  const seen = (e) => e.checkVisibility({ contentVisibilityAuto: true, opacityProperty: true,
+    visibilityProperty: true }) && e.getClientRects().length > 0;
+  const details = [...notebook.querySelectorAll('.jp-RenderedMarkdown details')];
+  const inside = details.flatMap((d) => [...d.children].filter((c) => c.tagName !== 'SUMMARY'));
+  const outputs = [...notebook.querySelectorAll('.jp-OutputArea-output')].filter(seen);
+  return {
+    closed: details.filter((d) => !d.open).length,
+    open: details.filter((d) => d.open).length,
+    solution_text_in_view: inside.filter(seen).length,
+    verdicts_in_view: outputs.filter((o) => /\\bRight[:;.]/.test(o.innerText)).length,
+    solution_code_cells: [...notebook.querySelectorAll('.jp-CodeCell .jp-InputArea')]
+      .filter((c) => /Solution to exercise/.test(c.innerText)).length,
+  };
+}""".replace("NOTEBOOK", NOTEBOOK)
+# Answers' places, per chapter, that the report quotes.
+SEEN: dict[str, dict[str, int]] = {}
+
+
+def _answers_stay_closed(page, chapter: str, saved: dict) -> None:
+    """After Run All: no solution, answer or verdict in view; opening one shows it."""
+    counts = page.evaluate(IN_VIEW)
+    SEEN[chapter] = counts
+    print(f"{chapter}: after Run All {counts}")
+    assert counts["closed"] >= 3 and counts["open"] == 0, counts
+    assert counts["solution_text_in_view"] == 0 and counts["verdicts_in_view"] == 0, counts
+    assert counts["solution_code_cells"] == 0, counts
+    # The cells the website shows without their output printed nothing here either.
+    captured = [c for c in saved["cells"] if c["cell_type"] == "code"
+                and "".join(c["source"]).startswith("%%capture")]  # fmt: skip
+    assert all(not c["outputs"] for c in captured), [c["outputs"] for c in captured]
+    # Nor did a cell the book never shows, folded with its output (Run All unfolds it).
+    folded = [c for c in saved["cells"] if c["cell_type"] == "code"
+              and c["metadata"].get("jupyter", {}).get("outputs_hidden")]  # fmt: skip
+    assert all(not c["outputs"] for c in folded), [c["outputs"] for c in folded if c["outputs"]]
+    # The learner opens the first solution: now it shows.
+    summary = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown details summary",
+                           has_text="Solution to exercise").first  # fmt: skip
+    summary.click()
+    details = summary.locator("xpath=..")
+    expect(details).to_have_attribute("open", "")
+    assert details.locator("p, pre").first.is_visible()
+
+
+def _goal_follows_the_gain(page) -> None:
+    """Chapter 3: exponential gain in the widget; the goals say they measure with linear."""
+    widget = page.locator(f"{NOTEBOOK} .ndcg-rw")
+    widget.get_by_test_id("gain").select_option("exponential")
+    expect(widget.get_by_test_id("dcg")).to_have_text("13.848")
+    goal = widget.get_by_test_id("goal-0").locator(".ndcg-rw__goal-text")
+    expect(goal).to_contain_text("Measured with linear gain")
+    widget.get_by_test_id("gain").select_option("linear")
+    expect(goal).not_to_contain_text("Measured with")
+    # Skip to the widget: a link, to the heading right above the widget (JupyterLab names a
+    # heading by data-jupyter-id and follows a link to it itself).
+    link = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown a", has_text="Skip to the widget")
+    assert link.get_attribute("href") == "#The-widget"
+    heading = page.locator(f"{NOTEBOOK} h4[data-jupyter-id='The-widget']")
+    page.locator(f"{NOTEBOOK} .jp-Cell").first.scroll_into_view_if_needed()
+    expect(heading).not_to_be_in_viewport()
+    link.click()
+    expect(heading).to_be_in_viewport()
+    # Followed, not merely near: JupyterLab puts the heading at the top of the notebook.
+    page.wait_for_timeout(500)
+    top = page.locator(NOTEBOOK).bounding_box()["y"]
+    assert heading.bounding_box()["y"] - top < 200, heading.bounding_box()
+    # A term's link goes to the list at the end; the list's entry leads back to the section.
+    back = page.locator(f"{NOTEBOOK} .jp-RenderedMarkdown li a", has_text="Try it: swap D3")
+    back.first.scroll_into_view_if_needed()
+    back.first.click()
+    section = page.locator(f"{NOTEBOOK} h2[data-jupyter-id='Try-it:-swap-D3-and-D4']")
+    expect(section).to_be_in_viewport()
+    page.wait_for_timeout(500)
+    assert section.bounding_box()["y"] - top < 200, section.bounding_box()
 
 
 def _menu(page, menu: str, item: str) -> None:
@@ -216,7 +303,9 @@ def test_there_are_chapters() -> None:
 
 
 @pytest.mark.parametrize("chapter", [path.name for path in CHAPTERS])
-def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str) -> None:
+def test_chapter_runs_in_jupyterlab(
+    browser, site: Path, lab: tuple[str, Path], chapter: str
+) -> None:
     url, root = lab
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     try:
@@ -230,6 +319,7 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
         page.wait_for_function(FINISHED, timeout=600_000, polling=500)
         if chapter == WIDGET_CHAPTER:
             _move_d3_with_the_keyboard(page)
+            _goal_follows_the_gain(page)
         if chapter == PROSE_CHAPTER:
             _reads_like_the_book(page)
         _menu(page, "File", "Save Notebook")
@@ -237,6 +327,41 @@ def test_chapter_runs_in_jupyterlab(browser, lab: tuple[str, Path], chapter: str
         saved = json.loads((root / chapter).read_text(encoding="utf-8"))
         problems = _problems(saved)
         assert not problems, f"{chapter} in JupyterLab:\n" + "\n".join(problems)
+        _answers_stay_closed(page, chapter, saved)
+        # Opened, run and saved by JupyterLab: the file is rewritten, its cells are not, so
+        # make lab still counts it as the book's (it follows the next build); chapter 3, where
+        # the test typed a cell of its own, counts as the learner's.
+        built = site.parent / "learner" / "lab" / chapter
+        assert (root / chapter).read_bytes() != built.read_bytes()
+        same = lab_command._digest(root / chapter) == lab_command._digest(built)
+        assert same is (chapter != WIDGET_CHAPTER)
+    finally:
+        context.close()
+        _shut_down_kernels(url)
+
+
+def test_a_saved_chapter_reopened_without_its_kernel_shows_its_widgets(
+    browser, lab: tuple[str, Path]
+) -> None:
+    """The lab saves widget state (tools/lab.py): no "Error displaying widget: model not found"."""
+    url, root = lab
+    saved = json.loads((root / WIDGET_CHAPTER).read_text(encoding="utf-8"))
+    if saved["cells"][0].get("execution_count") is None and not any(
+        c.get("outputs") for c in saved["cells"] if c["cell_type"] == "code"
+    ):
+        pytest.skip("chapter 3 was not run and saved in this session")
+    assert "application/vnd.jupyter.widget-state+json" in saved["metadata"].get("widgets", {})
+    _shut_down_kernels(url)
+    context = browser.new_context(viewport={"width": 1300, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(f"{url}/lab/tree/{WIDGET_CHAPTER}?reset")
+        widget = page.locator(f"{NOTEBOOK} .ndcg-rw")
+        widget.wait_for(timeout=120_000)
+        expect(widget.get_by_test_id("dcg")).to_have_text("6.861")
+        page.wait_for_timeout(3000)
+        errors = page.locator(f"{NOTEBOOK} .jp-OutputArea-output", has_text="Error displaying")
+        assert errors.count() == 0, errors.all_inner_texts()
     finally:
         context.close()
         _shut_down_kernels(url)

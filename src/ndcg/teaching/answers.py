@@ -95,7 +95,7 @@ def verdict(
     return exercises.judge_text(key, text or "", choices)
 
 
-def box(key: str, choices: tuple[str, ...] = LETTERS) -> AnswerBox:
+def box(key: str, choices: tuple[str, ...] = LETTERS, solution_below: bool = True) -> AnswerBox:
     """Return the answer box of exercise ``key``, its expected answer computed now.
 
     Parameters
@@ -104,6 +104,9 @@ def box(key: str, choices: tuple[str, ...] = LETTERS) -> AnswerBox:
         An exercise key (:func:`ndcg.teaching.exercises.exercise_keys`).
     choices
         The letters offered by a multiple-choice exercise.
+    solution_below
+        Whether a worked solution follows the box: False in the student notebooks, which
+        have none.
 
     Returns
     -------
@@ -135,4 +138,5 @@ def box(key: str, choices: tuple[str, ...] = LETTERS) -> AnswerBox:
         traps=[(trap(), trap_hint) for trap, trap_hint in exercise.traps],
         choices=choices,
         check=lambda text: verdict(key, text, choices),
+        solution_below=solution_below,
     )

@@ -53,7 +53,9 @@ function render({ model, el }) {
   const precision = kind !== "number" ? ""
     : decimals === 0 ? "A whole number. "
       : `A number to ${decimalsText(decimals)} or more, such as 0.125, 1/8 or 12.5%. `;
-  const note = h("p", { class: "ndcg-ab__note", id: `${uid}-note`, text: `${precision}Checked in your browser; the worked solution is in the fold below.` });
+  // A student notebook has no worked solution to point at.
+  const where = (model.get("solution_below") ?? true) ? "; the worked solution is in the fold below." : ".";
+  const note = h("p", { class: "ndcg-ab__note", id: `${uid}-note`, text: `${precision}Checked in your browser${where}` });
   const root = h("div", {
     class: `ndcg-widget ndcg-ab${touch ? " ndcg-ab--touch" : ""}`, role: "group", "aria-label": `Answer box: ${model.get("task")}`,
     "data-key": model.get("key"),

@@ -22,11 +22,12 @@ import anywidget
 import traitlets
 
 from ._assets import front_end
+from ._fallback import StaticFallback
 
 KINDS = ("number", "choice")
 
 
-class AnswerBox(anywidget.AnyWidget):
+class AnswerBox(StaticFallback, anywidget.AnyWidget):
     """A box for one exercise's answer: a number, or a letter picked among choices.
 
     The page never shows the expected answer before it is given: a right answer gets
@@ -59,6 +60,8 @@ class AnswerBox(anywidget.AnyWidget):
     check
         ``check(text)`` returning an object with ``correct`` and ``message``, run in Python
         on each answer typed in a notebook; its verdict is :attr:`result`.
+    solution_below
+        Whether the page holds a worked solution under the box (its note then says so).
 
     Examples
     --------
@@ -81,6 +84,9 @@ class AnswerBox(anywidget.AnyWidget):
     traps = traitlets.List().tag(sync=True)
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     answer = traitlets.Unicode("").tag(sync=True)
+    #: Whether a worked solution follows the box (the book, the lab's copies); the student
+    #: notebooks have none, and the box's note must not send the learner looking for one.
+    solution_below = traitlets.Bool(True).tag(sync=True)
 
     def __init__(
         self,
@@ -95,6 +101,7 @@ class AnswerBox(anywidget.AnyWidget):
         traps: Sequence[tuple[Any, str]] = (),
         choices: Sequence[str] = ("a", "b", "c", "d"),
         check: Callable[[str], Any] | None = None,
+        solution_below: bool = True,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {list(KINDS)}, got {kind!r}")
@@ -118,9 +125,17 @@ class AnswerBox(anywidget.AnyWidget):
             exact=exact,
             traps=[[value, text] for value, text in traps],
             choices=list(choices),
+            solution_below=solution_below,
         )
         self._check = check
         self.result: Any = None
+
+    def _fallback_lines(self) -> list[str]:
+        """Name the box's task, never its answer (see :mod:`._fallback`)."""
+        return [
+            f"An answer box: {self.task}",
+            f'Or check your answer in Python: exercises.check("{self.key}", your_answer)',
+        ]
 
     @traitlets.observe("answer")
     def _answered(self, change: dict[str, Any]) -> None:

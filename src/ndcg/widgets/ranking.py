@@ -26,6 +26,7 @@ import traitlets
 from . import _goals
 from ._assets import front_end
 from ._display import GAINS, check_readouts, check_series
+from ._fallback import StaticFallback
 from ._goals import check_discount, spec
 from ._items import Item, normalize_items, normalize_scores
 
@@ -58,7 +59,7 @@ class _Items(traitlets.TraitType[list[Item], Any]):
             raise traitlets.TraitError(str(error)) from error
 
 
-class RankingWidget(anywidget.AnyWidget):
+class RankingWidget(StaticFallback, anywidget.AnyWidget):
     """An interactive ranked list with its CG, DCG, IDCG and NDCG, and goals to reach.
 
     Reorder the items by dragging them, with the buttons beside each item (move up, move
@@ -492,6 +493,17 @@ class RankingWidget(anywidget.AnyWidget):
         }
         function = measures.resolve(record.function)
         return function(relevance, **{name: context[name] for name in record.args})
+
+    def _fallback_lines(self) -> list[str]:
+        """Give the ranked list and its readouts as they start (see :mod:`._fallback`)."""
+        grade = {item["label"]: item["grade"] for item in self.items}
+        shown = {label: "unjudged" if g is None else f"grade {g:g}" for label, g in grade.items()}
+        lines = [f"{at}. {label}: {shown[label]}" for at, label in enumerate(self.order, 1)]
+        metrics = self.metrics
+        figures = ", ".join(f"{name.upper()} = {metrics[name]:.3f}" for name in self.readouts)
+        cutoff = "the whole list" if self.k is None else f"k = {self.k}"
+        lines.append(f"{figures} ({cutoff}, {self.gain} gain)")
+        return ["A ranked list to reorder, as it starts:", *lines]
 
     @property
     def metrics(self) -> dict[str, float]:

@@ -5,11 +5,15 @@ import { depth, goalStatus, swapDistance } from "./arith.js";
 import { h, setAttr, setText } from "./dom.js";
 import { gradesFor, judgedByGain } from "./ranking_list.js";
 import { stack } from "./ranking_readouts.js";
-import { GAINED, discountText, goalText, ruleText, statusSizers, statusText } from "./words.js";
+import { GAINED, discountText, gainNote, goalText, ruleText, statusSizers, statusText } from "./words.js";
 
 function goalDiscount(view, goal) {
   const measuresDcg = [goal.metric, goal.same, goal.other].some((key) => GAINED.includes(key));
   return view.get.discounts().length && measuresDcg ? ` (Measured with the discount ${discountText(goal.discount ?? "log2")}.)` : "";
+}
+
+function goalWords(view, goal) {
+  return goalText(goal) + gainNote(goal, view.get.gain()) + goalDiscount(view, goal) + ruleText(goal, view.get.family().threshold);
 }
 
 /** The goals box: each goal's words, its mark and a verdict box sized for its longest verdict. */
@@ -20,10 +24,11 @@ export function buildGoals(view, goals) {
     goalRows = goals.map((goal, i) => {
       const status = stack({ class: "ndcg-rw__goal-status", "data-testid": `goal-status-${i}` });
       const mark = h("span", { class: "ndcg-rw__goal-mark", "aria-hidden": "true" });
+      const words = h("span", { class: "ndcg-rw__goal-text", text: goalWords(view, goal) });
       const row = h("li", { class: "ndcg-rw__goal", "data-testid": `goal-${i}`, "data-reached": "false" }, [
-        mark, h("span", { class: "ndcg-rw__goal-body" }, [h("span", { class: "ndcg-rw__goal-text", text: goalText(goal) + goalDiscount(view, goal) + ruleText(goal, view.get.family().threshold) }), status]),
+        mark, h("span", { class: "ndcg-rw__goal-body" }, [words, status]),
       ]);
-      return { row, mark, status, goal };
+      return { row, mark, status, goal, words };
     });
     goalsBox = h("div", { class: "ndcg-rw__goals", role: "group", "aria-labelledby": `${view.uid}-goals` }, [
       h("div", { class: "ndcg-rw__title", id: `${view.uid}-goals`, text: goals.length > 1 ? "Goals" : "Goal" }),
@@ -52,7 +57,9 @@ export function goalStatuses(view, order, grades, unjudged) {
 export function drawGoals(view, statuses) {
   const ceiling = Math.max(...view.ui.goalRows.map(({ goal }) => Math.max(view.ui.ceiling[goal.metric], goal.same ? view.ui.ceiling[goal.same] : 0, goal.other ? view.ui.ceiling[goal.other] : 0)), 0);
   statuses.forEach((status, i) => {
-    const { row, mark, status: box, goal } = view.ui.goalRows[i];
+    const { row, mark, status: box, goal, words } = view.ui.goalRows[i];
+    // The Gain setting is no part of the screen's structure: the goal's words follow it here.
+    setText(words, goalWords(view, goal));
     setAttr(row, "data-reached", String(status.reached));
     setText(mark, status.reached ? "✓" : "○");
     box.show(statusText(goal, status, view.ui.tied), statusSizers(goal, { ...status, start: ceiling, limit: status.limit === null ? null : ceiling, value: ceiling }, view.ui.tied));

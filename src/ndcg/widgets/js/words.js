@@ -55,6 +55,17 @@ export function goalText(goal) {
   }
 }
 
+/**
+ * The gain a goal measures with, said when the widget's Gain setting is another one: the goal
+ * keeps the gain it was set with, and its words must not read as the readout's figure
+ * ("DCG is 6.861" beside a DCG readout of 13.848 with exponential gain).
+ */
+export function gainNote(goal, gain) {
+  const gained = [goal.metric, goal.same, goal.other].some((key) => GAINED.includes(key));
+  if (!gained || !goal.gain || goal.gain === gain) return "";
+  return ` (Measured with ${goal.gain} gain, as the goal was set; the readouts use ${gain} gain.)`;
+}
+
 /** Why the best NDCG falls short of 1, when it does. */
 export function shortfall(goal, status, tied) {
   if (status.missing.length) {
