@@ -53,12 +53,14 @@ from ndcg._cli_options import (
     Measure,
     UsageError,
     _gain_option,
+    check_gains,
     measure_specs,
     parse_gain_map,
     parse_measures,
+    whole_number,
 )
-from ndcg._scan import parse_int
 from ndcg._trec_curves import log_floor
+from ndcg._trec_gains import gain_map_of
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
@@ -153,6 +155,11 @@ def compute(
             "judged": rows.judged,
             "threshold": float(level),
         }
+        if any("gains" in _takes(m) for m in kernels):
+            # --gain reaches trec_eval's graded measures (G, ndcg_rel, Rndcg, rbp) as their
+            # per-level gains; a measure's own (-m G.1=3) is passed under its keyword.
+            grades = qrels["relevance"].to_numpy()
+            context["gains"] = gain_map_of(kernels[0].gain, grades)
         done: dict[tuple[str, str], np.ndarray] = {}
         for m in kernels:
             key = (m.trec, repr(m.param))
@@ -166,6 +173,12 @@ def compute(
             columns[m.name] = pd.Series(values if values.ndim == 1 else values[:, m.column],
                                         index=queries)  # fmt: skip
     return pd.DataFrame(columns, index=queries)[[m.name for m in measures_]]
+
+
+def _takes(measure: Measure) -> set[str]:
+    """Return the names of the inputs a measure's row kernel takes."""
+    kernel = measures.resolve(measures.BY_NAME[measure.metric].kernel)
+    return set(inspect.signature(kernel).parameters)
 
 
 def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
@@ -443,7 +456,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--gain",
         default="linear",
         help="linear (default), exponential, or per-level gains like 1=3,2=9,4=4.5 "
-        "(unlisted levels keep their value)",
+        "(unlisted levels keep their value), for every graded measure: ndcg, ndcg_cut, G, "
+        "ndcg_rel, Rndcg and rbp",
     )
     parser.add_argument("--json", action="store_true", help="JSON with full precision")
     return parser
@@ -457,6 +471,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         specs, labels = measure_specs(args.m or [], args.k or [])
         # No -m: trec_eval's official measures, as trec_eval prints them.
         chosen, notes = parse_measures(specs or ["official"], gain, labels or None)
+        check_gains(chosen, args.gain)
         qrels = read_qrels(args.qrels)
         # trec_eval reads the run from standard input when it is named "-".
         stdin = _Tail(sys.stdin.buffer)
@@ -465,7 +480,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
-        level = parse_int(args.l, "-l", "the relevance level")
+        level = whole_number(args.l, "-l", "the relevance level")
         if level < 0:
             raise UsageError(
                 f"-l {args.l}: the relevance level must be 0 or more; negative grades mark "
