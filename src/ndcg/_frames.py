@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg._validate import literal
+from ndcg._validate import first_rounded, literal, rounded_message
 
 
 def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
@@ -45,6 +45,12 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
             f"{label}.to_numpy().real if the imaginary parts are meant to be dropped"
         )
     if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iu":
+        rounded = first_rounded(series.to_numpy())
+        if rounded is not None:
+            where = (f"row {literal(frame.index[rounded])} (query "
+                     f"{literal(frame['query_id'].iloc[rounded])}, document "
+                     f"{literal(frame['doc_id'].iloc[rounded])})")  # fmt: skip
+            raise ValueError(rounded_message(series.iloc[rounded], label, where))
         return series.to_numpy(dtype=np.float64)  # plain integers: finite, never missing
     values = series.to_numpy(dtype=np.float64, na_value=np.nan)
     bad = ~np.isfinite(values)

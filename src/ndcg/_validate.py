@@ -587,7 +587,44 @@ def not_a_sequence(value: Any, name: str) -> str:
     )
 
 
+def first_rounded(values: np.ndarray) -> int | None:
+    """Return the flat index of the first integer that float64 would round, else None.
+
+    float64 holds every integer up to 2**53 exactly; beyond it, only some: ``2**53 + 1``
+    becomes ``2**53``, so two different scores would tie without a word.
+
+    Examples
+    --------
+    >>> first_rounded(np.array([3, 2**53, 2**53 + 1])), first_rounded(np.array([2**60]))
+    (2, None)
+
+    """
+    if values.dtype.kind not in "iu" or values.size == 0:
+        return None
+    flat = values.reshape(-1)
+    big = np.flatnonzero((flat > 2**53) | (flat < -(2**53)) if values.dtype.kind == "i"
+                         else flat > 2**53)  # fmt: skip
+    for i in big:  # few in any real input; exact comparison as Python integers
+        if int(float(flat[i])) != int(flat[i]):
+            return int(i)
+    return None
+
+
+def rounded_message(value: Any, name: str, where: str) -> str:
+    """Say that an integer would be rounded to float64, and what to pass instead."""
+    return (
+        f"{name} holds {value} at {where}, an integer that float64 cannot hold exactly "
+        f"(beyond 2**53 it becomes {float(value)!r}), so different values could tie without "
+        f"a word; pass their ranks, e.g. scipy.stats.rankdata({name}, method='dense'), or "
+        f"pass floats if the rounding is meant"
+    )
+
+
 def _as_finite(array: np.ndarray, name: str, hint: str) -> np.ndarray:
+    rounded = first_rounded(array)
+    if rounded is not None:
+        where = _at(np.unravel_index(rounded, array.shape))
+        raise ValueError(rounded_message(array.reshape(-1)[rounded], name, where))
     array = array.astype(np.float64, copy=False)
     # A finite sum proves every element finite (NaN and inf propagate); only when it
     # is not (or overflowed) is the element-wise check paid for.
@@ -614,6 +651,10 @@ def _from_objects(array: np.ndarray, name: str, unjudged: bool) -> np.ndarray:
                 flat[i] = float(item)
             except OverflowError:  # an int beyond float64, such as 10**400
                 flat[i] = np.inf
+            exact = float(flat[i]) == item  # Python compares an int and a float exactly
+            if isinstance(item, numbers.Integral) and np.isfinite(flat[i]) and not exact:
+                where = _at(np.unravel_index(i, array.shape))
+                raise ValueError(rounded_message(item, name, where))
             if not np.isfinite(flat[i]):
                 fix = "; mark an unjudged position with None" if unjudged else ""
                 where = _at(np.unravel_index(i, array.shape))
