@@ -175,3 +175,25 @@ def test_rbp_of_a_grade_of_a_billion_on_the_command_line(tmp_path):
     assert json.loads(out)["all"]["rbp"] == pytest.approx(0.1 * (1 + 0.81e-9))
     rbp = trec_measures.graded_rbp(np.array([1e9, 0, 1]))
     assert json.loads(out)["all"]["rbp"] == rbp
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["-M", "100"],
+            "-M 100: trec_eval's limit on the documents read per query is not "
+            "supported here; keep each query's top 100 documents",
+        ),
+        (["-N", "5000"], "-N 5000: trec_eval's number of documents in the collection"),
+        (
+            ["-n", "-q"],
+            "-n: trec_eval's report without its 'all' lines is not supported here; "
+            "print every query with -q and drop the 'all' lines",
+        ),
+    ],  # fmt: skip
+)
+def test_trec_eval_s_other_options_are_refused_by_name_with_what_to_do(files, argv, message):
+    code, out, err = run([*files, *argv])
+    assert (code, out) == (2, "")
+    assert err.startswith(f"ndcg: {message}"), err

@@ -419,3 +419,31 @@ def check_gains(columns: Sequence[Measure], gain_text: str) -> None:
                 f"once: --gain {gain_text} alone (it applies to every graded measure), or "
                 f"-m {spec} without --gain"
             )
+
+
+def refuse_unsupported(max_docs: str | None, n_docs: str | None, no_summary: bool) -> None:
+    """Refuse trec_eval's ``-M``, ``-N`` and ``-n``, each with what to do instead.
+
+    trec_eval takes them; here each would need a rule of its own that no test holds to
+    trec_eval yet, so each is refused by name rather than read as something else (the
+    README's list of differences).
+    """
+    if max_docs is not None:
+        raise UsageError(
+            f"-M {max_docs}: trec_eval's limit on the documents read per query is not "
+            f"supported here; keep each query's top {max_docs} documents (by score) in the "
+            f"run file instead, or leave -M out (trec_eval's default reads them all)"
+        )
+    if n_docs is not None:
+        raise UsageError(
+            f"-N {n_docs}: trec_eval's number of documents in the collection (read only by "
+            f"utility's fourth coefficient, non-relevant documents not retrieved) is not "
+            f"supported here; leave -N out, as with trec_eval's default of 0, and a fourth "
+            f"coefficient of 0 (utility.1,-1,0,0)"
+        )
+    if no_summary:
+        raise UsageError(
+            "-n: trec_eval's report without its 'all' lines is not supported here; print "
+            "every query with -q and drop the 'all' lines, e.g. python -m ndcg QRELS RUN -q "
+            "| grep -vP '\\tall\\t'"
+        )

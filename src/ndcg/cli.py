@@ -57,6 +57,7 @@ from ndcg._cli_options import (
     measure_specs,
     parse_gain_map,
     parse_measures,
+    refuse_unsupported,
     whole_number,
 )
 from ndcg._trec_curves import log_floor
@@ -460,6 +461,13 @@ def build_parser() -> argparse.ArgumentParser:
         "ndcg_rel, Rndcg and rbp",
     )
     parser.add_argument("--json", action="store_true", help="JSON with full precision")
+    # trec_eval's, refused by name with what to do instead, not as unknown arguments.
+    parser.add_argument("-M", metavar="N", help="trec_eval's documents read per query: "
+                        "refused here (keep the top N in the run file)")  # fmt: skip
+    parser.add_argument("-N", metavar="N", help="trec_eval's collection size (for utility): "
+                        "refused here")  # fmt: skip
+    parser.add_argument("-n", action="store_true", help="trec_eval's report without 'all' "
+                        "lines: refused here (use -q and drop them)")  # fmt: skip
     return parser
 
 
@@ -467,6 +475,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (2 for any input error)."""
     args = build_parser().parse_args(argv)
     try:
+        refuse_unsupported(args.M, args.N, args.n)
         gain = _gain_option(args.gain)
         specs, labels = measure_specs(args.m or [], args.k or [])
         # No -m: trec_eval's official measures, as trec_eval prints them.
