@@ -315,7 +315,7 @@ REFUSED = [
     ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "P.5"]),
     ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-k", "5"]),
     ("q 0 d 1\n", "# c\nq Q0 d 1 1e999 r\n", ["-m", "bad.measure"]),  # options first
-    (gzip.compress(b"1 0 a 1\n"), None, []),
+    (gzip.compress(b"1 0 a 1\n" + gzip.compress(b"x")), None, []),  # gzip in gzip
     (bz2.compress(b"1 0 a 1\n", 1), None, []),
     (zipfile_bytes(), None, []),
     ("1 0 a 1\n".encode("utf-16"), None, []),
@@ -345,6 +345,18 @@ def test_gain_reaches_the_graded_measures_as_the_cli_s_does(tmp_path):
                       str(qrels), str(run)])  # fmt: skip
     lines, differing = compare(tmp_path, argvs)
     assert lines > 300 and not differing, differing[:1]
+
+
+def test_gzip_files_read_as_the_text_they_hold(tmp_path):
+    # The CLI unpacks a gzip file (known by its first bytes, whatever its name), as the page.
+    c = random_collection(2027, 5)
+    qrels, run = tmp_path / "gz.qrels", tmp_path / "gz"  # a name that says nothing
+    qrels.write_bytes(gzip.compress(c.qrels_text().encode()))
+    run.write_bytes(gzip.compress(c.run_text().encode() + b"# last comment\n"))
+    argvs = [["-q", "-m", "all_trec", str(qrels), str(run)], ["-m", "runid", str(qrels), str(run)]]
+    lines, differing = compare(tmp_path, argvs, chunk=5)
+    assert lines > 100 and not differing, differing[:1]
+    assert run_python(argvs[1])["stdout"] == f"{'runid':<22}\tall\trun\n"
 
 
 def test_malformed_files_and_options_give_the_same_message(tmp_path):

@@ -27,12 +27,14 @@ fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval 
 from __future__ import annotations
 
 import argparse
+import gzip
 import inspect
 import io
 import json
 import math
 import os
 import sys
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
@@ -388,14 +390,52 @@ class _Tail(io.RawIOBase):
         return got
 
 
-def _last_run_id(path: str, stdin: bytes) -> str:
+#: gzip's first two bytes (RFC 1952): a gzip file is known by them, whatever its name.
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class _Gunzipped(_Tail):
+    """A gzip file's unpacked bytes, their end kept (the run id); a broken file is named."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(gzip.open(path, "rb"))  # type: ignore[arg-type]
+        self.name = path
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            return super().readinto(buffer)
+        except (EOFError, OSError, zlib.error) as error:
+            raise UsageError(
+                f"{self.name}: not a whole gzip file ({error}); check it with gunzip -t {self.name}"
+            ) from None
+
+    def close(self) -> None:
+        self.stream.close()
+        super().close()
+
+
+def open_input(path: str) -> str | _Tail:
+    """Return what the reader reads for ``path``: the path, or a gzip file's unpacked bytes.
+
+    A gzip file is known by its first two bytes, as the evaluation page knows it (a name
+    may say nothing), and read as the text it holds (``run.gz`` as ``run``). Only a
+    regular file is looked at before it is read, so a pipe is read once.
+    """
+    if not os.path.isfile(path):
+        return path
+    with open(path, "rb") as file:
+        if file.read(2) != _GZIP_MAGIC:
+            return path
+    return _Gunzipped(path)
+
+
+def _last_run_id(path: str, tail: bytes | None) -> str:
     """Return the run id (sixth field) of the last result line, which trec_eval keeps.
 
-    Read from the end of the file: the run was read and checked whole already.
+    Read from the end of the file, or from ``tail``, the end of a stream's bytes (standard
+    input, a gzip file unpacked): the run was read and checked whole already.
     """
-    if path == "-":
-        tail = stdin
-    else:
+    if tail is None:
         with open(path, "rb") as file:
             size = file.seek(0, os.SEEK_END)
             file.seek(max(0, size - 65536))
@@ -474,6 +514,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (2 for any input error)."""
     args = build_parser().parse_args(argv)
+    opened: list[str | _Tail] = []  # what the reader reads: paths, or unpacked streams
     try:
         refuse_unsupported(args.M, args.N, args.n)
         gain = _gain_option(args.gain)
@@ -481,10 +522,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         # No -m: trec_eval's official measures, as trec_eval prints them.
         chosen, notes = parse_measures(specs or ["official"], gain, labels or None)
         check_gains(chosen, args.gain)
-        qrels = read_qrels(args.qrels)
+        opened.append(open_input(args.qrels))
+        qrels = read_qrels(opened[0])  # type: ignore[arg-type]
         # trec_eval reads the run from standard input when it is named "-".
         stdin = _Tail(sys.stdin.buffer)
-        run = read_run(stdin if args.run == "-" else args.run)
+        opened.append(stdin if args.run == "-" else open_input(args.run))
+        run = read_run(opened[1])
         run_name = "<stdin>" if args.run == "-" else args.run
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
@@ -501,9 +544,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
-        run_id = (
-            _last_run_id(args.run, stdin.tail) if any(m.trec == "runid" for m in chosen) else ""
-        )
+        tail = opened[1].tail if isinstance(opened[1], _Tail) else None
+        run_id = _last_run_id(args.run, tail) if any(m.trec == "runid" for m in chosen) else ""
         table = compute(
             qrels, run, chosen, complete=args.c, judged_only=args.J, level=level, run_id=run_id
         )
@@ -516,6 +558,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as error:
         print(f"ndcg: {error}", file=sys.stderr)
         return 2
+    finally:
+        for source in opened:
+            if isinstance(source, _Gunzipped):
+                source.close()
     for note in notes:
         print(f"ndcg: note: {note}", file=sys.stderr)
     sys.stdout.write(text)
