@@ -161,8 +161,10 @@ def compute(
         if any("gains" in _takes(m) for m in kernels):
             # --gain reaches trec_eval's graded measures (G, ndcg_rel, Rndcg, rbp) as their
             # per-level gains; a measure's own (-m G.1=3) is passed under its keyword.
-            grades = qrels["relevance"].to_numpy()
-            context["gains"] = gain_map_of(kernels[0].gain, grades)
+            # (A measure given its own gains holds them as its gain: --gain is the others'.)
+            gain = next((m.gain for m in kernels if m.form.params != "gains" or m.param is None),
+                        "linear")  # fmt: skip
+            context["gains"] = gain_map_of(gain, qrels["relevance"].to_numpy())
         done: dict[tuple[str, str], np.ndarray] = {}
         for m in kernels:
             key = (m.trec, repr(m.param))
