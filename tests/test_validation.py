@@ -625,3 +625,10 @@ def test_integer_run_scores_float64_would_round_are_refused():
     run = qrels.drop(columns="relevance").assign(score=[2**53 + 1, 2**53])
     with pytest.raises(ValueError, match=r"run\['score'\] holds 9007199254740993 at row 0 "):
         ndcg.evaluate(qrels, run, k=[1])
+
+
+def test_a_score_matrix_float64_would_round_is_refused_but_grades_are_read():
+    with pytest.raises(ValueError, match=r"run holds 9007199254740993 at row 0, column 0"):
+        ndcg.evaluate(np.array([[1, 0]]), np.array([[2**53 + 1, 2**53]]), k=[1])
+    # A grade that large only rounds its gain (trec_eval reads it as a double too).
+    assert ndcg.ndcg([2**53 + 1, 0]) == 1.0

@@ -14,7 +14,8 @@ parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints ``nd
 only), in trec_eval's order; cutoffs sorted, a fractional cutoff cut to its integer part
 (``23.4`` is 23). The binary measures are read at trec_eval's relevance level ``-l``;
 ``rbp`` is trec_eval's graded RBP (blind to ``-l``), with its persistence 0.9. RUN ``-``
-is read from standard input, as trec_eval reads it. Where trec_eval would silently read
+is read from standard input, as trec_eval reads it; a gzip file (known by its first bytes)
+is read as the text it holds. Where trec_eval would silently read
 something else than what was typed, this command stops and says so: see the README's list
 of differences.
 
@@ -456,11 +457,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="NDCG and trec_eval's other measures of a TREC run against TREC qrels, "
         "reported as trec_eval does.",
     )
-    parser.add_argument("qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel")
+    parser.add_argument(
+        "qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel (plain or gzip)"
+    )
     parser.add_argument(
         "run",
         metavar="RUN",
-        help="run: query_id Q0 doc_id rank score run_id ('-' reads standard input)",
+        help="run: query_id Q0 doc_id rank score run_id, plain or gzip ('-' reads standard input)",
     )
     parser.add_argument("-q", action="store_true", help="also print every query, then 'all'")
     parser.add_argument(
