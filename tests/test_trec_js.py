@@ -296,12 +296,26 @@ REFUSED = [
     (None, None, ["-k", "5", "-k", "5"]),
     (None, None, ["-k", "x"]),
     (None, None, ["--gain", "quadratic"]),
+    *((None, None, ["-m", f"utility.{given}"]) for given in ("1", "1,2", "1,2,3", "1,2,3,4,5")),
+    (None, None, ["-m", "Rprec_mult.1e308"]),
+    (None, None, ["-m", "iprec_at_recall.0.5,-10000"]),
+    (None, None, ["-m", "set_F.-1"]),
+    (None, None, ["-m", "relstring.2.5"]),
+    (None, None, ["-m", "P." + "1" * 4400]),
+    (None, None, ["-m", "P." + "0" * 4400]),
+    (None, None, ["-l", "-" + "1" * 4400]),
+    (None, None, ["-m", "ndcg." + "1" * 4400 + "=2"]),
+    (None, None, ["--gain", "exponential", "-m", "ndcg.1=3"]),
+    (None, None, ["--gain", "2=4", "-m", "map", "-m", "Rndcg.1=3"]),
+    ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "G"]),
+    ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "rbp"]),
+    ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "relstring"]),
     (None, None, ["-k", ""]),
     ("q1 0 a 2000\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "ndcg"]),
     ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-m", "P.5"]),
     ("q1 0 a 1\nq2 0 b 1024\n", "q1 Q0 a 1 1 r\n", ["--gain", "exponential", "-k", "5"]),
     ("q 0 d 1\n", "# c\nq Q0 d 1 1e999 r\n", ["-m", "bad.measure"]),  # options first
-    (gzip.compress(b"1 0 a 1\n"), None, []),
+    (gzip.compress(b"1 0 a 1\n" + gzip.compress(b"x")), None, []),  # gzip in gzip
     (bz2.compress(b"1 0 a 1\n", 1), None, []),
     (zipfile_bytes(), None, []),
     ("1 0 a 1\n".encode("utf-16"), None, []),
@@ -314,6 +328,35 @@ REFUSED = [
     (b"1 0 a 1\n1 0 \xf4\x90\x80\x80 1\n", None, []),  # nor beyond U+10FFFF
     (b"BZh 0 \xc3\xa9 1\n", "BZh Q0 \xc3\xa9 1 1 r\n".encode(), ["-m", "num_q"]),  # text
 ]
+
+
+def test_gain_reaches_the_graded_measures_as_the_cli_s_does(tmp_path):
+    argvs = []
+    for case in range(12):
+        c = random_collection(3434, case)
+        qrels, run = tmp_path / f"g{case}.qrels", tmp_path / f"g{case}.run"
+        qrels.write_text(c.qrels_text() + "zz 0 big 1000000000\n", encoding="utf-8")
+        run.write_text(c.run_text() + "zz Q0 big 1 1 r\n", encoding="utf-8")
+        gain = ("exponential", "1=3,2=9", "0=1,3=20", "linear")[case % 4]
+        measures = ["G", "ndcg_rel", "Rndcg", "rbp", "ndcg", "relstring"]
+        if gain == "exponential":  # the grade of 10**9 would overflow it
+            qrels.write_text(c.qrels_text(), encoding="utf-8")
+        argvs.append([*c.flags, "-q", "--gain", gain, *(a for m in measures for a in ("-m", m)),
+                      str(qrels), str(run)])  # fmt: skip
+    lines, differing = compare(tmp_path, argvs)
+    assert lines > 300 and not differing, differing[:1]
+
+
+def test_gzip_files_read_as_the_text_they_hold(tmp_path):
+    # The CLI unpacks a gzip file (known by its first bytes, whatever its name), as the page.
+    c = random_collection(2027, 5)
+    qrels, run = tmp_path / "gz.qrels", tmp_path / "gz"  # a name that says nothing
+    qrels.write_bytes(gzip.compress(c.qrels_text().encode()))
+    run.write_bytes(gzip.compress(c.run_text().encode() + b"# last comment\n"))
+    argvs = [["-q", "-m", "all_trec", str(qrels), str(run)], ["-m", "runid", str(qrels), str(run)]]
+    lines, differing = compare(tmp_path, argvs, chunk=5)
+    assert lines > 100 and not differing, differing[:1]
+    assert run_python(argvs[1])["stdout"] == f"{'runid':<22}\tall\trun\n"
 
 
 def test_malformed_files_and_options_give_the_same_message(tmp_path):
@@ -341,7 +384,7 @@ def test_malformed_files_and_options_give_the_same_message(tmp_path):
     assert len(argvs) >= 50
     for argv, path, js in zip(argvs, where, run_js(tmp_path, argvs, chunk=3), strict=True):
         py = run_python(argv)
-        assert py["code"] == 2 or "num_q" in argv or "P.5" in argv, argv
+        assert py["code"] == 2 or {"num_q", "P.5", "relstring"} & set(argv), argv
         error = js.pop("error")
         assert js == py, argv
         if path is not None:  # the message names the file, then the line (or what it is)

@@ -188,3 +188,13 @@ def test_logs_and_exps_are_the_c_library_s():
     assert curves.log_floor(np.array([x]))[0] == math.log(x)
     assert aggregate.geometric_mean(np.array([y])) == math.exp(y)
     assert curves.log_floor(np.array([0.0]))[0] == math.log(curves.MIN_GEO_MEAN)
+
+
+@pytest.mark.parametrize("measure", [tm.g, tm.ndcg_rel, tm.rndcg])
+def test_gains_too_large_to_add_are_refused_not_turned_into_0_or_nan(measure):
+    # 1e308 * 3 overflows (ndcg_rel gave 0.0, G NaN); beyond 2**53 G's 2 + cost - gain loses 2.
+    for grades in ([1e308] * 3, [1e300, 1e300], [2.0**53, 1.0]):
+        with pytest.raises(ValueError, match=r"add up to .*beyond 2\*\*53.*scale the grades"):
+            measure(grades)
+    assert measure([2.0**52, 0, 3]) == measure([2.0**52, 0, 3])  # below it: a number
+    assert tm.graded_rbp([1e308] * 3) == pytest.approx(0.271)  # rescaled to 1

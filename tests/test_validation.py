@@ -608,3 +608,27 @@ def test_every_discount_kind_is_in_kinds_and_uniform_is_not_offered():
     assert Discount("uniform").label() == "none"
     with pytest.raises(ValueError, match="discount must be 'log2'"):
         ndcg.dcg([3, 2], discount="uniform")
+
+
+@pytest.mark.parametrize(
+    "scores", [[2**53 + 1, 2**53], np.array([2**53 + 1, 2**53]), [2**64 + 1, 2**64]]
+)
+def test_integer_scores_float64_would_round_are_refused_not_tied(scores):
+    # 2**53 + 1 becomes 2**53 in float64: the two documents would tie without a word.
+    with pytest.raises(ValueError, match=r"y_score holds \d+ at index 0, an integer that float64"):
+        ndcg.ndcg_from_scores([1, 0], scores, k=1)
+    assert ndcg.ndcg_from_scores([1, 0], [2**60, 2**53], k=1) == 1.0  # exact: accepted
+
+
+def test_integer_run_scores_float64_would_round_are_refused():
+    qrels = pd.DataFrame({"query_id": ["q", "q"], "doc_id": ["a", "b"], "relevance": [1, 0]})
+    run = qrels.drop(columns="relevance").assign(score=[2**53 + 1, 2**53])
+    with pytest.raises(ValueError, match=r"run\['score'\] holds 9007199254740993 at row 0 "):
+        ndcg.evaluate(qrels, run, k=[1])
+
+
+def test_a_score_matrix_float64_would_round_is_refused_but_grades_are_read():
+    with pytest.raises(ValueError, match=r"run holds 9007199254740993 at row 0, column 0"):
+        ndcg.evaluate(np.array([[1, 0]]), np.array([[2**53 + 1, 2**53]]), k=[1])
+    # A grade that large only rounds its gain (trec_eval reads it as a double too).
+    assert ndcg.ndcg([2**53 + 1, 0]) == 1.0

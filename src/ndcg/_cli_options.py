@@ -79,7 +79,7 @@ def parse_gain_map(text: str) -> dict[int, float]:
                 f"gain map {text!r}: each item must be level=gain with an integer level, "
                 f"got {item!r}"
             )
-        grade = int(level)
+        grade = whole_number(level, f"gain map {text!r}", "level")
         if grade < 0:
             raise UsageError(
                 f"gain map {text!r}: level {grade} is negative; negative grades give no "
@@ -102,6 +102,35 @@ def parse_gain_map(text: str) -> dict[int, float]:
 
 
 _INTEGER = re.compile(r"[+-]?[0-9]+")
+#: Most digits an integer within 64 bits has (2**63 - 1 has 19).
+_INT64_DIGITS = 19
+
+
+def whole_number(text: str, where: str, name: str) -> int:
+    """Read an integer as :func:`ndcg._scan.parse_int` does, however many digits it has.
+
+    Python's ``int`` refuses a text of over 4,300 digits with its own message; such a
+    number is beyond 64 bits, and is refused as any other beyond them, naming ``where``.
+
+    Examples
+    --------
+    >>> whole_number("-12", "-l", "the relevance level")
+    -12
+    >>> whole_number("9" * 5000, "-l", "the relevance level")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ndcg._cli_options.UsageError: -l: the relevance level 999...9 is outside the 64-bit ...
+
+    """
+    if _INTEGER.fullmatch(text) and len(text.lstrip("+-").lstrip("0")) > _INT64_DIGITS:
+        saturated = -(2**63) if text.startswith("-") else 2**63 - 1
+        raise UsageError(
+            f"{where}: {name} {text} is outside the 64-bit integer range [-2**63, 2**63 - 1] "
+            f"(trec_eval would silently read it as {saturated})"
+        )
+    return parse_int(text, where, name)
+
+
 _CUTOFF = re.compile(r"\+?([0-9]+)(\.[0-9]*)?")
 #: Blanks inside one ``-m`` value: ASCII's, as the same class in options.js reads them.
 _BLANK = re.compile(r"[ \t\n\r\f\v]+")
@@ -255,13 +284,18 @@ def _columns(
             for j, k in enumerate(cutoffs)
         ]
     if form.params == "levels":
-        levels = _levels(text, label)
+        levels = _levels(text, label, head)
         return [
             Measure(f"{head}_{x:3.2f}", None, gain, record.name, head, levels, j)
             for j, x in enumerate(levels)
         ]
     if form.params == "numbers":
         values = _numbers(text, label)
+        if form.count is not None and len(values) != form.count:
+            raise UsageError(
+                f"{label}: {head} takes {form.count} numbers, got {len(values)}; write "
+                f"{form.count} separated by commas, e.g. {head}.{form.defaults} (its default)"
+            )
         return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
                         head, values)]  # fmt: skip
     if form.params == "number":
@@ -269,15 +303,38 @@ def _columns(
         if len(numbers) != 1:
             raise UsageError(f"{label}: {head} takes one number, got {len(numbers)}; write "
                              f"e.g. {head}.{text.split(',')[0]}")  # fmt: skip
+        if form.minimum is not None and numbers[0] < form.minimum:
+            raise UsageError(f"{label}: {head} takes a number of {form.minimum:g} or more, got "
+                             f"{text}; write e.g. {head}.{form.defaults}")  # fmt: skip
+        if form.whole and not numbers[0].is_integer():
+            cut = int(numbers[0])
+            raise UsageError(f"{label}: {head} takes a whole number, got {text}; write "
+                             f"{head}.{cut} (trec_eval would cut it to {cut})")  # fmt: skip
         value = int(numbers[0]) if numbers[0].is_integer() else numbers[0]  # relstring.20
         return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
                         head, value)]  # fmt: skip
     return [Measure(head, None, gain, record.name, head)]
 
 
-def _levels(text: str, label: str) -> tuple[float, ...]:
-    """trec_eval's list of numbers read as cutoffs (``0.2,0.4``): sorted, each once."""
+#: How many characters of a level's ``%3.2f`` trec_eval keeps in the printed name.
+_LEVEL_WIDTH = 8
+
+
+def _levels(text: str, label: str, head: str) -> tuple[float, ...]:
+    """trec_eval's list of numbers read as cutoffs (``0.2,0.4``): sorted, each once.
+
+    A level is printed in the measure's name as ``%3.2f``, of which trec_eval keeps 8
+    characters: a longer one (100000 or more, -10000 or less) would print a wrong name.
+    """
     levels = sorted(_numbers(text, label))
+    for x in levels:
+        shown = f"{x:3.2f}"
+        if len(shown) > _LEVEL_WIDTH:
+            raise UsageError(
+                f"{label}: {x} is too long for the measure's name, where trec_eval keeps "
+                f"{_LEVEL_WIDTH} characters of it (it would print {head}_{shown[:_LEVEL_WIDTH]});"
+                f" give numbers from -9999.99 to 99999.99"
+            )
     repeated = sorted({x for x in levels if levels.count(x) > 1})
     if repeated:
         raise UsageError(
@@ -295,14 +352,14 @@ def _cutoffs(text: str, notes: list[str], head: str, label: str) -> tuple[int, .
     cutoffs = []
     for item in text.split(","):
         match = _CUTOFF.fullmatch(item)
-        if not match or int(match.group(1)) == 0:
+        if not match or not match.group(1).strip("0"):
             raise UsageError(
                 f"{label}: the cutoff {item!r} is not a whole number of 1 or more; write "
                 f"whole numbers separated by commas, e.g. {head}.5,10"
             )
         # Beyond 64 bits trec_eval saturates (prints ndcg_cut_9223372036854775807): refused,
         # by the same rule as -l and the relevance column.
-        whole = parse_int(match.group(1), label, "the cutoff")
+        whole = whole_number(match.group(1), label, "the cutoff")
         if match.group(2):
             notes.append(f"{label}: cutoff {item!r} read as {whole}, as trec_eval reads it")
         cutoffs.append(whole)
@@ -343,3 +400,50 @@ def measure_specs(m: Sequence[str], k: Sequence[str]) -> tuple[list[str], list[s
         specs.append("ndcg_cut." + ",".join(k))
         labels.append(" ".join(f"-k {value!r}" for value in k))
     return specs, labels
+
+
+def check_gains(columns: Sequence[Measure], gain_text: str) -> None:
+    """Refuse ``--gain`` beside a measure given its own gains (``-m ndcg.1=3``).
+
+    ``--gain`` applies to every graded measure (``ndcg``, ``ndcg_cut``, ``G``,
+    ``ndcg_rel``, ``Rndcg``, ``rbp``); a measure with its own per-level gains would have
+    two, and one would be dropped without a word.
+    """
+    if gain_text == "linear":
+        return
+    for m in columns:
+        if m.form.params == "gains" and m.param is not None:
+            spec = f"{m.trec}.{m.name[len(m.trec) + 1 :]}"
+            raise UsageError(
+                f"--gain {gain_text} and -m {spec}: two sets of gains for {m.trec}; give them "
+                f"once: --gain {gain_text} alone (it applies to every graded measure), or "
+                f"-m {spec} without --gain"
+            )
+
+
+def refuse_unsupported(max_docs: str | None, n_docs: str | None, no_summary: bool) -> None:
+    """Refuse trec_eval's ``-M``, ``-N`` and ``-n``, each with what to do instead.
+
+    trec_eval takes them; here each would need a rule of its own that no test holds to
+    trec_eval yet, so each is refused by name rather than read as something else (the
+    README's list of differences).
+    """
+    if max_docs is not None:
+        raise UsageError(
+            f"-M {max_docs}: trec_eval's limit on the documents read per query is not "
+            f"supported here; keep each query's top {max_docs} documents (by score) in the "
+            f"run file instead, or leave -M out (trec_eval's default reads them all)"
+        )
+    if n_docs is not None:
+        raise UsageError(
+            f"-N {n_docs}: trec_eval's number of documents in the collection (read only by "
+            f"utility's fourth coefficient, non-relevant documents not retrieved) is not "
+            f"supported here; leave -N out, as with trec_eval's default of 0, and a fourth "
+            f"coefficient of 0 (utility.1,-1,0,0)"
+        )
+    if no_summary:
+        raise UsageError(
+            "-n: trec_eval's report without its 'all' lines is not supported here; print "
+            "every query with -q and drop the 'all' lines, e.g. python -m ndcg QRELS RUN -q "
+            "| grep -vP '\\tall\\t'"
+        )

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg._validate import literal
+from ndcg._validate import first_rounded, literal, rounded_message
 
 
 def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFrame:
@@ -30,8 +30,11 @@ def require_frame(frame: Any, name: str, columns: tuple[str, ...]) -> pd.DataFra
     return frame
 
 
-def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
-    """Return the column as finite float64; raise naming the first bad row otherwise."""
+def numeric_column(frame: pd.DataFrame, name: str, column: str, exact: bool = False) -> np.ndarray:
+    """Return the column as finite float64; raise naming the first bad row otherwise.
+
+    ``exact``: refuse an integer float64 would round (scores, which would tie).
+    """
     series = frame[column]
     label = f"{name}[{column!r}]"
     if series.dtype == bool or not pd.api.types.is_numeric_dtype(series.dtype):
@@ -45,6 +48,12 @@ def numeric_column(frame: pd.DataFrame, name: str, column: str) -> np.ndarray:
             f"{label}.to_numpy().real if the imaginary parts are meant to be dropped"
         )
     if isinstance(series.dtype, np.dtype) and series.dtype.kind in "iu":
+        rounded = first_rounded(series.to_numpy()) if exact else None
+        if rounded is not None:
+            where = (f"row {literal(frame.index[rounded])} (query "
+                     f"{literal(frame['query_id'].iloc[rounded])}, document "
+                     f"{literal(frame['doc_id'].iloc[rounded])})")  # fmt: skip
+            raise ValueError(rounded_message(series.iloc[rounded], label, where))
         return series.to_numpy(dtype=np.float64)  # plain integers: finite, never missing
     values = series.to_numpy(dtype=np.float64, na_value=np.nan)
     bad = ~np.isfinite(values)

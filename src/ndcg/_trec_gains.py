@@ -21,8 +21,33 @@ import numpy as np
 from ndcg._kernel import cumulative_dcg
 from ndcg._trec_counts import Tally, in_list, up_to, with_zero
 from ndcg._trec_curves import running_total
+from ndcg.gains import Gain, gain_values
 
 GainMap = Mapping[int, float] | None
+
+
+def gain_map_of(gain: Gain, grades: np.ndarray) -> GainMap:
+    """Return the command line's ``--gain`` as a gain map for trec_eval's graded measures.
+
+    ``linear`` is no map (each grade gains itself); a map is kept as typed, so that
+    ``--gain 1=3 -m G`` is trec_eval's ``-m G.1=3``; ``exponential`` is the map of every
+    positive grade of the judgments ``grades`` to ``2**grade - 1`` (the same as listing them
+    in ``-m G.1=1,2=3,3=7``), refused as :func:`ndcg.gains.gain_values` refuses it from
+    grade 1024 on.
+
+    Examples
+    --------
+    >>> gain_map_of("exponential", np.array([0, 3, 1, -1, 3]))
+    {1: 1.0, 3: 7.0}
+
+    """
+    if isinstance(gain, str) and gain == "linear":
+        return None
+    if not isinstance(gain, str):
+        return dict(gain)  # type: ignore[arg-type]
+    levels = np.unique(grades[grades > 0])
+    values = gain_values(levels.astype(np.float64), gain, "qrels['relevance']")
+    return {int(level): float(value) for level, value in zip(levels, values, strict=True)}
 
 
 def level_gains(grades: np.ndarray, gains: GainMap) -> np.ndarray:

@@ -36,14 +36,23 @@ def _gain_range(judged: np.ndarray, gains: GainMap) -> tuple[np.ndarray, np.ndar
     hold what the measure computed before it left on the stack (after ``G``, the total gain
     of its ideal: ``-m G -m rbp`` shrinks every gain); here the range is the gains' own,
     what it prints when nothing is left over (the README's list of differences).
+
+    Every level the map does not name gains its own value, so among the levels from 0 to
+    ``top`` the smallest such gain is the first level the map leaves out and the largest
+    the last: found by walking past the map's levels, never by listing 0..top, so that a
+    grade of 10**9 costs what a grade of 3 does.
     """
-    top = np.max(np.where(judged >= 0, judged, -1.0), axis=1, initial=-1.0)
-    levels = np.arange(int(top.max(initial=-1.0)) + 1, dtype=np.float64)
-    present = levels[None, :] <= top[:, None]
-    level_gain = level_gains(levels, gains)[None, :]
+    top = np.floor(np.max(np.where(judged >= 0, judged, -1.0), axis=1, initial=-1.0))
+    named = np.array(sorted((gains or {}).keys()), dtype=np.float64)
+    first = 0.0
+    while first in named:  # the smallest level the map leaves out
+        first += 1.0
+    last = top.copy()  # the largest one up to each query's top
+    for _ in range(named.size):
+        last = np.where(np.isin(last, named), last - 1.0, last)
     mapped = np.array(list((gains or {}).values()), dtype=np.float64)
-    low = np.min(np.where(present, level_gain, np.inf), axis=1, initial=np.inf)
-    high = np.max(np.where(present, level_gain, -np.inf), axis=1, initial=-np.inf)
+    low = np.where(first <= top, first, np.inf)
+    high = np.where(last >= 0.0, last, -np.inf)
     low = np.minimum(low, mapped.min(initial=np.inf))
     return low, np.maximum(high, mapped.max(initial=-np.inf))
 

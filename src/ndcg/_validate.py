@@ -488,7 +488,7 @@ def fraction(value: Any, name: str) -> float:
 
 
 def numbers_array(
-    ndim: int | tuple[int, ...] = 1, *, unjudged: bool = False, hint: str = ""
+    ndim: int | tuple[int, ...] = 1, *, unjudged: bool = False, hint: str = "", exact: bool = False
 ) -> Checker:
     """Build a checker for a non-empty array of finite real numbers, returned as float64.
 
@@ -500,6 +500,9 @@ def numbers_array(
         Accept ``None`` for an unjudged position (held as NaN past the door).
     hint : str, optional
         What to do about a non-finite value, appended to that message.
+    exact : bool, default False
+        Refuse an integer that float64 would round (beyond 2**53): for scores, where two
+        different ones would otherwise tie without a word.
 
     Examples
     --------
@@ -527,9 +530,9 @@ def numbers_array(
         if array.size == 0:
             raise ValueError(f"{name} is empty: there is nothing to score")
         if array.dtype == object:
-            return _from_objects(array, name, unjudged)
+            return _from_objects(array, name, unjudged, exact)
         fix = "mark an unjudged position with None" if unjudged else hint
-        return _as_finite(array, name, fix)
+        return _as_finite(array, name, fix, exact)
 
     return checker
 
@@ -587,7 +590,44 @@ def not_a_sequence(value: Any, name: str) -> str:
     )
 
 
-def _as_finite(array: np.ndarray, name: str, hint: str) -> np.ndarray:
+def first_rounded(values: np.ndarray) -> int | None:
+    """Return the flat index of the first integer that float64 would round, else None.
+
+    float64 holds every integer up to 2**53 exactly; beyond it, only some: ``2**53 + 1``
+    becomes ``2**53``, so two different scores would tie without a word.
+
+    Examples
+    --------
+    >>> first_rounded(np.array([3, 2**53, 2**53 + 1])), first_rounded(np.array([2**60]))
+    (2, None)
+
+    """
+    if values.dtype.kind not in "iu" or values.size == 0:
+        return None
+    flat = values.reshape(-1)
+    big = np.flatnonzero((flat > 2**53) | (flat < -(2**53)) if values.dtype.kind == "i"
+                         else flat > 2**53)  # fmt: skip
+    for i in big:  # few in any real input; exact comparison as Python integers
+        if int(float(flat[i])) != int(flat[i]):
+            return int(i)
+    return None
+
+
+def rounded_message(value: Any, name: str, where: str) -> str:
+    """Say that an integer would be rounded to float64, and what to pass instead."""
+    return (
+        f"{name} holds {value} at {where}, an integer that float64 cannot hold exactly "
+        f"(beyond 2**53 it becomes {float(value)!r}), so different values could tie without "
+        f"a word; pass their ranks, e.g. scipy.stats.rankdata({name}, method='dense'), or "
+        f"pass floats if the rounding is meant"
+    )
+
+
+def _as_finite(array: np.ndarray, name: str, hint: str, exact: bool = False) -> np.ndarray:
+    rounded = first_rounded(array) if exact else None
+    if rounded is not None:
+        where = _at(np.unravel_index(rounded, array.shape))
+        raise ValueError(rounded_message(array.reshape(-1)[rounded], name, where))
     array = array.astype(np.float64, copy=False)
     # A finite sum proves every element finite (NaN and inf propagate); only when it
     # is not (or overflowed) is the element-wise check paid for.
@@ -602,7 +642,7 @@ def _as_finite(array: np.ndarray, name: str, hint: str) -> np.ndarray:
     return array
 
 
-def _from_objects(array: np.ndarray, name: str, unjudged: bool) -> np.ndarray:
+def _from_objects(array: np.ndarray, name: str, unjudged: bool, exact: bool = False) -> np.ndarray:
     """Numbers (and ``None`` where allowed) of an object array, as float64 with NaN for None."""
     out = np.empty(array.shape, dtype=np.float64)
     flat = out.reshape(-1)
@@ -614,6 +654,11 @@ def _from_objects(array: np.ndarray, name: str, unjudged: bool) -> np.ndarray:
                 flat[i] = float(item)
             except OverflowError:  # an int beyond float64, such as 10**400
                 flat[i] = np.inf
+            same = float(flat[i]) == item  # Python compares an int and a float exactly
+            rounded = isinstance(item, numbers.Integral) and np.isfinite(flat[i]) and not same
+            if exact and rounded:
+                where = _at(np.unravel_index(i, array.shape))
+                raise ValueError(rounded_message(item, name, where))
             if not np.isfinite(flat[i]):
                 fix = "; mark an unjudged position with None" if unjudged else ""
                 where = _at(np.unravel_index(i, array.shape))

@@ -14,7 +14,8 @@ parameters of its first ``-m`` that has any (``-m ndcg -m ndcg.1=3`` prints ``nd
 only), in trec_eval's order; cutoffs sorted, a fractional cutoff cut to its integer part
 (``23.4`` is 23). The binary measures are read at trec_eval's relevance level ``-l``;
 ``rbp`` is trec_eval's graded RBP (blind to ``-l``), with its persistence 0.9. RUN ``-``
-is read from standard input, as trec_eval reads it. Where trec_eval would silently read
+is read from standard input, as trec_eval reads it; a gzip file (known by its first bytes)
+is read as the text it holds. Where trec_eval would silently read
 something else than what was typed, this command stops and says so: see the README's list
 of differences.
 
@@ -27,12 +28,14 @@ fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval 
 from __future__ import annotations
 
 import argparse
+import gzip
 import inspect
 import io
 import json
 import math
 import os
 import sys
+import zlib
 from collections.abc import Callable, Sequence
 from typing import Any, BinaryIO
 
@@ -53,12 +56,15 @@ from ndcg._cli_options import (
     Measure,
     UsageError,
     _gain_option,
+    check_gains,
     measure_specs,
     parse_gain_map,
     parse_measures,
+    refuse_unsupported,
+    whole_number,
 )
-from ndcg._scan import parse_int
 from ndcg._trec_curves import log_floor
+from ndcg._trec_gains import gain_map_of
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
@@ -153,6 +159,13 @@ def compute(
             "judged": rows.judged,
             "threshold": float(level),
         }
+        if any("gains" in _takes(m) for m in kernels):
+            # --gain reaches trec_eval's graded measures (G, ndcg_rel, Rndcg, rbp) as their
+            # per-level gains; a measure's own (-m G.1=3) is passed under its keyword.
+            # (A measure given its own gains holds them as its gain: --gain is the others'.)
+            gain = next((m.gain for m in kernels if m.form.params != "gains" or m.param is None),
+                        "linear")  # fmt: skip
+            context["gains"] = gain_map_of(gain, qrels["relevance"].to_numpy())
         done: dict[tuple[str, str], np.ndarray] = {}
         for m in kernels:
             key = (m.trec, repr(m.param))
@@ -166,6 +179,12 @@ def compute(
             columns[m.name] = pd.Series(values if values.ndim == 1 else values[:, m.column],
                                         index=queries)  # fmt: skip
     return pd.DataFrame(columns, index=queries)[[m.name for m in measures_]]
+
+
+def _takes(measure: Measure) -> set[str]:
+    """Return the names of the inputs a measure's row kernel takes."""
+    kernel = measures.resolve(measures.BY_NAME[measure.metric].kernel)
+    return set(inspect.signature(kernel).parameters)
 
 
 def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
@@ -374,14 +393,52 @@ class _Tail(io.RawIOBase):
         return got
 
 
-def _last_run_id(path: str, stdin: bytes) -> str:
+#: gzip's first two bytes (RFC 1952): a gzip file is known by them, whatever its name.
+_GZIP_MAGIC = b"\x1f\x8b"
+
+
+class _Gunzipped(_Tail):
+    """A gzip file's unpacked bytes, their end kept (the run id); a broken file is named."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(gzip.open(path, "rb"))  # type: ignore[arg-type]
+        self.name = path
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        try:
+            return super().readinto(buffer)
+        except (EOFError, OSError, zlib.error) as error:
+            raise UsageError(
+                f"{self.name}: not a whole gzip file ({error}); check it with gunzip -t {self.name}"
+            ) from None
+
+    def close(self) -> None:
+        self.stream.close()
+        super().close()
+
+
+def open_input(path: str) -> str | _Tail:
+    """Return what the reader reads for ``path``: the path, or a gzip file's unpacked bytes.
+
+    A gzip file is known by its first two bytes, as the evaluation page knows it (a name
+    may say nothing), and read as the text it holds (``run.gz`` as ``run``). Only a
+    regular file is looked at before it is read, so a pipe is read once.
+    """
+    if not os.path.isfile(path):
+        return path
+    with open(path, "rb") as file:
+        if file.read(2) != _GZIP_MAGIC:
+            return path
+    return _Gunzipped(path)
+
+
+def _last_run_id(path: str, tail: bytes | None) -> str:
     """Return the run id (sixth field) of the last result line, which trec_eval keeps.
 
-    Read from the end of the file: the run was read and checked whole already.
+    Read from the end of the file, or from ``tail``, the end of a stream's bytes (standard
+    input, a gzip file unpacked): the run was read and checked whole already.
     """
-    if path == "-":
-        tail = stdin
-    else:
+    if tail is None:
         with open(path, "rb") as file:
             size = file.seek(0, os.SEEK_END)
             file.seek(max(0, size - 65536))
@@ -400,11 +457,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="NDCG and trec_eval's other measures of a TREC run against TREC qrels, "
         "reported as trec_eval does.",
     )
-    parser.add_argument("qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel")
+    parser.add_argument(
+        "qrels", metavar="QRELS", help="judgments: query_id iter doc_id rel (plain or gzip)"
+    )
     parser.add_argument(
         "run",
         metavar="RUN",
-        help="run: query_id Q0 doc_id rank score run_id ('-' reads standard input)",
+        help="run: query_id Q0 doc_id rank score run_id, plain or gzip ('-' reads standard input)",
     )
     parser.add_argument("-q", action="store_true", help="also print every query, then 'all'")
     parser.add_argument(
@@ -443,29 +502,42 @@ def build_parser() -> argparse.ArgumentParser:
         "--gain",
         default="linear",
         help="linear (default), exponential, or per-level gains like 1=3,2=9,4=4.5 "
-        "(unlisted levels keep their value)",
+        "(unlisted levels keep their value), for every graded measure: ndcg, ndcg_cut, G, "
+        "ndcg_rel, Rndcg and rbp",
     )
     parser.add_argument("--json", action="store_true", help="JSON with full precision")
+    # trec_eval's, refused by name with what to do instead, not as unknown arguments.
+    parser.add_argument("-M", metavar="N", help="trec_eval's documents read per query: "
+                        "refused here (keep the top N in the run file)")  # fmt: skip
+    parser.add_argument("-N", metavar="N", help="trec_eval's collection size (for utility): "
+                        "refused here")  # fmt: skip
+    parser.add_argument("-n", action="store_true", help="trec_eval's report without 'all' "
+                        "lines: refused here (use -q and drop them)")  # fmt: skip
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (2 for any input error)."""
     args = build_parser().parse_args(argv)
+    opened: list[str | _Tail] = []  # what the reader reads: paths, or unpacked streams
     try:
+        refuse_unsupported(args.M, args.N, args.n)
         gain = _gain_option(args.gain)
         specs, labels = measure_specs(args.m or [], args.k or [])
         # No -m: trec_eval's official measures, as trec_eval prints them.
         chosen, notes = parse_measures(specs or ["official"], gain, labels or None)
-        qrels = read_qrels(args.qrels)
+        check_gains(chosen, args.gain)
+        opened.append(open_input(args.qrels))
+        qrels = read_qrels(opened[0])  # type: ignore[arg-type]
         # trec_eval reads the run from standard input when it is named "-".
         stdin = _Tail(sys.stdin.buffer)
-        run = read_run(stdin if args.run == "-" else args.run)
+        opened.append(stdin if args.run == "-" else open_input(args.run))
+        run = read_run(opened[1])
         run_name = "<stdin>" if args.run == "-" else args.run
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
-        level = parse_int(args.l, "-l", "the relevance level")
+        level = whole_number(args.l, "-l", "the relevance level")
         if level < 0:
             raise UsageError(
                 f"-l {args.l}: the relevance level must be 0 or more; negative grades mark "
@@ -477,9 +549,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
-        run_id = (
-            _last_run_id(args.run, stdin.tail) if any(m.trec == "runid" for m in chosen) else ""
-        )
+        tail = opened[1].tail if isinstance(opened[1], _Tail) else None
+        run_id = _last_run_id(args.run, tail) if any(m.trec == "runid" for m in chosen) else ""
         table = compute(
             qrels, run, chosen, complete=args.c, judged_only=args.J, level=level, run_id=run_id
         )
@@ -492,6 +563,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (ValueError, TypeError) as error:
         print(f"ndcg: {error}", file=sys.stderr)
         return 2
+    finally:
+        for source in opened:
+            if isinstance(source, _Gunzipped):
+                source.close()
     for note in notes:
         print(f"ndcg: note: {note}", file=sys.stderr)
     sys.stdout.write(text)

@@ -168,7 +168,7 @@ def evaluate(
     if len(qrels) == 0:
         raise ValueError("qrels has no rows: without judgments there is nothing to evaluate")
     grades = _frames.numeric_column(qrels, "qrels", "relevance")
-    scores = _frames.numeric_column(run, "run", "score")
+    scores = _frames.numeric_column(run, "run", "score", exact=True)
     q_code, r_code, queries = _frames.shared_ids(qrels, run, "query_id", grouped=True)
     qd_code, rd_code, docs = _frames.shared_ids(qrels, run, "doc_id", grouped=False)
     n_queries = queries.size
@@ -422,7 +422,7 @@ _column = measures.column_name
 
 
 _DENSE_QRELS = check.numbers_array((0, 1, 2, 3), unjudged=True)
-_DENSE_RUN = check.numbers_array((0, 1, 2, 3))
+_DENSE_RUN = check.numbers_array((0, 1, 2, 3), exact=True)
 
 
 def _evaluate_matrix(

@@ -68,6 +68,15 @@ class TrecName:
         qrels that the run lacks (``-c``), which it scores as a ranking of one unjudged
         document: ``""`` none, ``"bare"`` the name printed without parameters only (it
         compares the printed name: ``relstring_20`` keeps its ``-``), ``"all"`` every one.
+    count : int or None
+        How many numbers a ``numbers`` list must hold (``utility``'s four coefficients);
+        None for any number of them.
+    minimum : float or None
+        The smallest value a ``number`` may take (``set_F``'s beta: below 0 its F divides
+        by zero), or None.
+    whole : bool
+        Whether a ``number`` must be a whole number (``relstring``'s length, which
+        trec_eval would cut to its integer part).
 
     """
 
@@ -80,6 +89,9 @@ class TrecName:
     keyword: str | None = None
     field: str | None = None
     cleared: Literal["", "bare", "all"] = ""
+    count: int | None = None
+    minimum: float | None = None
+    whole: bool = False
 
     @property
     def per_query(self) -> bool:
@@ -542,6 +554,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="number",
         defaults="1",
         keyword="beta",
+        minimum=0.0,
         chapter=TREC_TABLE,
     ),
     _trec(
@@ -555,6 +568,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="numbers",
         defaults="1,-1,0,0",
         keyword="coefficients",
+        count=4,
         cleared="bare",
         chapter=TREC_TABLE,
     ),
@@ -580,6 +594,7 @@ REGISTRY: tuple[Measure, ...] = (
         params="number",
         defaults="10",
         keyword="length",
+        whole=True,
         aggregate="none",
         printed="quoted",
         cleared="bare",

@@ -17,7 +17,7 @@ from ndcg.gains import Gain, judged_gains
 
 @check.validate_params(
     y_true=check.numbers_array((1, 2), unjudged=True),
-    y_score=check.numbers_array((1, 2)),
+    y_score=check.numbers_array((1, 2), exact=True),
     k=check.cutoff,
     gain=check.gain,
     ties=check.choice(*TIE_RULES),

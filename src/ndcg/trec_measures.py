@@ -76,6 +76,26 @@ def _rows(
     return relevance[None, :], np.array([relevance.size]), judged[None, :]
 
 
+#: The largest total gain of a query's judgments that the graded measures take: below it a
+#: double adds 1 exactly (G adds 2 to sums of gains), and no sum overflows.
+MAX_TOTAL_GAIN = 2.0**53
+
+
+def _bounded(judged: np.ndarray, gains: Mapping[int, float] | None, pool: Any) -> None:
+    """Refuse gains whose total would lose units or overflow: G's 0 or NaN, ndcg_rel's 0."""
+    values = graded.level_gains(judged, gains)
+    with np.errstate(over="ignore"):
+        total = float(np.sum(np.where(values > 0, values, 0.0)))
+    if total >= MAX_TOTAL_GAIN:
+        name = "relevance" if pool is None else "pool"
+        raise ValueError(
+            f"the gains of {name} add up to {total:.6g}, beyond 2**53 ({MAX_TOTAL_GAIN:.6g}), "
+            f"where float64 sums lose whole units (G's 2 + cost - gain loses its 2) or "
+            f"overflow; scale the grades down, e.g. to 0-10, or give smaller gains=, e.g. "
+            f"gains={{1: 1, 2: 3}}"
+        )
+
+
 def _tally(
     relevance: np.ndarray, pool: np.ndarray | None, threshold: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, counts.Tally]:
@@ -657,6 +677,7 @@ def g(relevance: Any, pool: Any = None, gains: Mapping[int, float] | None = None
 
     """
     ranked, n, judged = _rows(relevance, pool)
+    _bounded(judged, gains, pool)
     return float(graded.g_rows(ranked, n, judged, gains)[0])
 
 
@@ -689,6 +710,7 @@ def ndcg_rel(relevance: Any, pool: Any = None, gains: Mapping[int, float] | None
 
     """
     ranked, n, judged = _rows(relevance, pool)
+    _bounded(judged, gains, pool)
     return float(graded.ndcg_rel_rows(ranked, n, judged, gains)[0])
 
 
@@ -727,6 +749,7 @@ def rndcg(
 
     """
     ranked, n, judged, t = _tally(relevance, pool, threshold)
+    _bounded(judged, gains, pool)
     return float(graded.rndcg_rows(ranked, n, judged, t, gains)[0])
 
 

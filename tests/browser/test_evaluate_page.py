@@ -246,9 +246,12 @@ def test_a_gzip_run_reads_as_its_text(opened, tmp_path):
     page.fill("#opt-measures", "ndcg_cut.5,10 P.10")
     page.click("#evaluate")
     assert finish(page) == "done"
-    # The command line refuses gzip ("gunzip it first"): it reads the text the page unpacked.
-    expected = cli(EXAMPLE, "qrels.test", "results.test", *options_of(page))
+    # The command line reads the gzip file too, under the name the page prints.
+    expected = cli(tmp_path.parent, str(EXAMPLE / "qrels.test"), str(run), *options_of(page))
+    assert expected.returncode == 0, expected.stderr
     assert page.text_content("#report-1") == expected.stdout
+    status = page.text_content("#status")
+    assert "python -m ndcg qrels.test results.test.gz -q -m ndcg_cut.5,10 -m P.10." in status
 
 
 def test_the_two_run_comparison_equals_ndcg_stats(opened, tmp_path):
@@ -408,9 +411,9 @@ def test_pasted_text_is_read_under_the_name_the_page_gives_it(opened, tmp_path):
     page.click("#evaluate")
     assert finish(page) == "error"
     # The command line on files of the same names says the same.
-    (tmp_path / "pasted qrels").write_text(qrels)
-    (tmp_path / "pasted run 1").write_text(bad)
-    expected = cli(tmp_path, "pasted qrels", "pasted run 1")
+    (tmp_path / "pasted_qrels.txt").write_text(qrels)
+    (tmp_path / "pasted_run1.txt").write_text(bad)
+    expected = cli(tmp_path, "pasted_qrels.txt", "pasted_run1.txt")
     assert page.text_content("#error-run-1") == expected.stderr.removeprefix("ndcg: ").rstrip()
     paste(page, "#run-text-1", (EXAMPLE / "results.test").read_text())
     page.click("#evaluate")
@@ -500,9 +503,9 @@ def test_the_table_shows_each_value_as_the_report_prints_it_in_the_report_s_orde
     page.set_checked("#opt-q", True)
     page.click("#evaluate")
     assert finish(page) == "done"
-    (tmp_path / "pasted qrels").write_text(qrels)
-    (tmp_path / "pasted run 1").write_text(run)
-    report = cli(tmp_path, "-q", "-m", "P.32", "pasted qrels", "pasted run 1").stdout
+    (tmp_path / "pasted_qrels.txt").write_text(qrels)
+    (tmp_path / "pasted_run1.txt").write_text(run)
+    report = cli(tmp_path, "-q", "-m", "P.32", "pasted_qrels.txt", "pasted_run1.txt").stdout
     assert page.text_content("#report-1") == report
     assert "P_32                  \t10\t0.0312\n" in report
     cells = page.eval_on_selector_all(
@@ -714,7 +717,11 @@ def test_picking_a_file_clears_pasted_text_and_pasting_removes_the_file(opened):
     page.click("#evaluate")
     assert finish(page) == "done"
     assert page.text_content("#report-1").startswith("runid")
-    assert "pasted qrels pasted run 1" in page.text_content("#status")
+    # The command line the page prints names files: it says which to save the text as.
+    status = page.text_content("#status")
+    assert "python -m ndcg pasted_qrels.txt pasted_run1.txt -m official" in status
+    save = "save the pasted qrels as pasted_qrels.txt and the pasted run as pasted_run1.txt."
+    assert status.endswith(f"To run it, {save}")
 
 
 def test_the_comparison_counts_queries_won_lost_and_tied_and_marks_the_p_value_floor(

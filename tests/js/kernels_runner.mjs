@@ -5,6 +5,7 @@
 // each array of doubles as the hex of its little-endian float64 bytes; or {log2: doubles},
 // answered with the hex of logexp.js's nearestLog2 of each.
 
+import { gainMapOf } from "../../src/ndcg/widgets/js/trec/gains.js";
 import { columnValue } from "../../src/ndcg/widgets/js/trec/kernels.js";
 import { nearestLog2 } from "../../src/ndcg/widgets/js/trec/logexp.js";
 
@@ -42,6 +43,8 @@ process.stdin.on("end", () => {
     return;
   }
   const out = cases.map(({ ctx, specs, queries }) => {
+    // --gain reaches the graded kernels as the engine passes it (evaluate.js): a gain map.
+    if (ctx.gain !== undefined) ctx.gains = gainMapOf(ctx.gain, ctx.grades);
     const qs = queries.map((q) => ({
       id: q.id,
       docnos: q.docnos,

@@ -4,7 +4,8 @@
 // tests/test_trec_js.py compares it with ndcg.cli.main. The registry of measures is the
 // JSON file named by NDCG_REGISTRY (ndcg.widgets._registry.registry_json); NDCG_TREC_JS
 // names the folder of the modules (default: the source tree).
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -40,9 +41,21 @@ function parseArgv(argv) {
   return { options, positional };
 }
 
+/** A regular file that starts with gzip's bytes 1f 8b, which the page and the CLI unpack. */
+function isGzip(path) {
+  if (path === "-" || !statSync(path, { throwIfNoEntry: false })?.isFile()) return false;
+  const head = readFileSync(path).subarray(0, 2);
+  return head.length === 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
 function readFile(kind, path) {
   const name = path === "-" ? "<stdin>" : path;
   const reader = newReader(kind, name);
+  if (isGzip(path)) {
+    const text = gunzipSync(readFileSync(path));
+    for (let at = 0; at < text.length; at += CHUNK) reader.push(text.slice(at, at + CHUNK));
+    return reader.end();
+  }
   const fd = path === "-" ? 0 : openSync(path, "r");
   const buffer = new Uint8Array(CHUNK);
   const text = process.env.NDCG_TEXT ? new TextDecoder() : null;

@@ -5,12 +5,41 @@
 
 import { h } from "../dom.js";
 
-/** The inputs: their keys (as in the ids), headings and names for pasted text. */
+/**
+ * The inputs: their keys (as in the ids), headings, what they hold, and the file name pasted
+ * text is read under (one word, so that the command line the page prints can name it).
+ */
 export const INPUTS = [
-  { key: "qrels", file: "qrels-file", text: "qrels-text", error: "error-qrels", title: "Qrels (judgments)", pasted: "pasted qrels", hint: "query_id iter doc_id grade" },
-  { key: "run-1", file: "run-file-1", text: "run-text-1", error: "error-run-1", title: "Run", pasted: "pasted run 1", hint: "query_id Q0 doc_id rank score run_id" },
-  { key: "run-2", file: "run-file-2", text: "run-text-2", error: "error-run-2", title: "Second run (optional, to compare)", pasted: "pasted run 2", hint: "query_id Q0 doc_id rank score run_id" },
+  { key: "qrels", file: "qrels-file", text: "qrels-text", error: "error-qrels", title: "Qrels (judgments)", what: "qrels", pasted: "pasted_qrels.txt", hint: "query_id iter doc_id grade" },
+  { key: "run-1", file: "run-file-1", text: "run-text-1", error: "error-run-1", title: "Run", what: "run", pasted: "pasted_run1.txt", hint: "query_id Q0 doc_id rank score run_id" },
+  { key: "run-2", file: "run-file-2", text: "run-text-2", error: "error-run-2", title: "Second run (optional, to compare)", what: "second run", pasted: "pasted_run2.txt", hint: "query_id Q0 doc_id rank score run_id" },
 ];
+
+/** A qrels line has 4 fields and a run line 6: the count the command line found, by kind. */
+const SWAPPED = { qrels: [/: a qrels line needs 4 fields \(.*\), found (6|7|8|9)$/, "a run"], run: [/: a run line needs 6 fields \(.*\), found 4$/, "a qrels file"] };
+
+/**
+ * What the page adds to the command line's message when a file looks like the other kind
+ * (a qrels file given as the run, or a run as the qrels): "" when it does not.
+ */
+export function swapHint(key, message) {
+  const [pattern, other] = SWAPPED[key === "qrels" ? "qrels" : "run"];
+  if (!pattern.test(message)) return "";
+  const shape = other === "a run" ? "query_id Q0 doc_id rank score run_id" : "query_id iter doc_id grade";
+  return `This looks like ${other} (${shape}): are the qrels and the run swapped?`;
+}
+
+/**
+ * The words that say which pasted texts to save as which files for the command line the
+ * page prints (`inputs`: the {name, text} values read, with their INPUTS key): "" if none.
+ */
+export function pastedWords(inputs) {
+  const saved = inputs.filter(({ input }) => input.text !== undefined);
+  if (saved.length === 0) return "";
+  const each = saved.map(({ key, input }) => `the pasted ${INPUTS.find((spec) => spec.key === key).what} as ${input.name}`);
+  const list = each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each[each.length - 1]}` : each[0];
+  return ` To run it, save ${list}.`;
+}
 
 const KB = 1024;
 const MB = 1048576;
@@ -31,6 +60,7 @@ function zone(spec, onChange) {
   const remove = h("button", { type: "button", class: "ev-button ev-quiet", text: "Remove file", hidden: "" });
   const area = h("textarea", { id: spec.text, rows: "4", spellcheck: "false", autocomplete: "off", placeholder: spec.hint });
   const error = h("p", { id: spec.error, class: "ev-error", hidden: "" });
+  const hint = h("p", { id: `${spec.error}-hint`, class: "ev-help", hidden: "" });
   const said = h("p", { class: "ev-help", role: "status" });
   const drop = h("div", { class: "ev-drop" }, [
     h("p", { class: "ev-drop-words", text: "Drop a file here (plain or gzip), or " }),
@@ -46,6 +76,7 @@ function zone(spec, onChange) {
     area,
     said,
     error,
+    hint,
   ]);
 
   function set(next) {
@@ -58,11 +89,14 @@ function zone(spec, onChange) {
     showError("");
     onChange();
   }
+  /** Show the command line's message (and the page's hint on it, if any); "" clears them. */
   function showError(text) {
     error.textContent = text;
     error.hidden = text === "";
+    hint.textContent = text ? swapHint(spec.key, text) : "";
+    hint.hidden = hint.textContent === "";
     area.toggleAttribute("aria-invalid", text !== "");
-    if (text) area.setAttribute("aria-describedby", spec.error);
+    if (text) area.setAttribute("aria-describedby", hint.hidden ? spec.error : `${spec.error} ${spec.error}-hint`);
     else area.removeAttribute("aria-describedby");
   }
 

@@ -8,7 +8,7 @@
 
 import { h } from "../dom.js";
 import { comparisonView } from "./comparison_view.js";
-import { INPUTS, inputZones } from "./inputs.js";
+import { INPUTS, inputZones, pastedWords, swapHint } from "./inputs.js";
 import { columnLabel, numericColumns, preferredColumn } from "./measures.js";
 import { optionsView } from "./options_view.js";
 import { histogram } from "./plots.js";
@@ -111,7 +111,8 @@ function build(root, assets) {
 
   function showError(where, message, field = null) {
     const target = placeError({ where, message, field });
-    status.textContent = `Not evaluated: ${message}`;
+    const hint = where in zones ? swapHint(where, message) : "";
+    status.textContent = `Not evaluated: ${message}${hint ? ` ${hint}` : ""}`;
     target?.focus();
   }
 
@@ -191,7 +192,8 @@ function build(root, assets) {
       results.replaceChildren();
       shown = null;
       setState("error");
-      status.textContent = `Not evaluated: ${failed[0].message}`;
+      const hint = failed[0].where in zones ? swapHint(failed[0].where, failed[0].message) : "";
+      status.textContent = `Not evaluated: ${failed[0].message}${hint ? ` ${hint}` : ""}`;
       targets[0]?.focus();
       return;
     }
@@ -206,11 +208,13 @@ function build(root, assets) {
     shown = good;
     setState("done");
     const done = commands(good.map(({ n }) => options.parts(qrels.name, names[n - 1])));
+    // Pasted text is read under a file name: say to save it so, for the command line.
+    const save = pastedWords([{ key: "qrels", input: qrels }, ...good.map(({ n }) => ({ key: `run-${n}`, input: runs[n - 1] }))]);
     if (failed.length) {
-      status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, ".");
+      status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, `.${save}`);
       targets[0]?.focus();
     } else {
-      status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, ".");
+      status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, `.${save}`);
       document.getElementById("results-title")?.focus();
     }
   }

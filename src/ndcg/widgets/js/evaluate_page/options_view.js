@@ -11,6 +11,11 @@ import { h } from "../dom.js";
 export const DEFAULT_MEASURES = "official ndcg_cut.5,10";
 
 
+/** A word as a POSIX shell reads it: as it is when plain, else in single quotes. */
+export function shellWord(word) {
+  return /^[A-Za-z0-9_.,:+@%/=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+}
+
 function check(id, flag, words) {
   const box = h("input", { type: "checkbox", id });
   return { box, node: h("div", { class: "ev-check" }, [box, h("label", { for: id }, [h("code", { text: flag }), ` ${words}`])]) };
@@ -72,11 +77,11 @@ export function optionsView() {
     /** The command line's words for these options, each option with its value as one part. */
     parts(qrels, run) {
       const o = this.options();
-      const parts = ["python -m ndcg", qrels, run];
+      const parts = ["python -m ndcg", shellWord(qrels), shellWord(run)];
       for (const flag of ["q", "c", "J"]) if (o[flag]) parts.push(`-${flag}`);
-      if (o.l !== "1") parts.push(`-l ${o.l}`);
-      for (const m of o.m) parts.push(`-m ${m}`);
-      if (o.gain !== "linear") parts.push(`--gain ${o.gain}`);
+      if (o.l !== "1") parts.push(`-l ${shellWord(o.l)}`);
+      for (const m of o.m) parts.push(`-m ${shellWord(m)}`);
+      if (o.gain !== "linear") parts.push(`--gain ${shellWord(o.gain)}`);
       return parts;
     },
     setMeasures(value) {

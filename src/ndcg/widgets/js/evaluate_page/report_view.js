@@ -3,6 +3,7 @@
 
 import { h } from "../dom.js";
 import { measureLink } from "./measures.js";
+import { renderReport } from "./report_text.js";
 
 /** Offer `text` as a download named `name` (a Blob URL: nothing leaves the page). */
 function download(text, name) {
@@ -50,7 +51,7 @@ export function missingWords(missing, runName, complete) {
  */
 export function reportView(n, runName, result, registry, complete = false, taught = true) {
   const pre = h("pre", { id: `report-${n}`, class: "ev-report", tabindex: "0", "aria-label": `trec_eval report of ${runName}` });
-  pre.textContent = result.text;
+  renderReport(pre, result.text);
   const said = h("span", { class: "ev-said", role: "status" });
   const copyButton = h("button", { type: "button", class: "ev-button", id: `copy-report-${n}`, text: "Copy report" });
   const saveButton = h("button", { type: "button", class: "ev-button", id: `download-report-${n}`, text: "Download report" });

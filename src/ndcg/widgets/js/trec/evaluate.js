@@ -11,7 +11,8 @@
 // fed the files' bytes (Uint8Array chunks: a file that is not UTF-8 text then gets the
 // CLI's message; a pasted text may be pushed as strings), then evaluateTrec.
 
-import { columnValue } from "./kernels.js";
+import { gainMapOf } from "./gains.js";
+import { columnValue, readsGain, takesGainMap } from "./kernels.js";
 import { parseOptions, printsPerQuery, pyFloat, readLevel } from "./options.js";
 import { TrecError } from "./read.js";
 import { clearedValue, formatReport, recount } from "./report.js";
@@ -47,7 +48,7 @@ export function checkOptions(options, registry = null) {
  * called as queries are evaluated.
  */
 export function evaluateTrec({ qrels, run, options = {}, registry = null, onProgress = null }) {
-  const { specs, notes } = checkOptions(options, registry);
+  const { gain, specs, notes } = checkOptions(options, registry);
   for (const [file, what] of [[qrels, "judgment"], [run, "result"]]) {
     if (!file.count) throw new TrecError(`${file.name}: no ${what} lines, nothing to evaluate`, file.name, null);
   }
@@ -61,22 +62,31 @@ export function evaluateTrec({ qrels, run, options = {}, registry = null, onProg
     );
   }
   refuseOverflowingGains(specs, qrels);
+  // --gain reaches trec_eval's graded measures (G, ndcg_rel, Rndcg, rbp) as a gain map.
+  const gains = specs.some(takesGainMap) ? gainMapOf(gain, judgedGrades(qrels)) : null;
   const queries = evaluatedQueries(qrels, run, complete);
-  const values = evaluateColumns(queries, specs, qrels, run, { level, judgedOnly, complete }, onProgress);
+  const values = evaluateColumns(queries, specs, qrels, run, { level, judgedOnly, complete, gains }, onProgress);
   const format = options.json ? formatJson : formatReport;
   const text = format(queries, specs, values, Boolean(options.q), recount(qrels, specs, complete));
   return { text, notes, table: tableOf(queries, specs, values) };
 }
 
+/** Every distinct grade of the qrels. */
+function judgedGrades(qrels) {
+  const grades = new Set();
+  for (const entry of qrels.queries.values()) for (const grade of entry.values) grades.add(grade);
+  return grades;
+}
+
 /**
- * NDCG with exponential gains overflows from grade 1024 on (2^grade - 1 is past float64):
- * the CLI's ndcg.evaluate refuses it for any judged grade of the qrels, evaluated query
- * or not, before it computes anything (ndcg.gains.gain_values).
+ * Exponential gains overflow from grade 1024 on (2^grade - 1 is past float64): the CLI
+ * refuses them for any judged grade of the qrels, evaluated query or not, before it
+ * computes anything (ndcg.gains.gain_values), for NDCG and every graded measure of --gain.
  */
 function refuseOverflowingGains(specs, qrels) {
-  if (!specs.some((spec) => spec.record.evaluate && spec.metric === "ndcg" && spec.gain === "exponential")) return;
+  if (!specs.some((spec) => readsGain(spec) && spec.gain === "exponential")) return;
   let top = -Infinity;
-  for (const entry of qrels.queries.values()) for (const grade of entry.values) if (grade > top) top = grade;
+  for (const grade of judgedGrades(qrels)) if (grade > top) top = grade;
   if (top < 1024) return;
   const shown = Number.isInteger(top) && Math.abs(top) < 1e16 ? String(top) : pyFloat(top);
   throw new TrecError(

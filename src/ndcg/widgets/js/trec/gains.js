@@ -21,6 +21,19 @@ export function gainMap(gains) {
   return new Map(Object.entries(gains ?? {}).map(([level, gain]) => [Number(level), Number(gain)]));
 }
 
+/**
+ * --gain as a gain map for trec_eval's graded measures (ndcg._trec_gains.gain_map_of):
+ * linear none, a map as typed, exponential every positive grade of the qrels (`grades`)
+ * to 2**grade - 1, as -m G.1=1,2=3,3=7 would list them.
+ */
+export function gainMapOf(gain, grades) {
+  if (gain === "linear") return null;
+  if (gain !== "exponential") return gain;
+  const map = {};
+  for (const g of grades) if (g > 0) map[g] = 2 ** g - 1;
+  return map;
+}
+
 /** The gain of one grade: the map's, else the grade; 0 for NaN and negative grades. */
 export function levelGain(grade, map) {
   const mapped = map.get(grade);

@@ -61,12 +61,22 @@ const TREC_KERNELS = {
   iprec_at_recall_rows: (q, ctx, levels) => iprecOf(q, ctx, levels),
   eleven_point_rows: (q, ctx, levels) => elevenPointAverage(iprecOf(q, ctx, levels)),
   bin_g_rows: (q, ctx) => trecBinG(q.ranked, tallyOf(q, ctx), ctx.level),
-  g_rows: (q, ctx, map) => trecG(q.ranked, q.nRanked, q.judged, map),
-  ndcg_rel_rows: (q, ctx, map) => trecNdcgRel(q.ranked, q.nRanked, q.judged, map),
-  rndcg_rows: (q, ctx, map) => trecRndcg(q.ranked, q.nRanked, q.judged, tallyOf(q, ctx), map),
-  rbp_rows: (q, ctx, map) => trecRbp(q.ranked, q.nRanked, q.judged, map),
+  // A measure's own gains (-m G.1=3), else --gain's (ctx.gains, as ndcg.cli.compute passes them).
+  g_rows: (q, ctx, map) => trecG(q.ranked, q.nRanked, q.judged, map ?? ctx.gains),
+  ndcg_rel_rows: (q, ctx, map) => trecNdcgRel(q.ranked, q.nRanked, q.judged, map ?? ctx.gains),
+  rndcg_rows: (q, ctx, map) => trecRndcg(q.ranked, q.nRanked, q.judged, tallyOf(q, ctx), map ?? ctx.gains),
+  rbp_rows: (q, ctx, map) => trecRbp(q.ranked, q.nRanked, q.judged, map ?? ctx.gains),
   rbp_resid_rows: (q) => trecRbpResid(q.ranked, q.nRanked),
 };
+
+/** The kernels that take per-level gains (a `gains` parameter in Python): --gain reaches them. */
+const GAINED = new Set(["g_rows", "ndcg_rel_rows", "rndcg_rows", "rbp_rows"]);
+
+/** Whether a spec's measure reads --gain: NDCG through ndcg.evaluate, or a graded row kernel. */
+export const readsGain = (spec) => (spec.record.evaluate ? spec.metric === "ndcg" : spec.record.kernel !== null && GAINED.has(kernelName(spec.record)));
+
+/** Whether a spec's row kernel takes --gain as a gain map (ctx.gains). */
+export const takesGainMap = (spec) => !spec.record.evaluate && readsGain(spec);
 
 /** The binary reading of the query at -l (P, recall, map, recip_rank read it), computed once. */
 const binaryOf = (q, ctx) => queryMemo(q, `binary ${ctx.level} ${ctx.judgedOnly}`, () => binaryProfile(q, ctx));

@@ -57,7 +57,7 @@ export function parseGainMap(text) {
     if (at < 0 || !INTEGER_TEXT.test(level)) {
       throw new TrecError(`gain map ${pyRepr(text)}: each item must be level=gain with an integer level, got ${pyRepr(item)}`);
     }
-    const grade = BigInt(level).toString();
+    const grade = String(parseIntC(level, `gain map ${pyRepr(text)}`, "level"));
     if (grade.startsWith("-")) {
       throw new TrecError(
         `gain map ${pyRepr(text)}: level ${grade} is negative; negative grades give no ` +
@@ -261,13 +261,29 @@ function columnsOf(head, given, gain, { record, form }, notes, label, measures) 
     return cutoffs.map((k, j) => spec(`${head}_${k}`, form.cut ? Number(k) : null, gain, values, j));
   }
   if (form.params === "levels") {
-    const levels = parseLevels(text, label);
+    const levels = parseLevels(text, label, head);
     return levels.map((x, j) => spec(`${head}_${fixedPoint(x, 2)}`, null, gain, levels, j));
   }
-  if (form.params === "numbers") return [spec(given === null ? head : `${head}_${given}`, null, gain, parseNumbers(text, label))];
+  if (form.params === "numbers") {
+    const values = parseNumbers(text, label);
+    if (form.count !== null && form.count !== undefined && values.length !== form.count) {
+      throw new TrecError(
+        `${label}: ${head} takes ${form.count} numbers, got ${values.length}; write ` +
+          `${form.count} separated by commas, e.g. ${head}.${form.defaults} (its default)`,
+      );
+    }
+    return [spec(given === null ? head : `${head}_${given}`, null, gain, values)];
+  }
   if (form.params === "number") {
     const values = parseNumbers(text, label);
     if (values.length !== 1) throw new TrecError(`${label}: ${head} takes one number, got ${values.length}; write e.g. ${head}.${text.split(",")[0]}`);
+    if (form.minimum !== null && form.minimum !== undefined && values[0] < form.minimum) {
+      throw new TrecError(`${label}: ${head} takes a number of ${form.minimum} or more, got ${text}; write e.g. ${head}.${form.defaults}`);
+    }
+    if (form.whole && !Number.isInteger(values[0])) {
+      const cut = Math.trunc(values[0]);
+      throw new TrecError(`${label}: ${head} takes a whole number, got ${text}; write ${head}.${cut} (trec_eval would cut it to ${cut})`);
+    }
     return [spec(given === null ? head : `${head}_${given}`, null, gain, values[0])];
   }
   return [spec(head, null, gain, null)];
@@ -277,8 +293,23 @@ function parseNumbers(text, label) {
   return text.split(",").map((item) => parseFloatC(item, label, `the parameter ${pyRepr(item)}`));
 }
 
-function parseLevels(text, label) {
+/** How many characters of a level's %3.2f trec_eval keeps in the printed name. */
+const LEVEL_WIDTH = 8;
+
+/** Numbers read as cutoffs (0.2,0.4): sorted, each once, each short enough to name (ndcg._cli_options._levels). */
+function parseLevels(text, label, head) {
   const levels = parseNumbers(text, label).sort((a, b) => a - b);
+  for (const x of levels) {
+    // %3.2f: fixedPoint below 1e21; above, a double is a whole number, exact as a BigInt.
+    const shown = Math.abs(x) < 1e21 ? fixedPoint(x, 2) : `${BigInt(x)}.00`;
+    if (shown.length > LEVEL_WIDTH) {
+      throw new TrecError(
+        `${label}: ${pyFloat(x)} is too long for the measure's name, where trec_eval keeps ` +
+          `${LEVEL_WIDTH} characters of it (it would print ${head}_${shown.slice(0, LEVEL_WIDTH)}); ` +
+          "give numbers from -9999.99 to 99999.99",
+      );
+    }
+  }
   const repeated = levels.filter((x, i) => levels.indexOf(x) !== i).sort((a, b) => a - b);
   if (repeated.length) throw new TrecError(`${label}: ${pyFloat(repeated[0])} is given twice (trec_eval refuses it too); give each once`);
   return levels;
@@ -289,7 +320,7 @@ function parseCutoffs(text, notes, head, label) {
   const cutoffs = [];
   for (const item of text.split(",")) {
     const match = CUTOFF_TEXT.exec(item);
-    if (!match || BigInt(match[1]) === 0n) {
+    if (!match || !/[1-9]/.test(match[1])) {
       throw new TrecError(
         `${label}: the cutoff ${pyRepr(item)} is not a whole number of 1 or more; write ` +
           `whole numbers separated by commas, e.g. ${head}.5,10`,
@@ -339,7 +370,25 @@ export function parseOptions(options, registry) {
     labels.push(cuts.map((value) => `-k ${pyRepr(value)}`).join(" "));
   }
   const { specs, notes } = parseMeasures(values.length ? values : ["official"], gain, registry, values.length ? labels : null);
+  checkGains(specs, options.gain ?? "linear");
   return { gain, specs, notes };
+}
+
+/**
+ * Refuse --gain beside a measure given its own gains (-m ndcg.1=3): --gain applies to every
+ * graded measure, and one of the two would be dropped (ndcg._cli_options.check_gains).
+ */
+function checkGains(specs, gainText) {
+  if (gainText === "linear") return;
+  for (const s of specs) {
+    if (s.form.params !== "gains" || s.param === null) continue;
+    const spec = `${s.trec}.${s.name.slice(s.trec.length + 1)}`;
+    throw new TrecError(
+      `--gain ${gainText} and -m ${spec}: two sets of gains for ${s.trec}; give them ` +
+        `once: --gain ${gainText} alone (it applies to every graded measure), or ` +
+        `-m ${spec} without --gain`,
+    );
+  }
 }
 
 /** -l, as the CLI reads it after the files: an integer, 0 or more. */

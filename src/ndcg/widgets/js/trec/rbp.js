@@ -24,18 +24,22 @@ export function runningPowers(n, p) {
 
 /**
  * The smallest and largest gain among setup_gains' levels: every level from 0 to the
- * query's highest grade of 0 or more, and every level of the gain map.
+ * query's highest grade of 0 or more, and every level of the gain map. A level the map
+ * does not name gains itself, so the smallest of those is the first level the map leaves
+ * out and the largest the last one up to the top: found by walking past the map's levels,
+ * never level by level up to the top (a grade of 10**9 costs what a grade of 3 does), as
+ * ndcg._trec_rbp._gain_range finds them.
  */
 function rbpGainRange(judged, map) {
   let top = -1.0;
   for (const g of judged) if (g >= 0 && g > top) top = g;
-  let low = Infinity;
-  let high = -Infinity;
-  for (let level = 0; level <= top; level += 1) {
-    const gain = levelGain(level, map);
-    if (gain < low) low = gain;
-    if (gain > high) high = gain;
-  }
+  top = Math.floor(top);
+  let first = 0;
+  while (map.has(first)) first += 1;
+  let last = top;
+  while (last >= 0 && map.has(last)) last -= 1;
+  let low = first <= top ? first : Infinity;
+  let high = last >= 0 ? last : -Infinity;
   for (const gain of map.values()) {
     if (gain < low) low = gain;
     if (gain > high) high = gain;
