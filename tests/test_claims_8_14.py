@@ -182,7 +182,7 @@ def test_ch09_the_fold_says_what_the_enumeration_found() -> None:
     grade-5 film into the top five."""
     text = _text("09_ndcg_in_the_wild.ipynb")
     assert "the only one that reaches {glue:text}`ch09_task_best:.3f`" in text
-    assert "is {glue:text}`ch09_task_swap`" in text
+    assert "exchanges {glue:text}`ch09_task_swap`" in text
     assert "brings no new film into the top five" in text
     assert "brings a grade-5 film into the top five" not in text
 
@@ -566,3 +566,135 @@ def test_ch14_the_ideal_from_counts_sends_one_row_per_positive_grade() -> None:
     said = f"grade with a gain ({words} here, grades {positive[0]} to {positive[-1]})"
     assert said in text
     assert f"at most {words} rows per user" in text
+
+
+# More of chapters 9 to 14 ---------------------------------------------------------------------
+
+
+def test_ch09_of_the_seven_libraries_scikit_learn_and_spark_are_installed() -> None:
+    """'Of the seven, scikit-learn and Spark are installed with this book', read from the
+    book's own requirements, library by library."""
+    seven = {
+        "scikit-learn": "scikit-learn",
+        "trec_eval": "pytrec-eval",
+        "ranx": "ranx",
+        "ir_measures": "ir-measures",
+        "torchmetrics": "torchmetrics",
+        "TF-Ranking": "tensorflow-ranking",
+        "Spark": "pyspark",
+    }
+    lines = (ROOT / "requirements.txt").read_text(encoding="utf-8").splitlines()
+    pinned = {line.split("==")[0].strip().lower() for line in lines if "==" in line}
+    installed = {
+        name for name, package in seven.items() if any(p.startswith(package) for p in pinned)
+    }
+    assert installed == {"scikit-learn", "Spark"}
+    assert "Of the seven, scikit-learn and Spark are installed" in _text(
+        "09_ndcg_in_the_wild.ipynb"
+    )
+
+
+def test_ch10_most_of_err_comes_from_d1_and_a_wider_scale_lowers_it() -> None:
+    """'ERR is ..., most of it from D1'; 'The same grades on a 0..4 scale give ..., because a
+    grade of 3 then satisfies fewer readers'."""
+    whole = ndcg.err(RELEVANCE, max_grade=3)
+    assert ndcg.err(RELEVANCE, k=1, max_grade=3) > whole / 2
+    assert ndcg.err(RELEVANCE, max_grade=4) < whole
+
+
+def test_ch11_eight_systems_rr_ceiling_crowns_and_two_families() -> None:
+    """'The metrics do not crown the same system'; 'RR is close to 1 everywhere', the metric that
+    separates the systems least; graded metrics agree with each other and binary ones with each
+    other, and every tau across the divide is lower than every tau within a family."""
+    from ndcg.teaching import synthetic, systems
+
+    collection = synthetic.make_collection(n_queries=50, docs_per_query=30, seed=2026)
+    _, runs = systems.make_systems(collection, 8, depth=20, seed=3)
+    columns = {
+        "NDCG@10": {"k": 10},
+        "ERR@10": {"metrics": "err", "k": 10, "max_grade": 3},
+        "P@10": {"metrics": "precision", "k": 10},
+        "R@10": {"metrics": "recall", "k": 10},
+        "AP": {"metrics": "ap"},
+        "RR": {"metrics": "rr"},
+        "RBP": {"metrics": "rbp", "p": 0.8},
+    }
+    means = systems.mean_scores(collection.qrels, runs, columns)
+    best = means.idxmax()
+    assert best["NDCG@10"] != best["P@10"]
+    spread = means.max() - means.min()
+    assert means["RR"].min() > 0.9 and spread.idxmin() == "RR"
+    tau = systems.kendall_matrix(means)
+    graded, binary = ["NDCG@10", "ERR@10"], ["P@10", "R@10", "AP", "RBP"]
+    within = [
+        tau.loc[a, b] for family in (graded, binary) for a, b in itertools.combinations(family, 2)
+    ]
+    across = [tau.loc[a, b] for a in graded for b in binary]
+    assert min(within) > max(across)
+
+
+def test_ch11_tau_weighs_a_swap_at_the_top_as_one_at_the_bottom() -> None:
+    """Solution 11.2: 'One swap at the top costs as much as one at the bottom'."""
+    from scipy.stats import kendalltau
+
+    base = [1, 2, 3, 4]
+    at = {
+        i: kendalltau(base, base[:i] + [base[i + 1], base[i]] + base[i + 2 :]).statistic
+        for i in range(3)
+    }
+    assert len(set(at.values())) == 1
+
+
+def test_ch12_rbp_interval_sampled_reversal_and_position_bias() -> None:
+    """'with every judgment it is ..., inside the interval, as it must be'; the sampled metric
+    reverses the full one's order; the grade-2 document at rank 1 gets more clicks than the
+    grade-3 one at rank 4."""
+    from ndcg.teaching import synthetic, systems
+
+    collection = synthetic.make_collection(n_queries=50, docs_per_query=30, seed=2026)
+    _, runs = systems.make_systems(collection, 8, depth=20, seed=3)
+    for share in (0.3, 0.1):
+        kept = systems.drop_judgments(collection.qrels, share, seed=5)
+        for name in ("S1", "S2"):
+            bounds = ndcg.evaluate(kept, runs[name], metrics=["rbp", "rbp_residual"])
+            truth = ndcg.evaluate(collection.qrels, runs[name], metrics="rbp")
+            both = bounds.merge(truth, on="query_id", suffixes=("", "_all"))
+            assert (both["rbp"] <= both["rbp_all"] + 1e-12).all()
+            assert (both["rbp_all"] <= both["rbp"] + both["rbp_residual"] + 1e-12).all()
+    rng = np.random.default_rng(7)
+    users = 2000
+    ranks = {
+        "A": rng.integers(20, 60, users),
+        "B": np.where(
+            rng.random(users) < 0.4, rng.integers(1, 4, users), rng.integers(200, 1000, users)
+        ),
+    }
+    table = online.sampled_vs_full(ranks, n_items=1000, n_sampled=99, k=10, seed=1)
+    assert table.loc["B", "full"] > table.loc["A", "full"] == 0.0
+    assert table.loc["A", "sampled"] > table.loc["B", "sampled"]
+    clicks = online.click_log([2, 2, 2, 3, 1, 0, 0, 0], max_grade=3, n_sessions=5000, seed=3)
+    per_rank = clicks["clicked_rank"].value_counts()
+    assert per_rank[1] > per_rank[4]
+
+
+def test_ch13_ranknet_weighs_the_middle_as_the_top_where_ndcg5_does_not() -> None:
+    """'pushing D2 and D4 (grade 0) down below D5 (grade 1) counts for as much as lifting D7 into
+    the top 5, although only the second changes NDCG@5 by much'."""
+    m = np.abs(ltr.swap_matrix(GRADES, k=K, gain="exponential"))
+    middle = [m[1, 4], m[3, 4]]  # D2 and D4 with D5
+    lifts = [m[D7, j] for j in range(K)]  # D7 with each document of the top 5
+    assert max(middle) < min(lifts) / 2
+
+
+def test_ch14_heavy_users_score_higher_and_a_mean_over_rows_flatters() -> None:
+    """'the users with over 100 ratings average ..., users with up to 10 ...'; 'A mean over rows
+    ... reports a system far better than the one a typical user meets'."""
+    qrels, run = scale.skewed_collection()
+    per_user = ndcg.evaluate(qrels, run, k=10)
+    sizes = qrels.groupby("query_id").size()
+    scored = per_user.assign(ratings=sizes.reindex(per_user["query_id"]).to_numpy())
+    light = scored.loc[scored["ratings"] <= 10, "ndcg@10"].mean()
+    heavy = scored.loc[scored["ratings"] > 100, "ndcg@10"].mean()
+    assert heavy > light
+    over_rows = qrels.merge(per_user, on="query_id")["ndcg@10"].mean()
+    assert over_rows > per_user["ndcg@10"].mean()
