@@ -87,6 +87,20 @@ def test_ch08_query_2s_sixth_result_belongs_in_its_best_top_five() -> None:
     assert second[5] in sorted(second, reverse=True)[:5]
 
 
+def test_ch08_the_top_k_ideal_gives_the_mean_the_course_notebook_printed() -> None:
+    """'The same mistake, averaged over the course notebook's three lists at k = 5, gives the
+    mean the notebook printed, 0.99958' (a quoted figure): the library's broken function,
+    rounded as the notebook printed it, gives the figure the prose quotes."""
+    lists = examples.FRACTIONAL_SCORE_LISTS
+    mean = sum(pitfalls.broken_ndcg_ideal_from_top_k(g, k=5) for g in lists) / len(lists)
+    quoted = re.search(
+        r"gives the mean the notebook printed, (\d\.\d+):", _text("08_pitfalls.ipynb")
+    )
+    assert quoted is not None
+    figure = quoted.group(1)
+    assert f"{mean:.{len(figure) - 2}f}" == figure
+
+
 def test_ch08_the_fold_best_order_is_the_best_of_every_order() -> None:
     """Fold: with every judged document in the ideal, the sorted order's NDCG@6 is 'the
     largest any order of D1-D6 can reach'."""
