@@ -712,3 +712,44 @@ def test_ch14_heavy_users_score_higher_and_a_mean_over_rows_flatters() -> None:
     assert heavy > light
     over_rows = qrels.merge(per_user, on="query_id")["ndcg@10"].mean()
     assert over_rows > per_user["ndcg@10"].mean()
+
+
+def test_ch10_two_rankings_two_verdicts() -> None:
+    """'NDCG@5 prefers B ...: its reader reads on ... ERR@5 prefers A'."""
+    query_pool = [3, 2, 2, 2, 0, 0, 0, 0]
+    a, b = [3, 0, 0, 0, 0], [2, 2, 2, 0, 0]
+    assert ndcg.ndcg(b, k=5, pool=query_pool) > ndcg.ndcg(a, k=5, pool=query_pool)
+    assert ndcg.err(a, k=5, max_grade=3) > ndcg.err(b, k=5, max_grade=3)
+
+
+def test_ch12_one_pair_of_eight_systems_moves_tau_by_a_fourteenth() -> None:
+    """'With eight systems, one pair of systems swapping places moves tau by one fourteenth',
+    for every pair that can swap places in the ordering."""
+    from scipy.stats import kendalltau
+
+    base = list(range(8))
+    for i, j in itertools.combinations(range(8), 2):
+        if j != i + 1:
+            continue  # two systems swap places: neighbours in the ordering
+        swapped = list(base)
+        swapped[i], swapped[j] = swapped[j], swapped[i]
+        assert 1 - kendalltau(base, swapped).statistic == pytest.approx(1 / 14)
+
+
+def test_ch14_spark_peak_levels_off_while_pandas_grows_with_the_data() -> None:
+    """'pandas holds everything in memory at once, and its peak grows with the data'; 'Spark's
+    peak is bounded by the memory it was given ...: its peak levelled off', within the budget."""
+    from ndcg.teaching import timings
+
+    runs = timings.bench_table()
+    summary = timings.bench_summary(runs)
+    budget = runs["budget_gb"].unique()
+    assert len(budget) == 1  # "Both get the same memory budget"
+    pandas = summary[(summary["engine"] == "pandas") & (summary["runs"] > 0)]
+    assert pandas["peak_gb"].is_monotonic_increasing
+    spark = summary[summary["engine"] == "spark"]
+    assert (spark["peak_gb"] <= budget[0]).all()
+    last, before = spark["peak_gb"].iloc[-1], spark["peak_gb"].iloc[-2]
+    grew = spark["judgments"].iloc[-1] / spark["judgments"].iloc[-2]
+    assert last / before < 1 + (grew - 1) / 10  # a tenth of the data's growth at most
+    assert (summary["max_s"] / summary["min_s"]).max() >= 2  # "several times as long"
