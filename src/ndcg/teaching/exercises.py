@@ -275,7 +275,9 @@ def _ch11_push(objective: str) -> Callable[[], float]:
 
         if objective == "ranknet":
             return float(ltr.ranknet(optimising.GRADES, optimising.SCORES).gradient[6])
-        result = ltr.lambdarank(optimising.GRADES, optimising.SCORES, k=optimising.K)
+        # "equal scores" is the figure the chapter's swap widget prints beside D7's row.
+        scores = [0.0] * len(optimising.GRADES) if objective == "equal" else optimising.SCORES
+        result = ltr.lambdarank(optimising.GRADES, scores, k=optimising.K)
         return float(result.gradient[6])
 
     return compute
@@ -729,6 +731,12 @@ _EXERCISES: tuple[Exercise, ...] = (
         "times the |ΔNDCG@5| of swapping D7 with it.",
         traps=(
             (_ch11_push("ranknet"), "That is RankNet's gradient: no pair is weighted by ΔNDCG."),
+            (
+                _ch11_push("equal"),
+                "That is D7's lambda at equal scores, the figure beside the widget's row. The "
+                "exercise uses the worked example's scores, so each pull is "
+                "1 / (1 + e^(s_D7 - s_j)), not one half.",
+            ),
         ),
     ),
     Exercise(
