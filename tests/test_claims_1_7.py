@@ -667,6 +667,8 @@ def test_ch07_fold_swapping_results_5_and_6_is_the_only_single_swap_to_the_targe
     ]
     assert reaching == [(5, 6)]
     assert per_query[1] < needed  # the list as given does not reach it
+    # "Queries 1 and 3 are almost perfect already": closer to 1 than query 2 is.
+    assert min(per_query[0], per_query[2]) > per_query[1]
 
 
 def test_ch07_synthetic_queries_spread_and_the_clouds_overlap() -> None:
@@ -760,3 +762,93 @@ def test_ch07_exercise_4_fewer_queries_widen_the_interval_about_as_the_square_ro
     (wide, p_small), (narrow, p_large) = compare(10), compare(50)
     assert p_small > p_large
     assert 0.6 < (wide / narrow) / math.sqrt(50 / 10) < 1.6
+
+
+# --- What the chapters say their widgets do, through the widgets' Python goal logic ----------
+
+
+def _limit(widget, index: int = 0) -> float:
+    return widget.goal_status[index]["limit"]
+
+
+def test_widgets_of_chapters_1_2_and_4_know_the_enumerated_best() -> None:
+    # Ch. 1 task, ch. 2 task 2 ("the widget says when you reach it") and ch. 4 task 1 ("the
+    # widget says when you do, and how high reordering can go"): the goals' limits are the
+    # largest figures over every order, as enumerated here.
+    from ndcg.widgets import RankingWidget, goals
+
+    orders = list(itertools.permutations(D_LABELS))
+    ch01 = RankingWidget(
+        examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6, goal=goals.best("ndcg")
+    )
+    assert _limit(ch01) == pytest.approx(max(_ndcg6(o) for o in orders), rel=1e-12)
+    ch02 = RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        readouts=["cg"],
+        goal=goals.best("cg", k=4),
+    )
+    assert _limit(ch02) == max(ndcg.cg([D_GRADES[x] for x in o], k=4) for o in orders)
+    ch04 = RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        k=6,
+        goal=[goals.at_least("ndcg", 0.8), goals.below("ndcg", 0.7, swaps=1)],
+    )
+    assert _limit(ch04, 0) == pytest.approx(max(_ndcg6(o) for o in orders), rel=1e-12)
+    assert ch04.goal_status[0]["missing"] == ["D7", "D8"]
+    assert not ch04.goal_status[1]["out_of_reach"]
+    ch04.order = ["D4", "D2", "D3", "D1", "D5", "D6"]  # D1 and D4 swapped
+    assert ch04.goal_status[1]["reached"]
+
+
+def test_widget_of_chapter_5_limits_are_the_pessimistic_and_optimistic_scores() -> None:
+    # "the lowest NDCG@10 any order within the ties reaches ... that is the pessimistic order"
+    from ndcg.widgets import RankingWidget, goals
+
+    order = sorted(range(10), key=lambda i: -ESTIMATE[i])
+    widget = RankingWidget(
+        [(f"film {i + 1}", TRUE[i]) for i in order],
+        scores=[ESTIMATE[i] for i in order],
+        score_name="estimate",
+        k=10,
+        gain="exponential",
+        moves="within ties",
+        goal=[goals.worst("ndcg"), goals.best("ndcg")],
+    )
+    for index, rule in enumerate(("pessimistic", "optimistic")):
+        expected = ndcg.ndcg_from_scores(TRUE, ESTIMATE, k=10, gain="exponential", ties=rule)
+        assert _limit(widget, index) == pytest.approx(expected, rel=1e-12)
+
+
+def test_widget_of_chapter_6_says_no_order_reaches_the_threshold() -> None:
+    # Fold: "No order reaches 0.5, and the widget says so once you have found the best".
+    from ndcg.widgets import RankingWidget, goals
+
+    films = [(f"film {i + 1}", grade) for i, grade in enumerate(SHORT_TRUE)]
+    widget = RankingWidget(
+        films,
+        unretrieved=[(f"imagined {i + 1}", 5) for i in range(10 - len(films))],
+        k=10,
+        gain="exponential",
+        goal=[goals.best("ndcg"), goals.at_least("ndcg", 0.5)],
+    )
+    status = widget.goal_status[1]
+    assert status["out_of_reach"]
+    best = max(_padded(o, 10) for o in itertools.permutations(SHORT_TRUE))
+    assert status["limit"] == pytest.approx(best, rel=1e-12)
+
+
+def test_ch03_trec_eval_default_gain_is_linear_and_negative_grades_count_as_nothing() -> None:
+    # Ch. 3: linear gain is "the default of trec_eval"; ch. 6: "Treating negative grades as
+    # worth nothing reproduces trec_eval".
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    grades = [3, -1, 2, 0, 1]
+    qrels = {"q": {f"d{i}": g for i, g in enumerate(grades)}}
+    run = {"q": {f"d{i}": float(len(grades) - i) for i in range(len(grades))}}
+    trec = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg"}).evaluate(run)["q"]["ndcg"]
+    ours = ndcg.ndcg(grades, gain=lambda g: max(g, 0))
+    assert trec == pytest.approx(ours, abs=1e-4)
+    positive = [max(g, 0) for g in grades]
+    assert ndcg.ndcg(positive) != ndcg.ndcg(positive, gain="exponential")
+    assert trec != pytest.approx(ndcg.ndcg(positive, gain="exponential"), abs=1e-3)
