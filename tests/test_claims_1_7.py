@@ -9,7 +9,10 @@ reads the figure's own artists. No figure is restated: each is recomputed here.
 from __future__ import annotations
 
 import itertools
+import json
 import math
+import subprocess
+import sys
 
 import matplotlib
 import numpy as np
@@ -595,6 +598,40 @@ def test_ch06_one_unjudged_policy_in_ndcg_scores_and_evaluate() -> None:
         ndcg.ndcg(with_d9, k=6, pool=POOL, unjudged="raise")
     with pytest.raises(ValueError):
         ndcg.ndcg_from_scores([3, None, 2], [3.0, 2.0, 1.0], unjudged="raise")
+    # The widget takes the same three choices.
+    from ndcg.widgets import RankingWidget
+
+    items = list(zip(["D1", "D9", "D3", "D4", "D5", "D6"], with_d9, strict=True))
+    others = [("D2", 2), *examples.D_UNRETRIEVED]
+    for policy in ("zero", "condense"):
+        widget = RankingWidget(items, unretrieved=others, k=6, unjudged=policy)
+        expected = ndcg.ndcg(with_d9, k=6, pool=POOL, unjudged=policy)
+        assert widget.metrics["ndcg"] == pytest.approx(expected, rel=1e-12)
+    with pytest.raises(Exception, match="never judged"):
+        RankingWidget(items, unretrieved=others, k=6, unjudged="raise")
+
+
+def test_ch06_the_command_line_offers_zero_and_condense(tmp_path) -> None:
+    # "the command line offers the first two (-J condenses)"
+    qrels = tmp_path / "qrels"
+    qrels.write_text(
+        "".join(
+            f"q1 0 {label} {grade}\n" for label, grade in examples.D_TABLE + examples.D_UNRETRIEVED
+        )
+    )
+    run = tmp_path / "run"
+    shown = ["D1", "D9", "D3", "D4", "D5", "D6"]
+    run.write_text("".join(f"q1 Q0 {d} {i} {6 - i} r\n" for i, d in enumerate(shown)))
+    with_d9 = [3, None, 3, 0, 1, 2]
+    for flags, policy in (([], "zero"), (["-J"], "condense")):
+        out = subprocess.run(
+            [sys.executable, "-m", "ndcg", *flags, "-m", "ndcg_cut.6", "--json", qrels, run],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        expected = ndcg.ndcg(with_d9, k=6, pool=POOL, unjudged=policy)
+        assert json.loads(out)["all"]["ndcg_cut_6"] == pytest.approx(expected, rel=1e-12)
 
 
 def test_ch06_under_zero_no_system_gains_by_retrieving_unjudged_documents() -> None:
