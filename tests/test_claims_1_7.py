@@ -343,6 +343,16 @@ def test_ch04_the_russian_notebook_ideal_from_its_top_five_loses_only_the_smalle
     assert min(almost) == almost[5]
     top_five_ideal = ndcg.dcg(almost, k=5) / ndcg.dcg(sorted(almost[:5], reverse=True))
     assert top_five_ideal == pytest.approx(ndcg.ndcg(almost, k=5), rel=1e-12)
+    # "a swap of two neighbours with close grades, deep in the list, costs almost nothing ...
+    # Compare the single swaps of D1-D6 above, where one move at the top cost far more"
+    cost = 1 - ndcg.ndcg(almost, k=5)
+    d6 = ndcg.ndcg(examples.D_RELEVANCE, k=6, pool=POOL)
+    top_costs = [
+        d6 - ndcg.ndcg(swapped, k=6, pool=POOL)
+        for i, _, swapped in _swaps(examples.D_RELEVANCE)
+        if i == 0
+    ]
+    assert cost < 0.01 and max(top_costs) > 10 * cost
 
 
 def test_ch04_exercises_doubling_and_gains() -> None:
