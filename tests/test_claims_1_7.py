@@ -383,7 +383,7 @@ TRUE, ESTIMATE = list(examples.RATINGS_TRUE), list(examples.RATINGS_ESTIMATE)
 
 
 def _within_tie_orders():
-    """NDCG@10 (exponential) of every order of the films that keeps the estimates sorted."""
+    """The true ratings in every order of the films that keeps the estimates sorted."""
     groups = [
         [TRUE[i] for i in range(len(TRUE)) if ESTIMATE[i] == value]
         for value in sorted(set(ESTIMATE), reverse=True)
@@ -570,6 +570,10 @@ def test_ch06_empty_ideal_default_is_0_as_in_scikit_learn_and_no_order_does_bett
     sklearn_metrics = pytest.importorskip("sklearn.metrics")
     assert ndcg.ndcg([0, 0, 0]) == 0.0
     assert sklearn_metrics.ndcg_score([[0, 0, 0]], [[3, 2, 1]]) == 0.0
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    qrels = {"q": {"a": 0, "b": 0, "c": 0}}
+    run = {"q": {"a": 3.0, "b": 2.0, "c": 1.0}}
+    assert pytrec_eval.RelevanceEvaluator(qrels, {"ndcg"}).evaluate(run)["q"]["ndcg"] == 0.0
     # "the empty query drags the mean down although no system could have done better on it"
     assert max(ndcg.ndcg(list(p)) for p in itertools.permutations([0, 0, 0])) == 0.0
 
@@ -727,6 +731,11 @@ def test_ch07_synthetic_queries_spread_and_the_clouds_overlap() -> None:
     )
     a = ndcg.evaluate(collection.qrels, collection.run_a, k=10).set_index("query_id")["ndcg@10"]
     b = ndcg.evaluate(collection.qrels, collection.run_b, k=10).set_index("query_id")["ndcg@10"]
+    # "fifty invented queries with thirty judged documents each, and the runs of two invented
+    # systems, A and B, that return their top twenty"
+    assert collection.qrels.groupby("query_id").size().eq(30).all() and len(a) == 50
+    for run in (collection.run_a, collection.run_b):
+        assert run.groupby("query_id").size().eq(20).all()
     for scores in (a, b):
         assert scores.max() - scores.min() > 0.5
     inside = ((b >= a.min()) & (b <= a.max())).mean()
