@@ -6,7 +6,7 @@ import math
 
 import matplotlib
 import pytest
-from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, FIVE_IDCG
+from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_IDCG, FIVE_NDCG
 from matplotlib.figure import Figure
 
 import ndcg
@@ -98,14 +98,19 @@ def test_ideal_vs_actual_uses_the_judged_pool() -> None:
     assert _close(_heights(ideal), ideal_table["discounted_gain"].tolist())
     assert sum(_heights(ideal)) == pytest.approx(D_IDCG_AT_6, rel=1e-12)
     assert sum(_heights(actual)) == pytest.approx(D_DCG, rel=1e-12)
-    assert "0.785" in ax.get_title()
+    # The title names its cutoff: chapter 4 sets it beside the uncut NDCG of the same list.
+    assert ax.get_title() == f"NDCG@6 = DCG@6 / IDCG@6 = {D_NDCG_AT_6:.3f}"
+    assert [t.get_text()[:22] for t in ax.get_legend().get_texts()] == [
+        "actual ranking (DCG@6 ",
+        "ideal ranking (IDCG@6 ",
+    ]
 
 
 def test_ideal_vs_actual_without_pool_uses_the_list() -> None:
     fig = plots.ideal_vs_actual(examples.FIVE_ITEMS_RELEVANCE, gain="exponential")
     _, ideal = fig.axes[0].containers
     assert sum(_heights(ideal)) == pytest.approx(FIVE_IDCG, rel=1e-12)
-    assert "0.802" in fig.axes[0].get_title()
+    assert fig.axes[0].get_title() == f"NDCG = DCG / IDCG = {FIVE_NDCG:.3f} (no cutoff)"
 
 
 def test_ideal_vs_actual_orders_the_ideal_by_gain_not_grade() -> None:

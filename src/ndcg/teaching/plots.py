@@ -427,7 +427,7 @@ def ideal_vs_actual(
         One axes with two bar series, ``actual`` then ``ideal`` (in that order in
         ``ax.containers``): the discounted gain at each position, from :func:`ndcg.breakdown`.
         The legend names each ranking's DCG, and the title line gives NDCG from
-        :func:`ndcg.ndcg`.
+        :func:`ndcg.ndcg`; both name the cutoff (``NDCG@6``), or say "no cutoff".
 
     Raises
     ------
@@ -452,6 +452,9 @@ def ideal_vs_actual(
     dcg_value = _metrics.dcg(grades, k=depth, gain=gain)
     idcg_value = _metrics.idcg(grades, k=depth, gain=gain, pool=None if pool is None else judged)
     ndcg_value = _metrics.ndcg(grades, k=depth, gain=gain, pool=None if pool is None else judged)
+    # Every NDCG the book prints names its cutoff, so a figure next to an uncut score cannot
+    # be read as the same number.
+    at = "" if cut is None else f"@{depth}"
     fig = new_figure()
     ax = fig.axes[0]
     width = 0.4
@@ -459,14 +462,14 @@ def ideal_vs_actual(
         actual["position"] - width / 2,
         actual["discounted_gain"],
         width,
-        label=f"actual ranking (DCG = {dcg_value:.3f})",
+        label=f"actual ranking (DCG{at} = {dcg_value:.3f})",
         color=PALETTE["blue"],
     )
     ax.bar(
         ideal["position"] + width / 2,
         ideal["discounted_gain"],
         width,
-        label=f"ideal ranking (IDCG = {idcg_value:.3f})",
+        label=f"ideal ranking (IDCG{at} = {idcg_value:.3f})",
         color=PALETTE["orange"],
         hatch="..",
         edgecolor="black",
@@ -477,5 +480,8 @@ def ideal_vs_actual(
     ax.set_ylabel("discounted gain")
     ax.legend(frameon=False)
     style(ax)
-    ax.set_title(f"NDCG = DCG / IDCG = {ndcg_value:.3f}" if title is None else title)
+    default = f"NDCG{at} = DCG{at} / IDCG{at} = {ndcg_value:.3f}"
+    if cut is None:
+        default += " (no cutoff)"
+    ax.set_title(default if title is None else title)
     return fig
