@@ -287,6 +287,9 @@ def test_the_table_holds_the_verdicts_on_the_method() -> None:
     assert by_input[("ch08-industry-fixed", "2.511")]["message"] == (
         "Right; to 4 decimals it is 2.5112."
     )
+    # Exercise 7.4's box asks what the page above it lets a reader answer.
+    assert exercises.exercise("ch07-fewer-queries").kind == "choice"
+    assert by_input[("ch07-fewer-queries", "b")]["outcome"] == "right"
 
 
 @pytest.mark.parametrize("key", NUMBERS)

@@ -291,6 +291,44 @@ def _synthetic_p_value(n_queries: int) -> Callable[[], float]:
     return compute
 
 
+#: Exercise 7.4's statements: (interval width with 10 queries over that with 50, how the
+#: p-value moves) for each letter; the letter is the statement the library's figures fit.
+_FEWER_QUERIES = {"a": (1.0, "same"), "b": (2.0, "larger"), "c": (5.0, "larger")}
+_FEWER_QUERIES["d"] = (2.0, "smaller")
+
+
+def _fewer_queries() -> str:
+    # The width ratio is read as the nearest of 1, 2 and 5 (on a log scale); the p-value as
+    # larger or smaller when it moves by more than a quarter, else the same.
+    from ndcg import evaluate
+    from ndcg.stats import paired_bootstrap_ci
+    from ndcg.teaching import synthetic
+
+    widths = []
+    for n_queries in (10, 50):
+        collection = synthetic.make_collection(
+            n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
+        )
+        a, b = (
+            evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
+            for run in (collection.run_a, collection.run_b)
+        )
+        interval = paired_bootstrap_ci(b, a, seed=1)
+        widths.append(interval.high - interval.low)
+    ratio = widths[0] / widths[1]
+    width = min((1.0, 2.0, 5.0), key=lambda c: abs(math.log(ratio / c)))
+    p_small, p_large = _synthetic_p_value(10)(), _synthetic_p_value(50)()
+    moved = p_small / p_large
+    p_value = "larger" if moved > 1.25 else "smaller" if moved < 0.8 else "same"
+    letters = [letter for letter, fits in _FEWER_QUERIES.items() if fits == (width, p_value)]
+    if len(letters) != 1:
+        raise RuntimeError(
+            f"exercise 7.4: width ratio {ratio:.2f} and p-value {p_small} (50 queries: "
+            f"{p_large}) fit none of its statements {_FEWER_QUERIES}; rewrite them"
+        )
+    return letters[0]
+
+
 def _sklearn_ignore_ties(k: int = 6) -> float:
     # Reversed input under a stable sort puts tied items in reverse input order, which is
     # the order numpy's argsort(...)[::-1] gives for short arrays.
@@ -668,10 +706,11 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch07-fewer-queries",
-        "p-value of the paired randomization test on the synthetic collection with 10 queries",
-        _synthetic_p_value(10),
-        "Generate the collection with n_queries=10 and keep every other argument and seed.",
-        traps=((_synthetic_p_value(50), "That is the p-value of the 50-query collection."),),
+        "With 10 queries instead of 50: how wide the interval, how large the p-value",
+        _fewer_queries,
+        "A mean over fewer queries varies more: by how much, for a fifth of them? And what "
+        "does more room for chance do to a p-value?",
+        kind="choice",
     ),
     # --- chapter 8 ---
     Exercise(
