@@ -1,5 +1,5 @@
 """Answer boxes in Chromium: a reader with no kernel types an answer and is told right (with
-the exact value), close, or wrong with the hint only. The rule itself (js/arith.js's verdict)
+the value), close, or wrong with the hint only. The rule itself (js/answers.js's verdict)
 is held to Python's for every exercise by tests/browser/test_arith_parity.py.
 
 Boxes on the built chapters are tested from file:// in test_chapter_widgets.py.

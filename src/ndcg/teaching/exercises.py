@@ -33,7 +33,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ndcg.teaching import examples, optimising
+from ndcg.teaching import examples, optimising, rounding
 
 __all__ = [
     "CheckResult",
@@ -165,8 +165,6 @@ def rounding_error(key: str) -> float:
     name, args, kwargs = getattr(exercise.expected, "call", ("", (), {}))
     if name not in ("dcg", "ndcg") or set(kwargs) - {"k", "gain", "pool"}:
         return 0.0
-    from ndcg.teaching import rounding
-
     if name == "dcg":
         return rounding.dcg_error(*args, **kwargs)
     return rounding.ndcg_error(*args, **kwargs)
@@ -190,18 +188,12 @@ def _dcg_ratio(first: Sequence[int], second: Sequence[int]) -> Callable[[], floa
     return compute
 
 
-def _rounding() -> Any:
-    from ndcg.teaching import rounding
-
-    return rounding
-
-
 def _dcg_ratio_error(first: Sequence[int], second: Sequence[int]) -> Callable[[], float]:
     def compute() -> float:
         from ndcg import dcg
 
-        errors = _rounding().dcg_error(first), _rounding().dcg_error(second)
-        return _rounding().quotient_error(dcg(first), errors[0], dcg(second), errors[1])
+        errors = rounding.dcg_error(first), rounding.dcg_error(second)
+        return rounding.quotient_error(dcg(first), errors[0], dcg(second), errors[1])
 
     return compute
 
@@ -272,23 +264,20 @@ def _fractional_mean(gain: str, whole_list: bool) -> float:
     )
 
 
-def _synthetic_p_value(n_queries: int) -> Callable[[], float]:
-    # The synthetic collection of chapter 7 with fewer queries: same generator, same seeds.
-    def compute() -> float:
-        from ndcg import evaluate
-        from ndcg.stats import paired_randomization_test
-        from ndcg.teaching import synthetic
+def _synthetic_scores(n_queries: int) -> tuple[Any, Any]:
+    # Per-query NDCG@10 of runs A and B on chapter 7's synthetic collection with n_queries
+    # queries: same generator, same seeds.
+    from ndcg import evaluate
+    from ndcg.teaching import synthetic
 
-        collection = synthetic.make_collection(
-            n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
-        )
-        a, b = (
-            evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
-            for run in (collection.run_a, collection.run_b)
-        )
-        return paired_randomization_test(b, a, seed=1).p_value
-
-    return compute
+    collection = synthetic.make_collection(
+        n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
+    )
+    a, b = (
+        evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
+        for run in (collection.run_a, collection.run_b)
+    )
+    return a, b
 
 
 #: Exercise 7.4's statements: (interval width with 10 queries over that with 50, how the
@@ -300,31 +289,23 @@ _FEWER_QUERIES["d"] = (2.0, "smaller")
 def _fewer_queries() -> str:
     # The width ratio is read as the nearest of 1, 2 and 5 (on a log scale); the p-value as
     # larger or smaller when it moves by more than a quarter, else the same.
-    from ndcg import evaluate
-    from ndcg.stats import paired_bootstrap_ci
-    from ndcg.teaching import synthetic
+    from ndcg.stats import paired_bootstrap_ci, paired_randomization_test
 
-    widths = []
+    widths, p_values = [], []
     for n_queries in (10, 50):
-        collection = synthetic.make_collection(
-            n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
-        )
-        a, b = (
-            evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
-            for run in (collection.run_a, collection.run_b)
-        )
+        a, b = _synthetic_scores(n_queries)
         interval = paired_bootstrap_ci(b, a, seed=1)
         widths.append(interval.high - interval.low)
+        p_values.append(paired_randomization_test(b, a, seed=1).p_value)
     ratio = widths[0] / widths[1]
     width = min((1.0, 2.0, 5.0), key=lambda c: abs(math.log(ratio / c)))
-    p_small, p_large = _synthetic_p_value(10)(), _synthetic_p_value(50)()
-    moved = p_small / p_large
+    moved = p_values[0] / p_values[1]
     p_value = "larger" if moved > 1.25 else "smaller" if moved < 0.8 else "same"
     letters = [letter for letter, fits in _FEWER_QUERIES.items() if fits == (width, p_value)]
     if len(letters) != 1:
         raise RuntimeError(
-            f"exercise 7.4: width ratio {ratio:.2f} and p-value {p_small} (50 queries: "
-            f"{p_large}) fit none of its statements {_FEWER_QUERIES}; rewrite them"
+            f"exercise 7.4: width ratio {ratio:.2f} and p-values {p_values} (10 and 50 "
+            f"queries) fit none of its statements {_FEWER_QUERIES}; rewrite them"
         )
     return letters[0]
 
@@ -501,7 +482,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         "Subtract the discounted gain of a 3 at position 2 from that at position 1.",
         traps=((_one_step_loss(5), "That is the loss from position 5 to position 6."),),
         # 3 * 1 - 3 * 0.631: the printed discounts' error, as for a DCG of 3, 3.
-        rounding=lambda: _rounding().dcg_error([3, 3]),
+        rounding=lambda: rounding.dcg_error([3, 3]),
     ),
     Exercise(
         "ch03-biggest-growth",
@@ -1256,8 +1237,8 @@ def _judged(exercise: Exercise, text: str, choices: Sequence[str]) -> tuple[Chec
     if exercise.kind == "number":
         expected = float(expected)
         traps = [(float(value), trap_hint) for value, trap_hint in traps]
-    rounding = rounding_error(exercise.key) if exercise.kind == "number" else 0.0
-    result = judge(typed, expected, exercise.hint, exercise.decimals, traps, rounding)
+    allowance = rounding_error(exercise.key) if exercise.kind == "number" else 0.0
+    result = judge(typed, expected, exercise.hint, exercise.decimals, traps, allowance)
     return CheckResult(exercise.key, result.correct, result.message, result.outcome), expected
 
 
