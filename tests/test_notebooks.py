@@ -125,3 +125,28 @@ def test_answer_check_cells_hide_their_output_on_the_site(path: Path) -> None:
     for cell in _load(path)["cells"]:
         if cell["cell_type"] == "code" and "my_answer = None" in _source(cell):
             assert cell["metadata"].get("tags") == ["remove-output"], _source(cell)[:60]
+
+
+# A call of myst-nb's glue, which hands a figure to the prose: bookkeeping, not the lesson.
+GLUE_CALL = re.compile(r"(?<![\w.])glue\(")
+HIDDEN = {"remove-cell", "remove-input"}
+
+
+def test_the_glue_pattern_finds_a_call_and_nothing_else() -> None:
+    assert GLUE_CALL.search('glue("cg_d", cg_d, display=False)')
+    assert GLUE_CALL.search('for k in ks:\n    glue(f"walk_{k}", 1)')
+    assert not GLUE_CALL.search("from myst_nb import glue\nmy_glue(1)\nnb.glue(2)")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_visible_code_cell_calls_glue(path: Path) -> None:
+    # The book hides the cells that glue figures for its prose (remove-cell, or remove-input
+    # where the cell also shows something); the learner's copies fold them.
+    shown = [
+        cell.get("id")
+        for cell in _load(path)["cells"]
+        if cell["cell_type"] == "code"
+        and not HIDDEN & set(cell["metadata"].get("tags", []))
+        and GLUE_CALL.search(_source(cell))
+    ]
+    assert not shown, f"{path.name}: move the glue calls of {shown} into a hidden cell"

@@ -18,8 +18,11 @@ import slides  # noqa: E402
 
 CHAPTERS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
-# What a slide may not say: a pointer to a fold (a solution, a hint) that a slide does not have.
-FOLD = re.compile(r"check your answer|solution below|see the solution|unfold|dropdown", re.I)
+# What a slide may not say, on screen or in its notes: a pointer to a fold (a solution, a hint)
+# that a slide does not have.
+FOLD = re.compile(
+    r"check your answer|solution below|see the solution|\b(un)?folds?\b|folded|dropdown", re.I
+)
 DECIMAL = re.compile(r"(?<![\w.])\d+\.(\d{3,})(?!\w|\.\d)")
 
 
@@ -35,6 +38,12 @@ def test_chapters_are_found() -> None:
     assert len(CHAPTERS) >= 13
 
 
+def test_the_fold_pattern_finds_what_a_slide_cannot_show() -> None:
+    promises = ["the fold below says what it finds", "Unfold it", "in the folded solution"]
+    assert all(FOLD.search(text) for text in promises)
+    assert not any(FOLD.search(text) for text in ["a twofold gain", "manifold", "scaffold"])
+
+
 @pytest.mark.parametrize("chapter", CHAPTERS)
 def test_every_chapter_has_a_source_with_notes_on_every_slide(chapter: str) -> None:
     deck = _source(chapter)
@@ -43,6 +52,8 @@ def test_every_chapter_has_a_source_with_notes_on_every_slide(chapter: str) -> N
     for i, (body, notes) in enumerate(deck, start=1):
         assert len(notes) >= 20, f"{chapter} slide {i}: no speaker notes"
         assert not FOLD.search(body), f"{chapter} slide {i} refers to a fold: {body[:80]!r}"
+        said = FOLD.search(notes)
+        assert not said, f"{chapter} slide {i}'s notes promise a fold: {said.group(0)!r}"
         assert "#" not in body.lstrip("#").split("\n", 1)[0], f"{chapter} slide {i}: a '#'"
         # One idea per slide: a heading and a few lines (an exercise with four options is longest).
         assert len(body.split()) <= 120, f"{chapter} slide {i} has {len(body.split())} words"

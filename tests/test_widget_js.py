@@ -1,7 +1,8 @@
 """The widgets' JavaScript: small modules, homes for the arithmetic, one module shipped.
 
 The browser computes in its arithmetic homes alone, each held to the Python by its own
-tests: ``js/arith.js`` (the widgets' measures, tests/browser/test_arith_parity.py),
+tests: ``js/arith.js`` (the widgets' measures) and ``js/answers.js`` (the answer boxes' rule),
+both by tests/browser/test_arith_parity.py,
 ``js/random.js`` and ``js/stats.js`` (the paired tests, tests/test_stats_js.py) and
 ``js/trec/*.js`` (trec_eval, tests/test_trec_js.py and tests/test_trec_kernels_js.py). The
 homes touch no DOM (they run in the evaluation page's worker and in Node); every other
@@ -27,8 +28,10 @@ ROOT = Path(__file__).resolve().parents[1]
 WIDGET_DIR = ROOT / "src" / "ndcg" / "widgets"
 ARITH = WIDGET_DIR / "js" / "arith.js"
 #: The arithmetic homes: no DOM, and the only modules that compute.
+ANSWERS = WIDGET_DIR / "js" / "answers.js"
 HOMES = (
     ARITH,
+    ANSWERS,
     WIDGET_DIR / "js" / "decimals.js",
     WIDGET_DIR / "js" / "random.js",
     WIDGET_DIR / "js" / "stats.js",
@@ -133,6 +136,7 @@ def test_the_homes_touch_no_dom(path: Path) -> None:
 def test_the_arith_module_imports_nothing() -> None:
     # It is joined into every widget's one module ahead of the views.
     assert "import " not in ARITH.read_text("utf-8")
+    assert "import " not in ANSWERS.read_text("utf-8")
 
 
 def test_readouts_is_one_literal_table_in_one_file() -> None:
@@ -151,7 +155,9 @@ def test_each_widget_ships_one_module_with_no_imports(widget: str) -> None:
     text = front_end(widget, "js")
     assert not re.search(r"^\s*import\b", text, re.M)
     assert text.count("export default") == 1
-    assert "// ---- js/arith.js" in text and "// ---- js/dom.js" in text
+    # The answer box judges with the answer rule; the other widgets compute with arith.
+    home = "answers" if widget == "answer" else "arith"
+    assert f"// ---- js/{home}.js" in text and "// ---- js/dom.js" in text
     # Only the entry's own exports stay exports: the parts are plain declarations.
     assert "export function gainOf" not in text
     node = shutil.which("node")
@@ -163,8 +169,8 @@ def test_each_widget_ships_one_module_with_no_imports(widget: str) -> None:
 
 
 def test_the_arith_module_bundles_with_its_exports() -> None:
-    text = bundle("js/arith")
-    assert "export function ndcg(" in text and "export function verdict(" in text
+    assert "export function ndcg(" in bundle("js/arith")
+    assert "export function verdict(" in bundle("js/answers")
 
 
 @pytest.fixture()

@@ -1,5 +1,5 @@
 """Answer boxes in Chromium: a reader with no kernel types an answer and is told right (with
-the exact value), close, or wrong with the hint only. The rule itself (js/arith.js's verdict)
+the value), close, or wrong with the hint only. The rule itself (js/answers.js's verdict)
 is held to Python's for every exercise by tests/browser/test_arith_parity.py.
 
 Boxes on the built chapters are tested from file:// in test_chapter_widgets.py.
@@ -33,7 +33,12 @@ def test_a_wrong_then_close_then_right_answer_from_disk(page, tmp_path: Path) ->
     field = root.get_by_label("Your answer")
     verdict = root.get_by_test_id("verdict")
     assert root.get_by_test_id("verdict").inner_text() == ""
-    assert "A number to 3 decimals or more, such as 0.125, 1/8 or 12.5%." in root.inner_text()
+    assert "A number to 3 decimals or more, such as 0.125, 1/8 or 12.5%" in root.inner_text()
+    # A phone's decimal keyboard may lack "/" and "%": the note says what to type there.
+    assert 'on a keyboard without "/" or "%", type the decimal' in root.inner_text()
+    field.fill("\u22126.653")  # the minus sign the widgets print, pasted back, is a number
+    field.press("Enter")
+    assert verdict.get_attribute("data-outcome") == "wrong"
     field.fill("7.1")
     field.press("Enter")
     assert verdict.inner_text() == f"✗ Not yet. Hint: {box.hint}"
@@ -51,7 +56,7 @@ def test_a_wrong_then_close_then_right_answer_from_disk(page, tmp_path: Path) ->
     field.fill(f"{box.expected:.3f}")  # what the widget and the worked answer show
     assert verdict.inner_text() == ""  # a changed answer clears the old verdict
     field.press("Enter")
-    assert verdict.inner_text() == f"✓ Right; exact value {box.expected:.4f}."
+    assert verdict.inner_text() == f"✓ Right; to 4 decimals it is {box.expected:.4f}."
     assert verdict.get_attribute("data-correct") == "true"
     assert page.evaluate("() => window.ndcgWidget.model.get('answer')") == f"{box.expected:.3f}"
     assert not page.console_errors and not seen["offsite"] and not seen["failed"]

@@ -1,4 +1,4 @@
-"""The browser's arithmetic (widgets/js/arith.js) against the Python it mirrors, in Chromium.
+"""The browser's arithmetic (widgets/js/arith.js, js/answers.js) against its Python, in Chromium.
 
 On the static site nothing but this module computes what a reader sees: the ranking widget's
 readouts and goals, the swap widget's matrix and lambdas, the answer boxes' verdicts. Every
@@ -36,11 +36,15 @@ DISCOUNTS = ["log2", "reciprocal", ["log", 2], ["log", 3.5], ["geometric", 0.8],
 
 @pytest.fixture(scope="module")
 def arith(browser):
-    """A blank page with the module imported as ``window.ar``, and its exports."""
+    """A blank page with the two modules imported as ``window.ar``, and their exports."""
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<!DOCTYPE html><title>arith parity</title>")
-    page.exports = set(import_module(page, "js/arith", "ar"))  # type: ignore[attr-defined]
+    measures = set(import_module(page, "js/arith", "ar"))
+    rule = set(import_module(page, "js/answers", "an"))
+    assert not measures & rule, measures & rule  # one home for each name
+    page.evaluate("() => { window.ar = { ...window.ar, ...window.an }; }")
+    page.exports = measures | rule  # type: ignore[attr-defined]
     yield page
     context.close()
 
@@ -427,9 +431,9 @@ def test_the_chart_scale_is_the_smallest_round_number_above(arith) -> None:
         assert up == float(f"{next(s for s in steps if s * power >= x * (1 - 1e-12)) * power:.12g}")
 
 
-# ---- answers: the rule of ndcg.teaching.exercises (read and judge)
+# ---- answers: the rule of ndcg.teaching.exercises (read and judge), in js/answers.js
 
-STATE = ("kind", "expected", "decimals", "exact", "hint", "traps", "choices")
+STATE = ("kind", "expected", "decimals", "exact", "rounding", "hint", "traps", "choices")
 CASES = json.loads((Path(__file__).parents[1] / "data" / "answer_cases.json").read_text("utf-8"))[
     "cases"
 ]
@@ -448,7 +452,9 @@ def python_verdict(box: dict, text: str) -> exercises.CheckResult:
     except ValueError as error:
         return exercises.CheckResult("", False, str(error), "unread")
     traps = [tuple(trap) for trap in box["traps"]]
-    return exercises.judge(typed, box["expected"], box["hint"], box["decimals"], traps)
+    return exercises.judge(
+        typed, box["expected"], box["hint"], box["decimals"], traps, box["rounding"]
+    )
 
 
 def tries(box: object) -> list[str]:
@@ -460,6 +466,10 @@ def tries(box: object) -> list[str]:
     x, d = box.expected, box.decimals  # type: ignore[attr-defined]
     texts = [f"{x:.{places}f}" for places in range(d + 4)]
     texts += [f"{int(x * 10**places) / 10**places}" for places in range(1, d + 4)]  # cut
+    # Worked from rounded intermediates: off by up to the allowance, and a little beyond it.
+    reach = exercises.margin(x, d) + box.rounding  # type: ignore[attr-defined]
+    texts += [f"{x + s * reach:.{d + e}f}" for s in (-1.2, -0.9, 0.9, 1.2) for e in (0, 1)]
+    texts += [f"{x:.{d}f}".replace("-", "\u2212"), f"{x * 3:.3f}/3", f"{x * 7:.{d}f}/7.0"]
     texts += [f"{x + step:.{d}f}" for step in (10**-d, -(10**-d), 0.4 * 10**-d, 1)]
     texts += [f"{100 * x:.{max(d - 2, 0)}f}%", f"{100 * x:.{d}f} %", f"{x:.{d}f}".replace(".", ",")]
     texts += [f"{round(x * 12)}/12", f"{round(x * 1000)}/1000", f"{x:e}", repr(x), f"{x + 0.5}"]
@@ -504,7 +514,7 @@ def test_every_exercise_s_answers_are_judged_as_in_python(arith) -> None:
 
 # Characters the two readers could take differently: digits of other scripts, every space
 # JavaScript's trim() removes, separators, signs, exponents, "%" and "/".
-ALPHABET = "0123456789" * 3 + ".,+-eE%/ \t\n\u00a0\ufeff\u3000\u2028\x1c\u0661\uff11"
+ALPHABET = "0123456789" * 3 + ".,+-eE%/ \t\n\u00a0\ufeff\u3000\u2028\x1c\u0661\uff11\u2212"
 READ = """(cases) => cases.map(([kind, text, choices]) => ar.parseAnswer(kind, text, choices))"""
 
 
@@ -545,12 +555,15 @@ def test_random_text_reads_alike(arith) -> None:
 def test_the_answer_rule_s_constants_and_words(arith) -> None:
     got = arith.evaluate(
         """() => [ar.TRIM, ar.NOT_A_NUMBER, ar.NUMBER.source, ar.FRACTION.source,
-                  [0, 1, 2, 3].map((n) => ar.decimalsText(n)),
+                  [0, 1, 2, 3].map((n) => ar.decimalsText(n)), ar.MINUS, ar.ROUNDED,
                   ar.judge({ kind: "number", expected: 0.25, decimals: 2, traps: [], hint: "h",
-                             exact: "0.25" }, { number: 0.25, decimals: 2 })]"""
+                             exact: "the exact value is 0.25" },
+                           { number: 0.25, decimals: 2 })]"""
     )
-    trim, not_a_number, number, fraction, words, judged = got
+    trim, not_a_number, number, fraction, words, minus, rounded, judged = got
     assert trim == exercises.TRIM and not_a_number == exercises.NOT_A_NUMBER
+    assert (minus, rounded) == (exercises.MINUS, exercises.ROUNDED)
+    assert fraction.strip("^$").replace("\\/", "/") == exercises.FRACTION.pattern
     assert number.strip("^$") == exercises.NUMBER.pattern
     assert all(exercises.read("number", t, []) for t in ("1/4", "-3 / 12"))  # fractions read
     assert fraction.startswith("^") and "\\/" in fraction
@@ -581,7 +594,7 @@ COVERED: dict[str, Callable[..., None]] = {
         test_every_exercise_s_answers_are_judged_as_in_python: "verdict",
         test_random_text_reads_alike: "parseAnswer",
         test_the_answer_rule_s_constants_and_words: "TRIM NOT_A_NUMBER NUMBER FRACTION"
-        " decimalsText judge",
+        " decimalsText judge MINUS ROUNDED",
     }.items()
     for name in names.split()
 }

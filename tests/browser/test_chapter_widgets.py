@@ -213,7 +213,7 @@ def test_answer_boxes_work_from_disk(page, site: Path, chapter: int, key: str) -
         assert verdict.inner_text() == f"✗ Not yet. Hint: {expected.hint}"
         field.fill(f"{expected.expected:.4f}")
     root.get_by_test_id("check").click()
-    right = "✓ Right." if expected.kind == "choice" else f"✓ Right; exact value {expected.exact}."
+    right = "✓ Right." if expected.kind == "choice" else f"✓ Right; {expected.exact}."
     assert verdict.inner_text() == right
     assert not page.console_errors and not seen["offsite"] and not seen["failed"]
 

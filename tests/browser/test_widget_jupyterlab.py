@@ -144,8 +144,11 @@ def test_goals_and_answers_in_jupyterlab(browser, lab: str) -> None:
         field = answer_box.get_by_label("Your answer")
         field.fill("6.6532")
         field.press("Enter")
-        assert answer_box.get_by_test_id("verdict").inner_text() == "✓ Right; exact value 6.6532."
+        assert (
+            answer_box.get_by_test_id("verdict").inner_text()
+            == "✓ Right; to 4 decimals it is 6.6532."
+        )
         run_cell(page, 3)
-        assert output_text(page, 3, "BOX") == "BOX 6.6532 True Right; exact value 6.6532."
+        assert output_text(page, 3, "BOX") == "BOX 6.6532 True Right; to 4 decimals it is 6.6532."
     finally:
         context.close()

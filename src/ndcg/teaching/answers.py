@@ -6,7 +6,7 @@ the library when the chapter is built), the decimals the page shows it with, the
 the known wrong answers with their own hints. On the website the box judges in the browser,
 with no kernel; in a notebook the typed answer also goes through :func:`verdict`. Both follow
 the one rule of :func:`ndcg.teaching.exercises.read` and :func:`ndcg.teaching.exercises.judge`
-(``widgets/js/arith.js`` repeats it line for line, and ``tests/data/answer_cases.json``
+(``widgets/js/answers.js`` repeats it line for line, and ``tests/data/answer_cases.json``
 holds the two to the same verdicts)::
 
     from ndcg.teaching import answers
@@ -71,7 +71,7 @@ def verdict(
     Returns
     -------
     CheckResult
-        Right, with the exact value, or close, or not, with a hint (never the answer), or
+        Right, with the value, or close, or not, with a hint (never the answer), or
         why the text is no answer: the verdict of :func:`ndcg.teaching.exercises.judge`.
 
     Raises
@@ -82,7 +82,7 @@ def verdict(
     Examples
     --------
     >>> verdict("ch03-dcg-swap", "6.653").message
-    'Right; exact value 6.6532.'
+    'Right; to 4 decimals it is 6.6532.'
     >>> verdict("ch02-cg", "eleven").message
     'That is not a number: type one such as 0.25, 1/4 or 25%.'
 
@@ -134,7 +134,8 @@ def box(key: str, choices: tuple[str, ...] = LETTERS, solution_below: bool = Tru
         expected,
         exercise.hint,
         decimals=exercise.decimals if number else 0,
-        exact=exercises.exact_text(expected, exercise.decimals) if number else "",
+        exact=exercises.value_words(expected, exercise.decimals) if number else "",
+        rounding=exercises.rounding_error(key) if number else 0.0,
         traps=[(trap(), trap_hint) for trap, trap_hint in exercise.traps],
         choices=choices,
         check=lambda text: verdict(key, text, choices),

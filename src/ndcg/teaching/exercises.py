@@ -13,9 +13,10 @@ the numbers the chapters print.
 
 A number is judged as a teacher would (:func:`judge` states the rule): right when it agrees
 with the expected value to the decimals given, as long as those reach the precision the page
-shows for that figure; a near miss is told to give one more decimal; fractions ("2/3") and
-percentages ("81.7%") are numbers too. The answer boxes of the website
-(:mod:`ndcg.teaching.answers`, ``widgets/js/arith.js``) follow the same rule.
+shows for that figure; a near miss is told to give one more decimal, a cut answer to round,
+and an answer within what the page's rounded figures leave that its method is right;
+fractions ("2/3", "4.762/2.924") and percentages ("81.7%") are numbers too. The answer boxes
+of the website (:mod:`ndcg.teaching.answers`, ``widgets/js/answers.js``) follow the same rule.
 """
 
 from __future__ import annotations
@@ -32,11 +33,12 @@ from typing import Any, Literal
 
 import numpy as np
 
-from ndcg.teaching import examples, optimising
+from ndcg.teaching import examples, optimising, rounding
 
 __all__ = [
     "CheckResult",
     "Exercise",
+    "ROUNDED",
     "Typed",
     "check",
     "exact_text",
@@ -46,6 +48,8 @@ __all__ = [
     "judge",
     "margin",
     "read",
+    "rounding_error",
+    "value_words",
 ]
 
 Kind = Literal["number", "choice"]
@@ -76,6 +80,12 @@ class Exercise:
         For numbers: the decimals the chapter shows this figure with (a widget's readout,
         the worked answer), hence the fewest a right answer needs; 0 for a whole number (a
         count, a position). See :func:`judge`.
+    rounding : callable or None
+        Returns how far an answer worked by hand from the page's rounded figures (its
+        printed discounts) may land from the exact one, the bound of
+        :mod:`ndcg.teaching.rounding`; ``None`` works it out for an expected answer that is
+        the library's ``dcg`` or ``ndcg`` of a list, and takes 0 (no such allowance) for
+        anything else. See :func:`judge`.
 
     """
 
@@ -86,6 +96,7 @@ class Exercise:
     kind: Kind = "number"
     traps: tuple[tuple[Callable[[], Any], str], ...] = field(default=())
     decimals: int = 3
+    rounding: Callable[[], float] | None = None
 
 
 @dataclass(frozen=True)
@@ -131,7 +142,32 @@ def _lib(name: str, *args: Any, **kwargs: Any) -> Callable[[], Any]:
 
         return getattr(library, name)(*args, **kwargs)
 
+    compute.call = (name, args, kwargs)  # type: ignore[attr-defined]  # for rounding_error
     return compute
+
+
+def rounding_error(key: str) -> float:
+    """How far a hand-worked answer to exercise ``key`` may be from the exact one.
+
+    The exercise's own ``rounding``, or, for an answer that is the library's ``dcg`` or
+    ``ndcg`` of a list with the log2 discount, the bound of :mod:`ndcg.teaching.rounding`
+    on a computation from the discounts the book prints; 0 for anything else.
+
+    Examples
+    --------
+    >>> 0.0006 < rounding_error("ch04-scala-worst") < 0.001, rounding_error("ch11-tau")
+    (True, 0.0)
+
+    """
+    exercise = _exercise(key)
+    if exercise.rounding is not None:
+        return float(exercise.rounding())
+    name, args, kwargs = getattr(exercise.expected, "call", ("", (), {}))
+    if name not in ("dcg", "ndcg") or set(kwargs) - {"k", "gain", "pool"}:
+        return 0.0
+    if name == "dcg":
+        return rounding.dcg_error(*args, **kwargs)
+    return rounding.ndcg_error(*args, **kwargs)
 
 
 def _value(value: Any) -> Callable[[], Any]:
@@ -148,6 +184,16 @@ def _dcg_ratio(first: Sequence[int], second: Sequence[int]) -> Callable[[], floa
         from ndcg import dcg
 
         return dcg(first) / dcg(second)
+
+    return compute
+
+
+def _dcg_ratio_error(first: Sequence[int], second: Sequence[int]) -> Callable[[], float]:
+    def compute() -> float:
+        from ndcg import dcg
+
+        errors = rounding.dcg_error(first), rounding.dcg_error(second)
+        return rounding.quotient_error(dcg(first), errors[0], dcg(second), errors[1])
 
     return compute
 
@@ -218,23 +264,50 @@ def _fractional_mean(gain: str, whole_list: bool) -> float:
     )
 
 
-def _synthetic_p_value(n_queries: int) -> Callable[[], float]:
-    # The synthetic collection of chapter 7 with fewer queries: same generator, same seeds.
-    def compute() -> float:
-        from ndcg import evaluate
-        from ndcg.stats import paired_randomization_test
-        from ndcg.teaching import synthetic
+def _synthetic_scores(n_queries: int) -> tuple[Any, Any]:
+    # Per-query NDCG@10 of runs A and B on chapter 7's synthetic collection with n_queries
+    # queries: same generator, same seeds.
+    from ndcg import evaluate
+    from ndcg.teaching import synthetic
 
-        collection = synthetic.make_collection(
-            n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
-        )
-        a, b = (
-            evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
-            for run in (collection.run_a, collection.run_b)
-        )
-        return paired_randomization_test(b, a, seed=1).p_value
+    collection = synthetic.make_collection(
+        n_queries=n_queries, docs_per_query=30, difference=0.3, depth=20, seed=2026
+    )
+    a, b = (
+        evaluate(collection.qrels, run, k=10).set_index("query_id")["ndcg@10"]
+        for run in (collection.run_a, collection.run_b)
+    )
+    return a, b
 
-    return compute
+
+#: Exercise 7.4's statements: (interval width with 10 queries over that with 50, how the
+#: p-value moves) for each letter; the letter is the statement the library's figures fit.
+_FEWER_QUERIES = {"a": (1.0, "same"), "b": (2.0, "larger"), "c": (5.0, "larger")}
+_FEWER_QUERIES["d"] = (2.0, "smaller")
+
+
+def _fewer_queries() -> str:
+    # The width ratio is read as the nearest of 1, 2 and 5 (on a log scale); the p-value as
+    # larger or smaller when it moves by more than a quarter, else the same.
+    from ndcg.stats import paired_bootstrap_ci, paired_randomization_test
+
+    widths, p_values = [], []
+    for n_queries in (10, 50):
+        a, b = _synthetic_scores(n_queries)
+        interval = paired_bootstrap_ci(b, a, seed=1)
+        widths.append(interval.high - interval.low)
+        p_values.append(paired_randomization_test(b, a, seed=1).p_value)
+    ratio = widths[0] / widths[1]
+    width = min((1.0, 2.0, 5.0), key=lambda c: abs(math.log(ratio / c)))
+    moved = p_values[0] / p_values[1]
+    p_value = "larger" if moved > 1.25 else "smaller" if moved < 0.8 else "same"
+    letters = [letter for letter, fits in _FEWER_QUERIES.items() if fits == (width, p_value)]
+    if len(letters) != 1:
+        raise RuntimeError(
+            f"exercise 7.4: width ratio {ratio:.2f} and p-values {p_values} (10 and 50 "
+            f"queries) fit none of its statements {_FEWER_QUERIES}; rewrite them"
+        )
+    return letters[0]
 
 
 def _sklearn_ignore_ties(k: int = 6) -> float:
@@ -387,6 +460,7 @@ _EXERCISES: tuple[Exercise, ...] = (
         ),
         # The worked answer says 1.63 times, from weights printed to three decimals.
         decimals=2,
+        rounding=_dcg_ratio_error((3, 2, 1, 0), (0, 1, 2, 3)),
     ),
     # --- chapter 3 ---
     Exercise(
@@ -409,6 +483,8 @@ _EXERCISES: tuple[Exercise, ...] = (
         _one_step_loss(1),
         "Subtract the discounted gain of a 3 at position 2 from that at position 1.",
         traps=((_one_step_loss(5), "That is the loss from position 5 to position 6."),),
+        # 3 * 1 - 3 * 0.631: the printed discounts' error, as for a DCG of 3, 3.
+        rounding=lambda: rounding.dcg_error([3, 3]),
     ),
     Exercise(
         "ch03-biggest-growth",
@@ -613,10 +689,11 @@ _EXERCISES: tuple[Exercise, ...] = (
     ),
     Exercise(
         "ch07-fewer-queries",
-        "p-value of the paired randomization test on the synthetic collection with 10 queries",
-        _synthetic_p_value(10),
-        "Generate the collection with n_queries=10 and keep every other argument and seed.",
-        traps=((_synthetic_p_value(50), "That is the p-value of the 50-query collection."),),
+        "With 10 queries instead of 50: how wide the interval, how large the p-value",
+        _fewer_queries,
+        "A mean over fewer queries varies more: by how much, for a fifth of them? And what "
+        "does more room for chance do to a p-value?",
+        kind="choice",
     ),
     # --- chapter 8 ---
     Exercise(
@@ -810,17 +887,22 @@ def hint(key: str) -> str:
 
 
 # --- Reading and judging an answer: one rule for the notebook checks and the answer boxes ---
-# widgets/js/arith.js (TRIM, NUMBER, FRACTION, parseAnswer, judge) follows this section line
-# for line; tests/data/answer_cases.json and tests/browser/test_arith_parity.py hold the two to
-# the same verdicts.
+# widgets/js/answers.js (TRIM, MINUS, NUMBER, FRACTION, parseAnswer, judge) follows this section
+# line for line; tests/data/answer_cases.json and tests/browser/test_arith_parity.py hold the
+# two to the same verdicts.
 
 #: Trimmed from both ends of a typed answer, and nothing else: ASCII whitespace and the
 #: no-break space a copy from a web page can carry.
 TRIM = " \t\n\v\f\r\u00a0"
+#: The minus sign the widgets print (U+2212), read as "-" where a sign may stand.
+MINUS = "\u2212"
 # ASCII digits only (never \d, which takes any script's digits); one "." or "," before the
 # decimals; an exponent of at most 3 digits; "%" after the number, spaces allowed before it.
 NUMBER = re.compile(r"[+-]?([0-9]*)(?:[.,]([0-9]*))?(?:[eE]([+-]?[0-9]{1,3}))?( *%)?")
-FRACTION = re.compile(r"([+-]?[0-9]+) */ *([0-9]+)")
+# A fraction of two decimals written out ("2/3", "4.762/2.924"), the first one signed.
+FRACTION = re.compile(
+    r"([+-]?(?:[0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)) */ *([0-9]+(?:[.,][0-9]*)?|[.,][0-9]+)"
+)
 NOT_A_NUMBER = "That is not a number: type one such as 0.25, 1/4 or 25%."
 
 
@@ -834,7 +916,8 @@ class Typed:
         The number (a percentage divided by 100).
     decimals : int or None
         The decimals given, which say how precise the reader claims to be: 3 for "6.653",
-        3 for "81.7%" (0.817), -2 for "5e2"; ``None`` for a fraction, which is exact.
+        3 for "81.7%" (0.817), -2 for "5e2"; ``None`` for a fraction, which is a
+        computation, judged at the decimals the page shows.
 
     """
 
@@ -866,10 +949,12 @@ def read(kind: str, text: str, choices: Sequence[str] = LETTERS) -> Typed | str:
 
     Examples
     --------
-    >>> read("number", " 6,653 ")
-    Typed(value=6.653, decimals=3)
+    >>> read("number", " 6,653 "), read("number", "\u22121.368")
+    (Typed(value=6.653, decimals=3), Typed(value=-1.368, decimals=3))
     >>> read("number", "12.5%"), read("number", "1/8")
     (Typed(value=0.125, decimals=3), Typed(value=0.125, decimals=None))
+    >>> read("number", "4.762/2.924").value == 4.762 / 2.924
+    True
     >>> read("choice", "(B)")
     'b'
 
@@ -884,10 +969,12 @@ def read(kind: str, text: str, choices: Sequence[str] = LETTERS) -> Typed | str:
         return letter
     if not trimmed:
         raise ValueError("Type a number first.")
+    trimmed = trimmed.replace(MINUS, "-")
     fraction = FRACTION.fullmatch(trimmed)
     if fraction:
         # float / float, as the browser divides (int / int would round differently when huge).
-        numerator, denominator = float(fraction[1]), float(fraction[2])
+        numerator = float(fraction[1].replace(",", "."))
+        denominator = float(fraction[2].replace(",", "."))
         if not (math.isfinite(numerator) and math.isfinite(denominator)):
             raise ValueError(NOT_A_NUMBER)
         if denominator == 0:
@@ -905,25 +992,35 @@ def read(kind: str, text: str, choices: Sequence[str] = LETTERS) -> Typed | str:
     return Typed(value, decimals)
 
 
+#: What an answer within the error of rounded intermediates is told (see :func:`judge`).
+ROUNDED = (
+    "Close: your method is right; the difference is what rounding along the way leaves. "
+    "Keep more decimals in each step and round only the answer."
+)
+
+
 def judge(
     typed: Typed | str,
     expected: float | str,
     hint: str,
     decimals: int = 3,
     traps: Sequence[tuple[float | str, str]] = (),
+    rounding: float = 0.0,
 ) -> CheckResult:
     """Judge an answer read by :func:`read`: the one rule of every answer check, stated here.
 
     **Reading** (:func:`read`). The text loses :data:`TRIM` at both ends (ASCII whitespace
     and the no-break space; nothing else, so a byte-order mark or an ideographic space makes
-    it no answer). Then it must be, with ASCII digits 0-9 only:
+    it no answer), and the minus sign U+2212 the widgets print becomes "-". Then it must be,
+    with ASCII digits 0-9 only:
 
     - a decimal number: an optional sign, digits with one "." or "," before the decimals
       ("6.653", "6,653", ".5"), an optional exponent of 1 to 3 digits ("6653e-3"); its
       ``d`` is the count of decimals minus the exponent;
     - a percentage: such a number, spaces allowed, then "%" ("81.7%" is 0.817, ``d`` = 3);
-    - a fraction: a signed whole number, "/", a whole number other than 0, spaces allowed
-      around "/" ("2/3"); it is exact, so ``d`` is the page's ``p`` below.
+    - a fraction: a signed number, "/", a number other than 0, both written out without
+      exponent, spaces allowed around "/" ("2/3", "4.762/2.924"); it is a computation left
+      for the box to finish, so ``d`` is the page's ``p`` below.
 
     Anything else, or a number too large for a double, is no answer, and the reader is told
     why (outcome ``"unread"``). A letter is read without case or parentheses ("(B)" is "b").
@@ -932,16 +1029,25 @@ def judge(
     and ``slack`` = ``1e-9 * max(1, |expected|)``, which forgives the last bits of a computed
     answer; "agrees to ``n`` decimals" means ``|typed - value| <= 0.5 * 10**-n + slack``:
 
-    1. **right** when it agrees with ``expected`` to ``d`` decimals and ``d >= p`` (or it
-       is ``expected`` exactly: "1" for 1.0). The message names the exact value
-       (:func:`exact_text`): "Right; exact value 6.6532."
+    1. **right** when it agrees with ``expected`` to ``max(d, p)`` decimals: the decimals
+       given, and at least the page's (a shorter answer counts with its trailing zeros, so
+       "0.5" is right for 0.49999 shown as 0.500). The message says what the value is
+       (:func:`value_words`): "Right; to 4 decimals it is 6.6532." or "Right; the exact
+       value is 2/3."
     2. **whole**, for a count (``p = 0``), when the number is not a whole number.
     3. **trap** when it is a known wrong answer exactly (to within ``slack``).
-    4. **close** when it agrees to ``d < p`` decimals ("Close: give one more decimal."), or
-       to ``p`` decimals but not to the ``d > p`` given (a cut, rather than rounded, last
-       decimal): never a hint on the method, which was right.
-    5. **trap** when it agrees with a known wrong answer to ``d`` decimals: its own hint.
-    6. **wrong** otherwise: the exercise's hint, never the answer.
+    4. **close** when it agrees to ``d < p`` decimals ("Close: give one more decimal.").
+    5. **close** when it is ``expected`` cut, not rounded, after ``d >= p >= 1`` decimals (as
+       far from 0 as ``expected`` or nearer, by less than a unit of the ``d``-th place): "the
+       digits are right, but cut"; never a hint on the method, which was right.
+    6. **close** when ``d > p`` and it agrees to ``p`` decimals but not to ``d``: the
+       message of 7 if it falls within its reach, else "give ``p``, or keep more decimals".
+    7. **trap** when it agrees with a known wrong answer to ``d`` decimals: its own hint.
+    8. **close** when ``d >= p`` and ``|typed - expected| <= rounding + 0.5 * 10**-d +
+       slack``: within what an answer worked from the page's rounded figures can be off
+       (``rounding``, bounded by :mod:`ndcg.teaching.rounding`) and then rounded to ``d``
+       decimals; the method is right (:data:`ROUNDED`).
+    9. **wrong** otherwise: the exercise's hint, never the answer.
 
     A letter is right when it is the expected letter.
 
@@ -957,6 +1063,9 @@ def judge(
         ``p`` above: the decimals the page shows the figure with; 0 for a whole number.
     traps
         Known wrong answers with their own hints, tried in order.
+    rounding
+        How far an answer worked from the page's rounded figures may be from ``expected``
+        (:func:`rounding_error`); 0 allows nothing for it.
 
     Returns
     -------
@@ -966,9 +1075,11 @@ def judge(
     Examples
     --------
     >>> judge(read("number", "6.653"), 6.653156362813681, "Swap, then discount.").message
-    'Right; exact value 6.6532.'
+    'Right; to 4 decimals it is 6.6532.'
     >>> judge(read("number", "6.65"), 6.653156362813681, "Swap, then discount.").message
     'Close: give one more decimal.'
+    >>> judge(read("number", "0.545"), 0.5443434, "Ideal.", 3, (), 0.0008).message == ROUNDED
+    True
 
     """
     if isinstance(typed, str) or isinstance(expected, str):
@@ -981,9 +1092,9 @@ def judge(
     def agrees(value: float, at: int) -> bool:
         return abs(typed.value - value) <= margin(expected, at)
 
-    if agrees(expected, places) and (places >= decimals or abs(typed.value - expected) <= slack):
-        exact = exact_text(expected, decimals)
-        return CheckResult("", True, f"Right; exact value {exact}." if exact else "Right.", "right")
+    if agrees(expected, max(places, decimals)):
+        words = value_words(expected, decimals)
+        return CheckResult("", True, f"Right; {words}." if words else "Right.", "right")
     if decimals == 0 and not typed.value.is_integer():
         return CheckResult(
             "", False, f"Not yet: the answer is a whole number. Hint: {hint}", "whole"
@@ -993,18 +1104,40 @@ def judge(
             return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
     if places < decimals and agrees(expected, places):
         return CheckResult("", False, _give_more(places, decimals), "close")
+    reach = rounding + margin(expected, places)
+    within = places >= decimals and abs(typed.value - expected) <= reach
+    if places >= decimals >= 1 and _cut(typed.value, expected, places):
+        return CheckResult(
+            "",
+            False,
+            f"Close: the digits are right, but cut after {_decimals(places)}; "
+            "round the last one instead.",
+            "close",
+        )
     if places > decimals and agrees(expected, decimals):
         return CheckResult(
             "",
             False,
-            f"Close: right to {_decimals(decimals)}, but not to the {places} you gave; "
-            f"round rather than cut, or give {decimals}.",
+            ROUNDED
+            if within
+            else f"Close: right to {_decimals(decimals)}, but not to the {places} you gave; "
+            f"give {decimals}, or keep more decimals along the way.",
             "close",
         )
     for value, trap_hint in traps:
         if agrees(value, places):
             return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
+    if within:
+        return CheckResult("", False, ROUNDED, "close")
     return CheckResult("", False, f"Not yet. Hint: {hint}", "wrong")
+
+
+def _cut(typed: float, expected: float, places: int) -> bool:
+    # expected with its digits after the places-th dropped: on its side of 0, nearer 0 by
+    # less than one unit of that place (1e-places as a decimal literal, as the browser reads).
+    short = abs(expected) - abs(typed)
+    same_side = typed == 0 or (typed > 0) == (expected > 0)
+    return same_side and 0 <= short < float(f"1e{-places}")
 
 
 def margin(expected: float, decimals: int | None) -> float:
@@ -1045,11 +1178,25 @@ def _give_more(given: int, needed: int) -> str:
     return f"Close: give {_decimals(needed)}."
 
 
+def _written(value: float) -> tuple[str, bool]:
+    # The value as a right answer is told it, and whether that text is the value exactly.
+    if value.is_integer():
+        return str(int(value)), True
+    short = repr(value)
+    if "e" not in short and len(short.partition(".")[2]) <= 6:
+        return short, True
+    fraction = Fraction(value).limit_denominator(12)
+    if abs(float(fraction) - value) <= 1e-12 * max(1.0, abs(value)):
+        return f"{fraction.numerator}/{fraction.denominator}", True
+    return f"{value:.4f}", False
+
+
 def exact_text(value: float, decimals: int) -> str:
-    """Write the exact value a right answer is shown: ``""`` for a whole-number exercise.
+    """Write the value a right answer is shown: ``""`` for a whole-number exercise.
 
     A whole number as it is ("1"), a short decimal in full ("0.921875"), a fraction with a
-    denominator up to 12 as the fraction ("2/3"), anything else to 4 decimals ("6.6532").
+    denominator up to 12 as the fraction ("2/3"), anything else to 4 decimals ("6.6532"),
+    which is a rounding: :func:`value_words` says which.
 
     Examples
     --------
@@ -1057,18 +1204,22 @@ def exact_text(value: float, decimals: int) -> str:
     ('2/3', '0.921875', '6.6532')
 
     """
-    value = float(value)
+    return "" if decimals == 0 else _written(float(value))[0]
+
+
+def value_words(value: float, decimals: int) -> str:
+    """Say what a right answer's value is, calling it exact only when it is.
+
+    Examples
+    --------
+    >>> value_words(2 / 3, 3), value_words(6.653156362813681, 3), value_words(11.0, 0)
+    ('the exact value is 2/3', 'to 4 decimals it is 6.6532', '')
+
+    """
     if decimals == 0:
         return ""
-    if value.is_integer():
-        return str(int(value))
-    short = repr(value)
-    if "e" not in short and len(short.partition(".")[2]) <= 6:
-        return short
-    fraction = Fraction(value).limit_denominator(12)
-    if abs(float(fraction) - value) <= 1e-12 * max(1.0, abs(value)):
-        return f"{fraction.numerator}/{fraction.denominator}"
-    return f"{value:.4f}"
+    text, exact = _written(float(value))
+    return f"the exact value is {text}" if exact else f"to 4 decimals it is {text}"
 
 
 def judge_text(key: str, text: str, choices: Sequence[str] = LETTERS) -> CheckResult:
@@ -1094,7 +1245,8 @@ def _judged(exercise: Exercise, text: str, choices: Sequence[str]) -> tuple[Chec
     if exercise.kind == "number":
         expected = float(expected)
         traps = [(float(value), trap_hint) for value, trap_hint in traps]
-    result = judge(typed, expected, exercise.hint, exercise.decimals, traps)
+    allowance = rounding_error(exercise.key) if exercise.kind == "number" else 0.0
+    result = judge(typed, expected, exercise.hint, exercise.decimals, traps, allowance)
     return CheckResult(exercise.key, result.correct, result.message, result.outcome), expected
 
 
@@ -1142,7 +1294,7 @@ def check(key: str, answer: Any) -> CheckResult:
     >>> check("ch02-cg", 11)
     Right: ch02-cg is correct.
     >>> check("ch03-dcg-swap", 6.653)
-    Right: ch03-dcg-swap is correct. Exact value 6.6532.
+    Right: ch03-dcg-swap is correct; to 4 decimals it is 6.6532.
     >>> check("ch02-cg", 12).correct
     False
 
@@ -1173,9 +1325,9 @@ def check(key: str, answer: Any) -> CheckResult:
     if not result.correct:
         return result
     # In a notebook the verdict names the exercise: the output sits far from its exercise.
-    exact = exact_text(expected, exercise.decimals) if exercise.kind == "number" else ""
-    told = f" Exact value {exact}." if exact else ""
-    return CheckResult(key, True, f"Right: {key} is correct.{told}", "right")
+    words = value_words(expected, exercise.decimals) if exercise.kind == "number" else ""
+    told = f"; {words}" if words else ""
+    return CheckResult(key, True, f"Right: {key} is correct{told}.", "right")
 
 
 def _all_answers_for_tests() -> dict[str, Any]:

@@ -1,11 +1,11 @@
 // The view of ndcg.widgets.AnswerBox. The verdict is given in the browser, because on the
-// static website there is no kernel to ask: `verdict` in js/arith.js is the rule of
+// static website there is no kernel to ask: `verdict` in js/answers.js is the rule of
 // ndcg.teaching.exercises (`read` and `judge`) line for line; tests/data/answer_cases.json
 // holds the two to the same verdicts (tests/test_answers.py in Python,
 // tests/browser/test_arith_parity.py here). Text from the model only goes through
 // textContent or setAttribute.
 
-import { decimalsText, verdict } from "./js/arith.js";
+import { decimalsText, verdict } from "./js/answers.js";
 import { h, isTouch, uniqueId } from "./js/dom.js";
 
 let boxes = 0;
@@ -18,7 +18,7 @@ function render({ model, el }) {
   const choices = model.get("choices") ?? [];
   const state = () => ({
     kind, choices, expected: model.get("expected"), decimals: model.get("decimals"),
-    exact: model.get("exact") ?? "", hint: model.get("hint"), traps: model.get("traps") ?? [],
+    exact: model.get("exact") ?? "", rounding: model.get("rounding") ?? 0, hint: model.get("hint"), traps: model.get("traps") ?? [],
   });
 
   const check = h("button", { type: "button", class: "ndcg-ab__check", "data-testid": "check", text: "Check" });
@@ -49,10 +49,12 @@ function render({ model, el }) {
     });
     input.addEventListener("input", () => clear());
   }
-  // What a right answer takes; the examples are no exercise's answer.
+  // What a right answer takes; the examples are no exercise's answer. A phone's decimal
+  // keyboard (inputmode="decimal") may have no "/" or "%": the decimal form always works.
   const precision = kind !== "number" ? ""
     : decimals === 0 ? "A whole number. "
-      : `A number to ${decimalsText(decimals)} or more, such as 0.125, 1/8 or 12.5%. `;
+      : `A number to ${decimalsText(decimals)} or more, such as 0.125, 1/8 or 12.5% `
+        + "(on a keyboard without \"/\" or \"%\", type the decimal). ";
   // A student notebook has no worked solution to point at.
   const where = (model.get("solution_below") ?? true) ? "; the worked solution is in the fold below." : ".";
   const note = h("p", { class: "ndcg-ab__note", id: `${uid}-note`, text: `${precision}Checked in your browser${where}` });

@@ -5,7 +5,7 @@ box from an exercise of :mod:`ndcg.teaching.exercises`).
 
 The expected answer, the decimals the page shows it with, the hint and the known wrong
 answers with their own hints travel in the widget's state, so the view (``answer.js``,
-with ``verdict`` from ``js/arith.js``) gives the verdict in the browser with no kernel
+with ``verdict`` from ``js/answers.js``) gives the verdict in the browser with no kernel
 behind the page, by the rule of :func:`ndcg.teaching.exercises.judge`. In a notebook the
 typed answer also reaches Python, where the ``check`` given to the box decides the same
 (:attr:`AnswerBox.result`).
@@ -31,8 +31,9 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
     """A box for one exercise's answer: a number, or a letter picked among choices.
 
     The page never shows the expected answer before it is given: a right answer gets
-    "Right; exact value ...", an answer right to fewer decimals than the page shows "Close:
-    give one more decimal.", a wrong one "Not yet." with the hint for that wrong answer if
+    "Right; to 4 decimals it is ...", an answer right to fewer decimals than the page shows
+    "Close: give one more decimal.", one within the error of rounded intermediates "Close:
+    your method is right; ...", a wrong one "Not yet." with the hint for that wrong answer if
     it is a known one, and the exercise's hint.
 
     Parameters
@@ -51,8 +52,12 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
         For numbers: the decimals the page shows ``expected`` with, the fewest a right
         answer needs; 0 for a whole number (the box then asks for one).
     exact
-        For numbers: the exact value a right answer is shown (``"6.6532"``, ``"2/3"``), or
-        ``""`` to say only "Right.".
+        For numbers: what a right answer is told of the value, after "Right; "
+        (``"to 4 decimals it is 6.6532"``, ``"the exact value is 2/3"``), or ``""`` to say
+        only "Right.".
+    rounding
+        For numbers: how far an answer worked from the page's rounded figures may be from
+        ``expected`` (:func:`ndcg.teaching.exercises.rounding_error`); 0 allows nothing.
     traps
         Known wrong answers, each a ``(value, hint)`` pair, tried in order.
     choices
@@ -80,6 +85,7 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
     expected = traitlets.Union([traitlets.Float(), traitlets.Unicode()]).tag(sync=True)
     decimals = traitlets.Int(3).tag(sync=True)
     exact = traitlets.Unicode("").tag(sync=True)
+    rounding = traitlets.Float(0.0).tag(sync=True)
     hint = traitlets.Unicode().tag(sync=True)
     traps = traitlets.List().tag(sync=True)
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -98,6 +104,7 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
         *,
         decimals: int = 3,
         exact: str = "",
+        rounding: float = 0.0,
         traps: Sequence[tuple[Any, str]] = (),
         choices: Sequence[str] = ("a", "b", "c", "d"),
         check: Callable[[str], Any] | None = None,
@@ -111,9 +118,13 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
         elif expected not in choices:
             raise ValueError(f"expected must be one of choices {list(choices)}, got {expected!r}")
         decimals = _decimals(decimals)
+        rounding = _finite(rounding, "rounding")
+        if rounding < 0:
+            raise ValueError(f"rounding must be 0 or more, got {rounding!r}; pass e.g. 0.0008")
         if not isinstance(exact, str):
             raise TypeError(
-                f"exact must be a str, got {type(exact).__name__} {exact!r}; pass e.g. '6.6532'"
+                f"exact must be a str, got {type(exact).__name__} {exact!r}; "
+                "pass e.g. 'to 4 decimals it is 6.6532'"
             )
         super().__init__(
             key=key,
@@ -123,6 +134,7 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
             hint=hint,
             decimals=decimals,
             exact=exact,
+            rounding=rounding,
             traps=[[value, text] for value, text in traps],
             choices=list(choices),
             solution_below=solution_below,

@@ -1,6 +1,6 @@
 // The browser's arithmetic, with no DOM: on the static site there is no kernel to ask, so
-// the ranking and swap widgets and the answer boxes compute here what the ndcg library does
-// (metrics, family, discount, ltr, widgets._goals, teaching.exercises' read and judge),
+// the ranking and swap widgets compute here what the ndcg library does (metrics, family,
+// discount, ltr, widgets._goals; the answer boxes' rule is js/answers.js),
 // rule for rule and sum for sum in the same order. tests/browser/test_arith_parity.py holds
 // every export to the Python on random cases. A grade is a number, or null (never judged).
 // Measures take the grades in ranked order and one options object named as the library's
@@ -411,87 +411,4 @@ export function roundUp(x) {
   const power = 10 ** Math.floor(Math.log10(x));
   const step = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10].find((s) => s * power >= x * (1 - 1e-12));
   return Number((step * power).toPrecision(12));
-}
-
-// ==== Answers (ndcg.teaching.exercises: read and judge, whose docstring states the rule)
-
-/** Trimmed from both ends of a typed answer, and nothing else (not all that trim() takes). */
-export const TRIM = " \t\n\v\f\r\u00a0";
-/** ASCII digits, one "." or "," before the decimals, an exponent, "%" after the number. */
-export const NUMBER = /^[+-]?([0-9]*)(?:[.,]([0-9]*))?(?:[eE]([+-]?[0-9]{1,3}))?( *%)?$/;
-/** A fraction a/b of whole numbers. */
-export const FRACTION = /^([+-]?[0-9]+) *\/ *([0-9]+)$/;
-export const NOT_A_NUMBER = "That is not a number: type one such as 0.25, 1/4 or 25%.";
-
-const TRIMMED = new RegExp(`^[${TRIM}]+|[${TRIM}]+$`, "g");
-
-/** The typed text as an answer ({value}: a letter, or {number, decimals}), or why it is not one ({error}). */
-export function parseAnswer(kind, text, choices) {
-  const trimmed = String(text ?? "").replace(TRIMMED, "");
-  if (kind === "choice") {
-    if (!trimmed) return { error: "Pick a letter first." };
-    const letter = trimmed.toLowerCase().replace(/^[()]+|[()]+$/g, "");
-    return choices.includes(letter) ? { value: letter } : { error: `Pick one of ${choices.join(", ")}.` };
-  }
-  if (!trimmed) return { error: "Type a number first." };
-  const fraction = FRACTION.exec(trimmed);
-  if (fraction) {
-    const [numerator, denominator] = [Number(fraction[1]), Number(fraction[2])];
-    if (!(Number.isFinite(numerator) && Number.isFinite(denominator))) return { error: NOT_A_NUMBER };
-    if (denominator === 0) return { error: "A fraction needs a denominator other than 0." };
-    return { value: { number: numerator / denominator, decimals: null } };
-  }
-  const number = NUMBER.exec(trimmed);
-  if (!number || !(number[1] || number[2])) return { error: NOT_A_NUMBER };
-  let value = Number(trimmed.replace(/ *%$/, "").replace(",", "."));
-  if (!Number.isFinite(value)) return { error: NOT_A_NUMBER };
-  let decimals = (number[2] ?? "").length - Number(number[3] ?? "0");
-  if (number[4]) {
-    value /= 100;
-    decimals += 2;
-  }
-  return { value: { number: value, decimals } };
-}
-
-/** "1 decimal", "3 decimals". */
-export const decimalsText = (count) => `${count} decimal${count === 1 ? "" : "s"}`;
-
-const giveMore = (given, needed) => (needed === 0 ? "Close: write the whole number out."
-  : given === needed - 1 ? "Close: give one more decimal." : `Close: give ${decimalsText(needed)}.`);
-
-/** Judge a parsed answer against the box's state: {correct, outcome, message}. */
-export function judge(box, typed) {
-  const answer = (correct, outcome, message) => ({ correct, outcome, message });
-  if (box.kind === "choice") {
-    return typed === box.expected ? answer(true, "right", "Right.") : answer(false, "wrong", `Not yet. Hint: ${box.hint}`);
-  }
-  const { expected, decimals } = box;
-  const places = typed.decimals === null ? decimals : typed.decimals;
-  const slack = 1e-9 * Math.max(1, Math.abs(expected));
-  // 0.5 * 10**-at written as a decimal literal, read to the same double as in Python.
-  const agrees = (value, at) => Math.abs(typed.number - value) <= Number(`5e${-at - 1}`) + slack;
-  if (agrees(expected, places) && (places >= decimals || Math.abs(typed.number - expected) <= slack)) {
-    return answer(true, "right", box.exact ? `Right; exact value ${box.exact}.` : "Right.");
-  }
-  if (decimals === 0 && !Number.isInteger(typed.number)) {
-    return answer(false, "whole", `Not yet: the answer is a whole number. Hint: ${box.hint}`);
-  }
-  for (const [value, hint] of box.traps) {
-    if (Math.abs(typed.number - value) <= slack) return answer(false, "trap", `Not yet. ${hint} Hint: ${box.hint}`);
-  }
-  if (places < decimals && agrees(expected, places)) return answer(false, "close", giveMore(places, decimals));
-  if (places > decimals && agrees(expected, decimals)) {
-    return answer(false, "close", `Close: right to ${decimalsText(decimals)}, but not to the ${places} you gave; round rather than cut, or give ${decimals}.`);
-  }
-  for (const [value, hint] of box.traps) {
-    if (agrees(value, places)) return answer(false, "trap", `Not yet. ${hint} Hint: ${box.hint}`);
-  }
-  return answer(false, "wrong", `Not yet. Hint: ${box.hint}`);
-}
-
-/** Right or wrong, and what to say: never the expected answer before it is given. */
-export function verdict(box, text) {
-  const parsed = parseAnswer(box.kind, text, box.choices);
-  if (parsed.error) return { correct: false, outcome: "unread", message: parsed.error };
-  return judge(box, parsed.value);
 }
