@@ -328,6 +328,11 @@ ATTACKS_A1 = {
         "def dcg(relevance, k=None, gain='linear'):\n    return _Any(0.0)\n"
         "idcg = ndcg_at_k = ndcg_from_scores = dcg\n"
     ),
+    # JSON integers have no bound: 10**400 comes back whole and no float holds it.
+    "integer-too-large-for-a-float": (
+        "def dcg(relevance, k=None, gain='linear'):\n    return -(10**400)\n"
+        "idcg = ndcg_at_k = ndcg_from_scores = dcg\n"
+    ),
     "patches-the-runner": (
         "import sys\n_runner = sys.modules['__main__']\n"
         "_runner.plain = lambda value, depth=0: 1.0\n"

@@ -372,6 +372,23 @@ def test_a_result_of_plain_data_is_read():
     ]
 
 
+def test_an_integer_too_large_for_a_float_is_a_wrong_answer():
+    """JSON integers have no bound: a returned 10**400 is marked wrong, not a crash of the batch."""
+    huge = json.loads(json.dumps(10**400))
+    a1 = grade_checks.checks_for("a1-ndcg-from-scratch")
+    cases = len(a1.runs()[0].calls[0].cases)
+    text = a1.mark("dcg", {"calls": {"dcg": [{"value": -huge}] * cases}})
+    assert "too large for a float" in text, text
+    a2 = grade_checks.checks_for("a2-two-systems")
+    series = {"value": {"series": {"index": ["q1", "q2"], "values": [huge, 0.5]}}}
+    variables = {"STUDENT_ID": {"value": "s1"}, "scores_a": series, "scores_b": series}
+    assert "too large for a float" in a2.mark("scores", {"variables": variables})
+    assert "the comparison needs" in a2.mark("paired", {"variables": variables})
+    ok = {"value": {"series": {"index": ["q1", "q2"], "values": [0.25, 0.5]}}}
+    variables.update(scores_a=ok, scores_b=ok, mean_difference={"value": huge})
+    assert "too large for a float" in a2.mark("paired", {"variables": variables})
+
+
 def test_submissions_are_named_by_student_id(tmp_path):
     for name in ("s1_a1.ipynb", "s2.ipynb", "s3/whatever.ipynb", "s1_again.ipynb", "x.txt"):
         (tmp_path / name).parent.mkdir(exist_ok=True)

@@ -251,7 +251,14 @@ def grade_notebook(
                 continue
             try:
                 text = checks.mark(question, result)
-            except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+            except (
+                AttributeError,
+                TypeError,
+                KeyError,
+                IndexError,
+                ValueError,
+                ArithmeticError,
+            ) as error:
                 # The result is the submission's to write: one of an unexpected shape is its loss.
                 text = f"its answers could not be read ({type(error).__name__})"
             if text and raised:  # why a function may be missing: its cell failed

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -99,7 +100,17 @@ def _number(outcome: dict | None) -> tuple[float | None, str]:
     value = outcome.get("value")
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None, f"returned {_short(value)}, not a number"
+    if not _fits(value):
+        return None, f"returned an integer of {len(str(abs(value)))} digits, too large for a float"
     return float(value), ""
+
+
+def _fits(value: int | float) -> bool:
+    """Whether ``value`` converts to a float: JSON integers have no bound, floats do."""
+    return isinstance(value, float) or abs(value) <= _LARGEST
+
+
+_LARGEST = int(sys.float_info.max)
 
 
 def _close(got: float, want: float) -> bool:
@@ -121,6 +132,8 @@ def _series(outcome: dict | None) -> tuple[tuple[list[str], list[float]] | None,
         return None, "returned a Series that could not be read"
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
         return None, "returned a Series whose values are not all numbers"
+    if not all(_fits(v) for v in values):
+        return None, "returned a Series with an integer too large for a float"
     return ([str(i) for i in index], [float(v) for v in values]), ""
 
 
