@@ -389,6 +389,33 @@ def test_an_integer_too_large_for_a_float_is_a_wrong_answer():
     assert "too large for a float" in a2.mark("paired", {"variables": variables})
 
 
+def test_a_notebook_naming_an_empty_another_or_a_shared_student_id_is_flagged():
+    """A2 marks a collection right for the STUDENT_ID the notebook names, so a copied notebook
+    scores full marks: the grader flags what it cannot mark."""
+    rows = {
+        "s1": grade.GradeRow("s1_a2.ipynb", "s1", declared="s1"),
+        "s2": grade.GradeRow("s2_a2.ipynb", "s2", declared=" s1 "),  # a copy of s1's
+        "s3": grade.GradeRow("s3_a2.ipynb", "s3", declared=""),  # the class's collection
+        "s4": grade.GradeRow("s4_a2.ipynb", "s4", declared="s4"),
+        "s5": grade.GradeRow("s5_a1.ipynb", "s5"),  # an assignment without STUDENT_ID
+    }
+    pairs = [((student, Path(row.submission)), row) for student, row in rows.items()]
+    flags = {student: grade.id_flags(row, pairs) for student, row in rows.items()}
+    assert flags["s1"] == ["STUDENT_ID 's1' is also named by s2_a2.ipynb"]
+    assert flags["s2"] == [
+        "STUDENT_ID is 's1', not the submission's id 's2'",
+        "STUDENT_ID 's1' is also named by s1_a2.ipynb",
+    ]
+    assert flags["s3"] == [
+        "STUDENT_ID is empty: graded on the class's collection, which is everyone's"
+    ]
+    assert flags["s4"] == flags["s5"] == []
+    a2 = grade_checks.checks_for("a2-two-systems")
+    assert a2.declared_id({"variables": {"STUDENT_ID": {"value": 1234}}}) == "1234"
+    assert a2.declared_id({"variables": {"STUDENT_ID": {"value": None}}}) is None
+    assert grade_checks.checks_for("a1-ndcg-from-scratch").declared_id({}) is None
+
+
 def test_submissions_are_named_by_student_id(tmp_path):
     for name in ("s1_a1.ipynb", "s2.ipynb", "s3/whatever.ipynb", "s1_again.ipynb", "x.txt"):
         (tmp_path / name).parent.mkdir(exist_ok=True)

@@ -93,6 +93,7 @@ class GradeRow:
     feedback: dict[str, str] = field(default_factory=dict)
     error: str = ""
     flags: list[str] = field(default_factory=list)
+    declared: str | None = None  # the student id the notebook names (A2's STUDENT_ID)
 
     @property
     def total(self) -> float:
@@ -240,6 +241,8 @@ def grade_notebook(
             errors.append(f"{', '.join(run.questions)}: {why}; scored 0")
             continue
         previous = result
+        if row.declared is None:
+            row.declared = checks.declared_id(result)
         cells_raised = result.get("cells")
         raised = (
             [c for c in cells_raised if isinstance(c, str)][:2]
@@ -455,6 +458,7 @@ def grade_folder(
                 f"handed in {counts[student]} times ({', '.join(others)}): the gradebook's "
                 "mark is left blank, choose one"
             )
+        row.flags += id_flags(row, pairs)
         for q in questions:
             if q.manual:
                 row.possible[q.name] = q.points
@@ -466,6 +470,29 @@ def grade_folder(
     if output is not None:
         write_tables(rows, output, questions, column or checks.name)
     return rows
+
+
+def id_flags(row: GradeRow, pairs: Sequence[tuple[tuple[str, Path], GradeRow]]) -> list[str]:
+    """Flags for the student id a notebook names (A2's ``STUDENT_ID`` draws its collection):
+    left empty (the class's collection, the same for everyone), another than the submission's
+    id, or one that another student's notebook names too (a copied notebook is right for
+    the id it names, so only this tells it). Flags only: the instructor decides."""
+    if row.declared is None:
+        return []
+    declared = row.declared.strip()
+    if not declared:
+        return ["STUDENT_ID is empty: graded on the class's collection, which is everyone's"]
+    flags = []
+    if declared != row.student:
+        flags.append(f"STUDENT_ID is {declared!r}, not the submission's id {row.student!r}")
+    others = sorted(
+        other.submission
+        for (student, _), other in pairs
+        if student != row.student and (other.declared or "").strip() == declared
+    )
+    if others:
+        flags.append(f"STUDENT_ID {declared!r} is also named by {', '.join(others)}")
+    return flags
 
 
 def _summary(row: GradeRow) -> str:

@@ -156,6 +156,11 @@ class Checks:
         """ "" if ``question`` is right in ``result`` (a run's parsed result), else why not."""
         raise NotImplementedError
 
+    def declared_id(self, result: dict) -> str | None:
+        """The student id the notebook names in ``result``, for assignments that draw data
+        from it; None otherwise."""
+        return None
+
 
 # ------------------------------------------------------------------------------------- A1
 
@@ -381,6 +386,11 @@ class A2(Checks):
             [qrels, _frame(r), 10, "exponential"] for r in (collection.run_a, collection.run_b)
         ]
         return Run(run.questions, (Call("scores", "per_query_ndcg", cases),), run.variables)
+
+    def declared_id(self, result: dict) -> str | None:
+        variables = result.get("variables")
+        value = self._value(variables if isinstance(variables, dict) else {}, "STUDENT_ID")
+        return str(value) if _an_id(value) else None
 
     def term_collection(self, student_id: object):
         from ndcg.teaching.synthetic import make_collection
