@@ -611,6 +611,18 @@ PROBES = {
         ["/tmp", "/home/student"],
     ),
     "who it is": ("import os\nseen = [os.getuid(), os.getgid(), os.getpid()]\n", None),
+    # The system's and the interpreter's installed packages: on sys.path, a `sudo pip install
+    # ndcg` or Debian's python3-sklearn would be there to import.
+    "installed packages": (
+        "import glob, os\nseen = []\n"
+        "for top in ('/usr/lib', '/usr/local/lib', __import__('sys').base_prefix + '/lib'):\n"
+        "    for folder in glob.glob(top + '/python3*/*-packages'):\n"
+        "        seen += [folder] if os.listdir(folder) else []\n"
+        "        try:\n            open(folder + '/ndcg.py', 'w').close()\n"
+        "            seen.append('written')\n"
+        "        except OSError:\n            pass\n",
+        [],
+    ),
     "the library": (
         "import importlib.util\nseen = importlib.util.find_spec('ndcg') is None\n",
         True,
