@@ -416,6 +416,27 @@ def test_a_notebook_naming_an_empty_another_or_a_shared_student_id_is_flagged():
     assert grade_checks.checks_for("a1-ndcg-from-scratch").declared_id({}) is None
 
 
+def test_a_student_id_that_changes_between_runs_is_flagged(tmp_path, monkeypatch):
+    """Each run reads STUDENT_ID anew, and a notebook can tell its runs apart (its job names
+    the questions): one that names its own id in the first run and a classmate's in the
+    second, where the scores are marked, is flagged."""
+    names = iter(["s1", "s2"])
+
+    def run(job, packages, limits):
+        variables = {"STUDENT_ID": {"value": next(names)}}
+        result = {"cells_done": True, "cells": [], "calls": {}, "variables": variables}
+        return grade.grade_sandbox.Outcome(json.dumps(result).encode(), False, 0, 0.0, "")
+
+    monkeypatch.setattr(grade.grade_sandbox, "run", run)
+    notebook = tmp_path / "s1_a2.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(), notebook)
+    checks = grade_checks.checks_for("a2-two-systems")
+    questions = [grade.QuestionInfo(name, 1.0) for name in ("per_query", "scores")]
+    row = grade.grade_notebook(notebook, None, questions, checks=checks, packages={})
+    assert row.declared == "s1"
+    assert row.flags == ["STUDENT_ID changed between its runs: 's1', then 's2'"]
+
+
 def test_submissions_are_named_by_student_id(tmp_path):
     for name in ("s1_a1.ipynb", "s2.ipynb", "s3/whatever.ipynb", "s1_again.ipynb", "x.txt"):
         (tmp_path / name).parent.mkdir(exist_ok=True)

@@ -241,8 +241,13 @@ def grade_notebook(
             errors.append(f"{', '.join(run.questions)}: {why}; scored 0")
             continue
         previous = result
+        declared = checks.declared_id(result)
         if row.declared is None:
-            row.declared = checks.declared_id(result)
+            row.declared = declared
+        elif declared is not None and declared != row.declared:  # each run reads it anew
+            row.flags.append(
+                f"STUDENT_ID changed between its runs: {row.declared!r}, then {declared!r}"
+            )
         cells_raised = result.get("cells")
         raised = (
             [c for c in cells_raised if isinstance(c, str)][:2]
