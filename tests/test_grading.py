@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -435,6 +436,26 @@ def test_a_student_id_that_changes_between_runs_is_flagged(tmp_path, monkeypatch
     row = grade.grade_notebook(notebook, None, questions, checks=checks, packages={})
     assert row.declared == "s1"
     assert row.flags == ["STUDENT_ID changed between its runs: 's1', then 's2'"]
+
+
+def test_the_feedback_is_no_answer_key():
+    """A notebook answering from a table, filled from the feedback's expected values round
+    after round, never passes: they are shown too short to meet the tolerance."""
+    a1 = grade_checks.checks_for("a1-ndcg-from-scratch")
+    cases = a1.runs()[0].calls[0].cases
+    calls = [f"dcg({', '.join(grade_checks._short(a) for a in args)})" for args in cases]
+    table: dict[str, float] = {}
+    for _ in range(len(cases) + 1):
+        outcomes = [{"value": table.get(call, -1.0)} for call in calls]
+        text = a1.mark("dcg", {"calls": {"dcg": outcomes}})
+        if not text:
+            break
+        call, shown = re.match(r"(dcg\(.*?\)) returned .*?, expected ([^;]+);", text).groups()
+        if call in table:  # its expected value, given back, is still wrong
+            break
+        table[call] = float(shown)
+    assert text, f"a table of {len(table)} expected values read from the feedback passes"
+    assert len(table) < len(cases)
 
 
 def test_submissions_are_named_by_student_id(tmp_path):

@@ -91,6 +91,13 @@ def _short(value) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
+def _shown(value: float) -> str:
+    """An expected value as feedback shows it: six significant digits, enough to see how far a
+    wrong answer is, too few to pass the tolerance. Exact, the feedback of a notebook answering
+    from a table would fill that table in a round per case: an answer key."""
+    return f"{float(value):.6g}"
+
+
 def _number(outcome: dict | None) -> tuple[float | None, str]:
     """A returned number, or None and what came back instead."""
     if outcome is None or outcome.get("missing"):
@@ -247,9 +254,11 @@ class A1(Checks):
             got, why = _number(outcome if isinstance(outcome, dict) else None)
             call = f"{function}({', '.join(_short(a) for a in args)})"
             if got is None:
-                return f"{call} {why}; expected {want!r}; {self.CHAPTERS[question]}"
+                return f"{call} {why}; expected {_shown(want)}; {self.CHAPTERS[question]}"
             if not _close(got, want):
-                return f"{call} returned {got!r}, expected {want!r}; {self.CHAPTERS[question]}"
+                return (
+                    f"{call} returned {got!r}, expected {_shown(want)}; {self.CHAPTERS[question]}"
+                )
         return ""
 
 
@@ -426,7 +435,7 @@ class A2(Checks):
                 if not _close(value, float(expected)):
                     return (
                         f"{call}: query {query!r} returned {value!r}, expected "
-                        f"{float(expected)!r}; "
+                        f"{_shown(expected)}; "
                         "chapter 4 builds the ideal from every judged document of the query, "
                         "retrieved or not, and a retrieved document nobody judged counts 0 "
                         "where it was ranked"
@@ -463,7 +472,7 @@ class A2(Checks):
                     f"{name} should be per_query_ndcg(qrels, run, k=10, gain='exponential') "
                     f"on this term's collection for STUDENT_ID = {str(student_id)!r}: its mean "
                     f"is {float(np.mean(got[1])) if got[1] else float('nan')!r}, expected "
-                    f"{float(want.mean())!r}; exhibit 6 of chapter 8 shows two reports that differ "
+                    f"{_shown(want.mean())}; exhibit 6 of chapter 8 shows two reports that differ "
                     "only by their gain"
                 )
             value, why = _number(variables.get(mean))
@@ -495,7 +504,7 @@ class A2(Checks):
             got, why = _number(variables.get(name))
             if got is None or not _close(got, expected):
                 return (
-                    f"{name} {why or 'is ' + repr(got)}, expected {float(expected)!r} from "
+                    f"{name} {why or 'is ' + repr(got)}, expected {_shown(expected)} from "
                     "stats.paired_randomization_test and stats.paired_bootstrap_ci on "
                     "scores_b and scores_a with seed=0 (chapter 7)"
                 )
