@@ -450,9 +450,9 @@ def test_the_feedback_is_no_answer_key():
         text = a1.mark("dcg", {"calls": {"dcg": outcomes}})
         if not text:
             break
-        call, shown = re.match(r"(dcg\(.*?\)) returned .*?, expected ([^;]+);", text).groups()
-        if call in table:  # its expected value, given back, is still wrong
+        if "after six digits" in text:  # its expected value, given back, is still wrong
             break
+        call, shown = re.match(r"(dcg\(.*?\)) returned .*?, expected ([^;]+);", text).groups()
         table[call] = float(shown)
     assert text, f"a table of {len(table)} expected values read from the feedback passes"
     assert len(table) < len(cases)

@@ -35,8 +35,9 @@ Two files are written:
   number and the total's column to the grade item;
 - ``grades-detail.csv`` next to it: one row per notebook with the points of each question (the
   hand-graded ones read from ``--hand-graded``), the total, the flags, the error if any and the
-  feedback: for each question lost, the case that failed with the expected and the received
-  value and the chapter that explains it.
+  feedback: for each question lost, the case that failed with the received value, the
+  expected one to six digits, and the chapter that explains it. A2's flags name a notebook
+  whose ``STUDENT_ID`` is empty, another's than the submission's, shared or changing.
 
 `make grade AUTOGRADER=... SUBMISSIONS=... [HAND_GRADED=...]` runs this from the repository.
 """

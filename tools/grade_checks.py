@@ -98,6 +98,14 @@ def _shown(value: float) -> str:
     return f"{float(value):.6g}"
 
 
+def _mismatch(got: float, want: float) -> str:
+    """What a wrong number is said to be: beside the expected value, or, when the two agree to
+    the six digits shown, that they part after them."""
+    if _shown(got) == _shown(want):
+        return f"returned {got!r}, off the expected value after six digits (1e-12 is allowed)"
+    return f"returned {got!r}, expected {_shown(want)}"
+
+
 def _number(outcome: dict | None) -> tuple[float | None, str]:
     """A returned number, or None and what came back instead."""
     if outcome is None or outcome.get("missing"):
@@ -256,9 +264,7 @@ class A1(Checks):
             if got is None:
                 return f"{call} {why}; expected {_shown(want)}; {self.CHAPTERS[question]}"
             if not _close(got, want):
-                return (
-                    f"{call} returned {got!r}, expected {_shown(want)}; {self.CHAPTERS[question]}"
-                )
+                return f"{call} {_mismatch(got, want)}; {self.CHAPTERS[question]}"
         return ""
 
 
@@ -434,8 +440,7 @@ class A2(Checks):
             for query, value, expected in zip(index, got[1], want.to_numpy(), strict=True):
                 if not _close(value, float(expected)):
                     return (
-                        f"{call}: query {query!r} returned {value!r}, expected "
-                        f"{_shown(expected)}; "
+                        f"{call}: query {query!r} {_mismatch(value, float(expected))}; "
                         "chapter 4 builds the ideal from every judged document of the query, "
                         "retrieved or not, and a retrieved document nobody judged counts 0 "
                         "where it was ranked"
