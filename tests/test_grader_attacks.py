@@ -333,6 +333,8 @@ ATTACKS_A1 = {
         "def dcg(relevance, k=None, gain='linear'):\n    return -(10**400)\n"
         "idcg = ndcg_at_k = ndcg_from_scores = dcg\n"
     ),
+    # A message UTF-8 cannot write, quoted in the feedback: no table was written for anyone.
+    "lone-surrogate-message": ZEROS + "raise ValueError('\\ud800')\n",
     "patches-the-runner": (
         "import sys\n_runner = sys.modules['__main__']\n"
         "_runner.plain = lambda value, depth=0: 1.0\n"
@@ -402,6 +404,8 @@ A2_CASES = {
     "two-gains": (a2_cells({"scores_a = ": TWO_GAINS}), [3, 0, 2, 1]),
     # Last term's notebook: its collection is drawn from the book's class number.
     "last-terms-notebook": (a2_cells(class_number=None), [3, 0, 2, 1]),
+    # A STUDENT_ID UTF-8 cannot encode, to hash: it stopped the batch before any mark.
+    "lone-surrogate-student-id": (a2_cells() + ["STUDENT_ID = '\\ud800'"], [3, 0, 2, 1]),
     "run-doctest-all-none": (
         [
             "try:\n    import otter.test_files.ok_test as _t\n"

@@ -458,6 +458,24 @@ def test_the_feedback_is_no_answer_key():
     assert len(table) < len(cases)
 
 
+def test_a_lone_surrogate_in_a_result_cannot_stop_the_grading(tmp_path):
+    """JSON's "\\ud800" reads as a string UTF-8 cannot write: quoted in the tables (an error's
+    message) or hashed (A2's STUDENT_ID), it stopped the batch with no table written."""
+    raw = (
+        b'{"cells": ["cell 2: ValueError: \\ud800"], '
+        b'"variables": {"STUDENT_ID": {"value": "\\udfff"}}}'
+    )
+    result, why = grade.parse_result(raw)
+    assert why == "" and result["cells"] == ["cell 2: ValueError: ?"]
+    a2 = grade_checks.checks_for("a2-two-systems")
+    assert a2.declared_id(result) == "?"
+    assert a2.prepare(a2.runs()[1], result).calls[0].function == "per_query_ndcg"
+    row = grade.GradeRow("s1_a2.ipynb", "s1", scores={"q": 0.0}, possible={"q": 1.0})
+    row.feedback["q"] = result["cells"][0]
+    grade.write_tables([row], tmp_path / "grades.csv", [grade.QuestionInfo("q", 1.0)], "A2")
+    assert "ValueError: ?" in (tmp_path / "grades-detail.csv").read_text("utf-8")
+
+
 def test_submissions_are_named_by_student_id(tmp_path):
     for name in ("s1_a1.ipynb", "s2.ipynb", "s3/whatever.ipynb", "s1_again.ipynb", "x.txt"):
         (tmp_path / name).parent.mkdir(exist_ok=True)

@@ -185,7 +185,20 @@ def parse_result(raw: bytes) -> tuple[dict | None, str]:
         return None, "its result was not valid JSON"
     if not isinstance(data, dict) or not _plain_data(data):
         return None, "its result was not plain data"
-    return data, ""
+    return _encodable(data), ""
+
+
+def _encodable(value):
+    """``value`` with every lone surrogate (JSON's ``"\\ud800"``) of its strings replaced by
+    ``?``: such a string cannot be written as UTF-8, and the tables quote the submission's
+    strings (an error's message, its ``STUDENT_ID``)."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, list):
+        return [_encodable(item) for item in value]
+    if isinstance(value, dict):
+        return {_encodable(key): _encodable(item) for key, item in value.items()}
+    return value
 
 
 # ---------------------------------------------------------------------------- one notebook
