@@ -328,6 +328,13 @@ ATTACKS_A1 = {
         "def dcg(relevance, k=None, gain='linear'):\n    return _Any(0.0)\n"
         "idcg = ndcg_at_k = ndcg_from_scores = dcg\n"
     ),
+    # JSON integers have no bound: 10**400 comes back whole and no float holds it.
+    "integer-too-large-for-a-float": (
+        "def dcg(relevance, k=None, gain='linear'):\n    return -(10**400)\n"
+        "idcg = ndcg_at_k = ndcg_from_scores = dcg\n"
+    ),
+    # A message UTF-8 cannot write, quoted in the feedback: no table was written for anyone.
+    "lone-surrogate-message": ZEROS + "raise ValueError('\\ud800')\n",
     "patches-the-runner": (
         "import sys\n_runner = sys.modules['__main__']\n"
         "_runner.plain = lambda value, depth=0: 1.0\n"
@@ -397,6 +404,8 @@ A2_CASES = {
     "two-gains": (a2_cells({"scores_a = ": TWO_GAINS}), [3, 0, 2, 1]),
     # Last term's notebook: its collection is drawn from the book's class number.
     "last-terms-notebook": (a2_cells(class_number=None), [3, 0, 2, 1]),
+    # A STUDENT_ID UTF-8 cannot encode, to hash: it stopped the batch before any mark.
+    "lone-surrogate-student-id": (a2_cells() + ["STUDENT_ID = '\\ud800'"], [3, 0, 2, 1]),
     "run-doctest-all-none": (
         [
             "try:\n    import otter.test_files.ok_test as _t\n"
@@ -606,6 +615,18 @@ PROBES = {
         ["/tmp", "/home/student"],
     ),
     "who it is": ("import os\nseen = [os.getuid(), os.getgid(), os.getpid()]\n", None),
+    # The system's and the interpreter's installed packages: on sys.path, a `sudo pip install
+    # ndcg` or Debian's python3-sklearn would be there to import.
+    "installed packages": (
+        "import glob, os\nseen = []\n"
+        "for top in ('/usr/lib', '/usr/local/lib', __import__('sys').base_prefix + '/lib'):\n"
+        "    for folder in glob.glob(top + '/python3*/*-packages'):\n"
+        "        seen += [folder] if os.listdir(folder) else []\n"
+        "        try:\n            open(folder + '/ndcg.py', 'w').close()\n"
+        "            seen.append('written')\n"
+        "        except OSError:\n            pass\n",
+        [],
+    ),
     "the library": (
         "import importlib.util\nseen = importlib.util.find_spec('ndcg') is None\n",
         True,

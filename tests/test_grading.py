@@ -373,6 +373,109 @@ def test_a_result_of_plain_data_is_read():
     ]
 
 
+def test_an_integer_too_large_for_a_float_is_a_wrong_answer():
+    """JSON integers have no bound: a returned 10**400 is marked wrong, not a crash of the batch."""
+    huge = json.loads(json.dumps(10**400))
+    a1 = grade_checks.checks_for("a1-ndcg-from-scratch")
+    cases = len(a1.runs()[0].calls[0].cases)
+    text = a1.mark("dcg", {"calls": {"dcg": [{"value": -huge}] * cases}})
+    assert "too large for a float" in text, text
+    a2 = grade_checks.checks_for("a2-two-systems")
+    series = {"value": {"series": {"index": ["q1", "q2"], "values": [huge, 0.5]}}}
+    variables = {"STUDENT_ID": {"value": "s1"}, "scores_a": series, "scores_b": series}
+    assert "too large for a float" in a2.mark("scores", {"variables": variables})
+    assert "the comparison needs" in a2.mark("paired", {"variables": variables})
+    ok = {"value": {"series": {"index": ["q1", "q2"], "values": [0.25, 0.5]}}}
+    variables.update(scores_a=ok, scores_b=ok, mean_difference={"value": huge})
+    assert "too large for a float" in a2.mark("paired", {"variables": variables})
+
+
+def test_a_notebook_naming_an_empty_another_or_a_shared_student_id_is_flagged():
+    """A2 marks a collection right for the STUDENT_ID the notebook names, so a copied notebook
+    scores full marks: the grader flags what it cannot mark."""
+    rows = {
+        "s1": grade.GradeRow("s1_a2.ipynb", "s1", declared="s1"),
+        "s2": grade.GradeRow("s2_a2.ipynb", "s2", declared=" s1 "),  # a copy of s1's
+        "s3": grade.GradeRow("s3_a2.ipynb", "s3", declared=""),  # the class's collection
+        "s4": grade.GradeRow("s4_a2.ipynb", "s4", declared="s4"),
+        "s5": grade.GradeRow("s5_a1.ipynb", "s5"),  # an assignment without STUDENT_ID
+    }
+    pairs = [((student, Path(row.submission)), row) for student, row in rows.items()]
+    flags = {student: grade.id_flags(row, pairs) for student, row in rows.items()}
+    assert flags["s1"] == ["STUDENT_ID 's1' is also named by s2_a2.ipynb"]
+    assert flags["s2"] == [
+        "STUDENT_ID is 's1', not the submission's id 's2'",
+        "STUDENT_ID 's1' is also named by s1_a2.ipynb",
+    ]
+    assert flags["s3"] == [
+        "STUDENT_ID is empty: graded on the class's collection, which is everyone's"
+    ]
+    assert flags["s4"] == flags["s5"] == []
+    a2 = grade_checks.checks_for("a2-two-systems")
+    assert a2.declared_id({"variables": {"STUDENT_ID": {"value": 1234}}}) == "1234"
+    assert a2.declared_id({"variables": {"STUDENT_ID": {"value": None}}}) is None
+    assert grade_checks.checks_for("a1-ndcg-from-scratch").declared_id({}) is None
+
+
+def test_a_student_id_that_changes_between_runs_is_flagged(tmp_path, monkeypatch):
+    """Each run reads STUDENT_ID anew, and a notebook can tell its runs apart (its job names
+    the questions): one that names its own id in the first run and a classmate's in the
+    second, where the scores are marked, is flagged."""
+    names = iter(["s1", "s2"])
+
+    def run(job, packages, limits):
+        variables = {"STUDENT_ID": {"value": next(names)}}
+        result = {"cells_done": True, "cells": [], "calls": {}, "variables": variables}
+        return grade.grade_sandbox.Outcome(json.dumps(result).encode(), False, 0, 0.0, "")
+
+    monkeypatch.setattr(grade.grade_sandbox, "run", run)
+    notebook = tmp_path / "s1_a2.ipynb"
+    nbformat.write(nbformat.v4.new_notebook(), notebook)
+    checks = grade_checks.checks_for("a2-two-systems")
+    questions = [grade.QuestionInfo(name, 1.0) for name in ("per_query", "scores")]
+    row = grade.grade_notebook(notebook, None, questions, checks=checks, packages={})
+    assert row.declared == "s1"
+    assert row.flags == ["STUDENT_ID changed between its runs: 's1', then 's2'"]
+
+
+def test_the_feedback_is_no_answer_key():
+    """A notebook answering from a table, filled from the feedback's expected values round
+    after round, never passes: they are shown too short to meet the tolerance."""
+    a1 = grade_checks.checks_for("a1-ndcg-from-scratch")
+    cases = a1.runs()[0].calls[0].cases
+    calls = [f"dcg({', '.join(grade_checks._short(a) for a in args)})" for args in cases]
+    table: dict[str, float] = {}
+    for _ in range(len(cases) + 1):
+        outcomes = [{"value": table.get(call, -1.0)} for call in calls]
+        text = a1.mark("dcg", {"calls": {"dcg": outcomes}})
+        if not text:
+            break
+        if "after six digits" in text:  # its expected value, given back, is still wrong
+            break
+        call, shown = re.match(r"(dcg\(.*?\)) returned .*?, expected ([^;]+);", text).groups()
+        table[call] = float(shown)
+    assert text, f"a table of {len(table)} expected values read from the feedback passes"
+    assert len(table) < len(cases)
+
+
+def test_a_lone_surrogate_in_a_result_cannot_stop_the_grading(tmp_path):
+    """JSON's "\\ud800" reads as a string UTF-8 cannot write: quoted in the tables (an error's
+    message) or hashed (A2's STUDENT_ID), it stopped the batch with no table written."""
+    raw = (
+        b'{"cells": ["cell 2: ValueError: \\ud800"], '
+        b'"variables": {"STUDENT_ID": {"value": "\\udfff"}}}'
+    )
+    result, why = grade.parse_result(raw)
+    assert why == "" and result["cells"] == ["cell 2: ValueError: ?"]
+    a2 = grade_checks.checks_for("a2-two-systems")
+    assert a2.declared_id(result) == "?"
+    assert a2.prepare(a2.runs()[1], result).calls[0].function == "per_query_ndcg"
+    row = grade.GradeRow("s1_a2.ipynb", "s1", scores={"q": 0.0}, possible={"q": 1.0})
+    row.feedback["q"] = result["cells"][0]
+    grade.write_tables([row], tmp_path / "grades.csv", [grade.QuestionInfo("q", 1.0)], "A2")
+    assert "ValueError: ?" in (tmp_path / "grades-detail.csv").read_text("utf-8")
+
+
 def test_submissions_are_named_by_student_id(tmp_path):
     for name in ("s1_a1.ipynb", "s2.ipynb", "s3/whatever.ipynb", "s1_again.ipynb", "x.txt"):
         (tmp_path / name).parent.mkdir(exist_ok=True)

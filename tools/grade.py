@@ -35,8 +35,9 @@ Two files are written:
   number and the total's column to the grade item;
 - ``grades-detail.csv`` next to it: one row per notebook with the points of each question (the
   hand-graded ones read from ``--hand-graded``), the total, the flags, the error if any and the
-  feedback: for each question lost, the case that failed with the expected and the received
-  value and the chapter that explains it.
+  feedback: for each question lost, the case that failed with the received value, the
+  expected one to six digits, and the chapter that explains it. A2's flags name a notebook
+  whose ``STUDENT_ID`` is empty, another's than the submission's, shared or changing.
 
 `make grade AUTOGRADER=... SUBMISSIONS=... [HAND_GRADED=...]` runs this from the repository.
 """
@@ -93,6 +94,7 @@ class GradeRow:
     feedback: dict[str, str] = field(default_factory=dict)
     error: str = ""
     flags: list[str] = field(default_factory=list)
+    declared: str | None = None  # the student id the notebook names (A2's STUDENT_ID)
 
     @property
     def total(self) -> float:
@@ -183,7 +185,20 @@ def parse_result(raw: bytes) -> tuple[dict | None, str]:
         return None, "its result was not valid JSON"
     if not isinstance(data, dict) or not _plain_data(data):
         return None, "its result was not plain data"
-    return data, ""
+    return _encodable(data), ""
+
+
+def _encodable(value):
+    """``value`` with every lone surrogate (JSON's ``"\\ud800"``) of its strings replaced by
+    ``?``: such a string cannot be written as UTF-8, and the tables quote the submission's
+    strings (an error's message, its ``STUDENT_ID``)."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, list):
+        return [_encodable(item) for item in value]
+    if isinstance(value, dict):
+        return {_encodable(key): _encodable(item) for key, item in value.items()}
+    return value
 
 
 # ---------------------------------------------------------------------------- one notebook
@@ -240,6 +255,13 @@ def grade_notebook(
             errors.append(f"{', '.join(run.questions)}: {why}; scored 0")
             continue
         previous = result
+        declared = checks.declared_id(result)
+        if row.declared is None:
+            row.declared = declared
+        elif declared is not None and declared != row.declared:  # each run reads it anew
+            row.flags.append(
+                f"STUDENT_ID changed between its runs: {row.declared!r}, then {declared!r}"
+            )
         cells_raised = result.get("cells")
         raised = (
             [c for c in cells_raised if isinstance(c, str)][:2]
@@ -251,7 +273,14 @@ def grade_notebook(
                 continue
             try:
                 text = checks.mark(question, result)
-            except (AttributeError, TypeError, KeyError, IndexError, ValueError) as error:
+            except (
+                AttributeError,
+                TypeError,
+                KeyError,
+                IndexError,
+                ValueError,
+                ArithmeticError,
+            ) as error:
                 # The result is the submission's to write: one of an unexpected shape is its loss.
                 text = f"its answers could not be read ({type(error).__name__})"
             if text and raised:  # why a function may be missing: its cell failed
@@ -448,6 +477,7 @@ def grade_folder(
                 f"handed in {counts[student]} times ({', '.join(others)}): the gradebook's "
                 "mark is left blank, choose one"
             )
+        row.flags += id_flags(row, pairs)
         for q in questions:
             if q.manual:
                 row.possible[q.name] = q.points
@@ -459,6 +489,29 @@ def grade_folder(
     if output is not None:
         write_tables(rows, output, questions, column or checks.name)
     return rows
+
+
+def id_flags(row: GradeRow, pairs: Sequence[tuple[tuple[str, Path], GradeRow]]) -> list[str]:
+    """Flags for the student id a notebook names (A2's ``STUDENT_ID`` draws its collection):
+    left empty (the class's collection, the same for everyone), another than the submission's
+    id, or one that another student's notebook names too (a copied notebook is right for
+    the id it names, so only this tells it). Flags only: the instructor decides."""
+    if row.declared is None:
+        return []
+    declared = row.declared.strip()
+    if not declared:
+        return ["STUDENT_ID is empty: graded on the class's collection, which is everyone's"]
+    flags = []
+    if declared != row.student:
+        flags.append(f"STUDENT_ID is {declared!r}, not the submission's id {row.student!r}")
+    others = sorted(
+        other.submission
+        for (student, _), other in pairs
+        if student != row.student and (other.declared or "").strip() == declared
+    )
+    if others:
+        flags.append(f"STUDENT_ID {declared!r} is also named by {', '.join(others)}")
+    return flags
 
 
 def _summary(row: GradeRow) -> str:

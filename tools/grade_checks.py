@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -90,6 +91,21 @@ def _short(value) -> str:
     return text if len(text) <= SHOWN else text[: SHOWN - 3] + "..."
 
 
+def _shown(value: float) -> str:
+    """An expected value as feedback shows it: six significant digits, enough to see how far a
+    wrong answer is, too few to pass the tolerance. Exact, the feedback of a notebook answering
+    from a table would fill that table in a round per case: an answer key."""
+    return f"{float(value):.6g}"
+
+
+def _mismatch(got: float, want: float) -> str:
+    """What a wrong number is said to be: beside the expected value, or, when the two agree to
+    the six digits shown, that they part after them."""
+    if _shown(got) == _shown(want):
+        return f"returned {got!r}, off the expected value after six digits (1e-12 is allowed)"
+    return f"returned {got!r}, expected {_shown(want)}"
+
+
 def _number(outcome: dict | None) -> tuple[float | None, str]:
     """A returned number, or None and what came back instead."""
     if outcome is None or outcome.get("missing"):
@@ -99,7 +115,17 @@ def _number(outcome: dict | None) -> tuple[float | None, str]:
     value = outcome.get("value")
     if isinstance(value, bool) or not isinstance(value, int | float):
         return None, f"returned {_short(value)}, not a number"
+    if not _fits(value):
+        return None, f"returned an integer of {len(str(abs(value)))} digits, too large for a float"
     return float(value), ""
+
+
+def _fits(value: int | float) -> bool:
+    """Whether ``value`` converts to a float: JSON integers have no bound, floats do."""
+    return isinstance(value, float) or abs(value) <= _LARGEST
+
+
+_LARGEST = int(sys.float_info.max)
 
 
 def _close(got: float, want: float) -> bool:
@@ -121,6 +147,8 @@ def _series(outcome: dict | None) -> tuple[tuple[list[str], list[float]] | None,
         return None, "returned a Series that could not be read"
     if not all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
         return None, "returned a Series whose values are not all numbers"
+    if not all(_fits(v) for v in values):
+        return None, "returned a Series with an integer too large for a float"
     return ([str(i) for i in index], [float(v) for v in values]), ""
 
 
@@ -142,6 +170,11 @@ class Checks:
     def mark(self, question: str, result: dict) -> str:
         """ "" if ``question`` is right in ``result`` (a run's parsed result), else why not."""
         raise NotImplementedError
+
+    def declared_id(self, result: dict) -> str | None:
+        """The student id the notebook names in ``result``, for assignments that draw data
+        from it; None otherwise."""
+        return None
 
 
 # ------------------------------------------------------------------------------------- A1
@@ -229,9 +262,9 @@ class A1(Checks):
             got, why = _number(outcome if isinstance(outcome, dict) else None)
             call = f"{function}({', '.join(_short(a) for a in args)})"
             if got is None:
-                return f"{call} {why}; expected {want!r}; {self.CHAPTERS[question]}"
+                return f"{call} {why}; expected {_shown(want)}; {self.CHAPTERS[question]}"
             if not _close(got, want):
-                return f"{call} returned {got!r}, expected {want!r}; {self.CHAPTERS[question]}"
+                return f"{call} {_mismatch(got, want)}; {self.CHAPTERS[question]}"
         return ""
 
 
@@ -369,6 +402,11 @@ class A2(Checks):
         ]
         return Run(run.questions, (Call("scores", "per_query_ndcg", cases),), run.variables)
 
+    def declared_id(self, result: dict) -> str | None:
+        variables = result.get("variables")
+        value = self._value(variables if isinstance(variables, dict) else {}, "STUDENT_ID")
+        return str(value) if _an_id(value) else None
+
     def term_collection(self, student_id: object):
         from ndcg.teaching.synthetic import make_collection
 
@@ -402,8 +440,7 @@ class A2(Checks):
             for query, value, expected in zip(index, got[1], want.to_numpy(), strict=True):
                 if not _close(value, float(expected)):
                     return (
-                        f"{call}: query {query!r} returned {value!r}, expected "
-                        f"{float(expected)!r}; "
+                        f"{call}: query {query!r} {_mismatch(value, float(expected))}; "
                         "chapter 4 builds the ideal from every judged document of the query, "
                         "retrieved or not, and a retrieved document nobody judged counts 0 "
                         "where it was ranked"
@@ -440,7 +477,7 @@ class A2(Checks):
                     f"{name} should be per_query_ndcg(qrels, run, k=10, gain='exponential') "
                     f"on this term's collection for STUDENT_ID = {str(student_id)!r}: its mean "
                     f"is {float(np.mean(got[1])) if got[1] else float('nan')!r}, expected "
-                    f"{float(want.mean())!r}; exhibit 6 of chapter 8 shows two reports that differ "
+                    f"{_shown(want.mean())}; exhibit 6 of chapter 8 shows two reports that differ "
                     "only by their gain"
                 )
             value, why = _number(variables.get(mean))
@@ -472,7 +509,7 @@ class A2(Checks):
             got, why = _number(variables.get(name))
             if got is None or not _close(got, expected):
                 return (
-                    f"{name} {why or 'is ' + repr(got)}, expected {float(expected)!r} from "
+                    f"{name} {why or 'is ' + repr(got)}, expected {_shown(expected)} from "
                     "stats.paired_randomization_test and stats.paired_bootstrap_ci on "
                     "scores_b and scores_a with seed=0 (chapter 7)"
                 )

@@ -151,6 +151,28 @@ def _system_binds() -> list[str]:
     return args
 
 
+def _hidden_packages() -> list[str]:
+    """Hide the packages installed into the system's Pythons and the interpreter's own prefix
+    (``/usr/lib/python3/dist-packages``, ``/usr/local/lib/python3.X/site-packages``, ...):
+    each becomes an empty read-only folder. The read-only system holds them, and a
+    submission can put them on ``sys.path``: a ``sudo pip install ndcg`` or a Debian
+    ``python3-sklearn`` would be there to borrow. What the assignment allows is bound under
+    ``/packages`` from wherever it is installed."""
+    tops = {Path("/usr/lib"), Path("/usr/local/lib"), Path(sys.base_prefix).resolve() / "lib"}
+    found = sorted(
+        {
+            str(folder)
+            for top in tops
+            for folder in top.glob("python3*/*-packages")
+            if folder.is_dir()
+        }
+    )
+    args: list[str] = []
+    for folder in found:
+        args += ["--tmpfs", folder, "--remount-ro", folder]
+    return args
+
+
 def _interpreter() -> str:
     return str(Path(sys.executable).resolve())
 
@@ -183,6 +205,7 @@ def command(
     for folder in ("/etc", "/home", "/grader", "/job", "/packages"):
         args += ["--perms", "0755", "--dir", folder]
     args += _system_binds()
+    args += _hidden_packages()
     args += ["--proc", "/proc", "--dev", "/dev"]
     for scratch in ("/tmp", HOME):
         args += ["--perms", "1777", "--size", str(limits.scratch), "--tmpfs", scratch]
