@@ -18,6 +18,7 @@ reader so rather than give a hint on the method; this module bounds the error, a
   ``D (D - b)``. NDCG is DCG over IDCG, so its bound is this one.
 
 These are bounds, not estimates: every route through the printed figures lands inside them.
+The exercises of chapters 2 to 4 (DCG and NDCG worked by hand) are the ones that use it.
 """
 
 from __future__ import annotations
