@@ -390,6 +390,10 @@ TWO_GAINS = (  # exhibit 6: two reports, two gains
     "mean_a = scores_a.mean()\n"
     "mean_b = scores_b.mean()\n"
 )
+STUB_PER_QUERY = (  # one line that returns a Series of the right shape, whatever it is asked
+    "def per_query_ndcg(qrels, run, k=10, gain='linear'):\n"
+    "    return pd.Series(0.5, index=sorted(run['query_id'].unique()))\n"
+)
 ALWAYS_B = (
     "def verdict_of(ci_low, ci_high):\n    return 'B'\n\n\nverdict = verdict_of(ci_low, ci_high)\n"
 )
@@ -402,6 +406,8 @@ A2_CASES = {
     # Question 2 is marked with the student's own per_query_ndcg too: no cascade.
     "retrieved-ideal": (a2_cells({"def per_query_ndcg(": RETRIEVED_IDEAL}), [0, 2, 2, 1]),
     "two-gains": (a2_cells({"scores_a = ": TWO_GAINS}), [3, 0, 2, 1]),
+    # A stub vouches for no scores: its own answer counts only when it heeds k and gain.
+    "stub-per-query": (a2_cells({"def per_query_ndcg(": STUB_PER_QUERY}), [0, 0, 2, 1]),
     # Last term's notebook: its collection is drawn from the book's class number.
     "last-terms-notebook": (a2_cells(class_number=None), [3, 0, 2, 1]),
     # A STUDENT_ID UTF-8 cannot encode, to hash: it stopped the batch before any mark.

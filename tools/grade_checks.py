@@ -271,6 +271,14 @@ class A1(Checks):
 # ------------------------------------------------------------------------------------- A2
 
 
+def _responds(asked: object, other: object) -> bool:
+    """Whether a per_query_ndcg outcome at k=10 with exponential gain differs from its outcome
+    at k=3 with linear gain: a function that heeds its arguments gives other values."""
+    first, _ = _series(asked if isinstance(asked, dict) else None)
+    second, _ = _series(other if isinstance(other, dict) else None)
+    return first is not None and second is not None and not _same_series(first, second)
+
+
 def _an_id(value: object) -> bool:
     return isinstance(value, str | int) and not isinstance(value, bool)
 
@@ -397,8 +405,12 @@ class A2(Checks):
             return run
         collection = self.term_collection(student_id)
         qrels = _frame(collection.qrels)
+        # Both runs at the question's k and gain, then at another k and gain: a function that
+        # answers the same whatever it is asked (a stub) cannot vouch for the scores.
         cases = [
-            [qrels, _frame(r), 10, "exponential"] for r in (collection.run_a, collection.run_b)
+            [qrels, _frame(r), k, gain]
+            for k, gain in ((10, "exponential"), (3, "linear"))
+            for r in (collection.run_a, collection.run_b)
         ]
         return Run(run.questions, (Call("scores", "per_query_ndcg", cases),), run.variables)
 
@@ -454,12 +466,17 @@ class A2(Checks):
     def _mark_scores(self, variables: Mapping, own: object) -> str:
         """Right when ``scores_a`` and ``scores_b`` are NDCG@10 with exponential gain on this
         term's collection for STUDENT_ID: by the library, or by the student's own
-        per_query_ndcg (so a mistake of question 1 is not counted twice)."""
+        per_query_ndcg (so a mistake of question 1 is not counted twice) when that function
+        answers otherwise at another k and gain (a stub that ignores them vouches for nothing)."""
         student_id = self._value(variables, "STUDENT_ID")
         if not _an_id(student_id):
             return "STUDENT_ID must be the student id your instructor gave (a string)"
         collection = self.term_collection(student_id)
-        own = own if isinstance(own, list) and len(own) == 2 else [None, None]
+        own = own if isinstance(own, list) and len(own) == 4 else [None] * 4
+        own = [
+            theirs if _responds(theirs, other) else None
+            for theirs, other in zip(own[:2], own[2:], strict=True)
+        ]
         for name, run, mean, theirs in (
             ("scores_a", collection.run_a, "mean_a", own[0]),
             ("scores_b", collection.run_b, "mean_b", own[1]),
