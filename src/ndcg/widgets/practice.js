@@ -1,4 +1,5 @@
-// The view of ndcg.widgets.PracticeBox: endless problems for one skill, checked in the page.
+// The views of ndcg.widgets.PracticeBox and ProgressView (js/practice/progress_view.js,
+// for a model with chapters), one module for both. A practice box: endless problems for one skill, checked in the page.
 // Each problem is drawn in the browser (js/practice/draw.js, held to ndcg.teaching.practice by
 // tests/test_practice.py) and judged by the book's answer rule (verdict in js/arith.js). The
 // streak, the reader's series and the next problem's number are kept in this browser
@@ -7,6 +8,7 @@
 import { verdict } from "./js/arith.js";
 import { h, isTouch, uniqueId } from "./js/dom.js";
 import { practiceProblem } from "./js/practice/draw.js";
+import { renderProgress } from "./js/practice/progress_view.js";
 import { MASTERY, loadProgress, skillRecord, storageWorks, updateProgress } from "./js/practice/store.js";
 
 let boxes = 0;
@@ -14,6 +16,7 @@ let boxes = 0;
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 function render({ model, el }) {
+  if (model.get("chapters")) return renderProgress({ model, el });
   boxes += 1;
   const uid = uniqueId("ndcg-pb", boxes);
   const skill = model.get("skill");

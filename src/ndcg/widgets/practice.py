@@ -6,7 +6,7 @@ with ``js/practice/draw.js`` (the same problems as :func:`ndcg.teaching.practice
 judges the answer by the book's rule and keeps the streak in the browser's local storage.
 Nothing of a problem travels in the widget's state but the skill, so the page holds no
 answers. A :class:`ProgressView` shows what the browser has kept, chapter by chapter, with a
-button that clears it (``progress.js``).
+button that clears it (``js/practice/progress_view.js``, in the same module).
 """
 
 from __future__ import annotations
@@ -66,8 +66,9 @@ class ProgressView(anywidget.AnyWidget):
 
     """
 
-    _esm = front_end("progress", "js")
-    _css = front_end("progress", "css")
+    # practice.js draws both views: this one for a model with chapters.
+    _esm = front_end("practice", "js")
+    _css = front_end("practice", "css")
 
     chapters = traitlets.List().tag(sync=True)
 

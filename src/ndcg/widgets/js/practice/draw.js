@@ -258,7 +258,7 @@ function meanProblem(d) {
     given: queries.map((q, i) => [`Query ${i + 1}`, joined(q)]),
     answer, decimals: 3,
     traps: [
-      [sum(scores.map((s, i) => s * sizes[i])) / sum(sizes), "That is a mean over rows: each query voted once per document. Give every query one vote."],
+      [sum(scores.map((s, i) => s * sizes[i])) / sum(sizes), "That is a mean over rows: each query voted once for each of its documents; give every query one vote."],
       [sum(queries.map((q) => dcg(q))) / sum(queries.map((q) => idcg(q))), "That divides the summed DCGs by the summed ideals; average the queries' NDCGs instead."],
       [sum(queries.map((q) => dcg(q))) / queries.length, "That is the mean DCG: normalise."],
     ],

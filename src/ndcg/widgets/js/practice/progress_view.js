@@ -1,10 +1,10 @@
-// The view of ndcg.widgets.ProgressView: what this browser has kept of the reader's work
+// The view of ndcg.widgets.ProgressView (shipped in practice.js's module): what this browser has kept of the reader's work
 // (js/practice/store.js), chapter by chapter: the exercises answered right and each practice
 // skill's streak, and a button that forgets it all. The chapters, their exercises and skills
 // come from the model (ndcg.teaching.practice.progress_view); nothing is sent anywhere.
 
-import { h, uniqueId } from "./js/dom.js";
-import { MASTERY, clearProgress, loadProgress, storageWorks } from "./js/practice/store.js";
+import { h, uniqueId } from "../dom.js";
+import { MASTERY, clearProgress, loadProgress, storageWorks } from "./store.js";
 
 let views = 0;
 
@@ -14,7 +14,8 @@ function skillText(title, record) {
   return `${title}: ${state}; ${record.right} right at the first try, of ${record.tried}`;
 }
 
-function render({ model, el }) {
+/** Draw the progress table into `el`; returns the view's clean-up. */
+export function renderProgress({ model, el }) {
   views += 1;
   const uid = uniqueId("ndcg-pv", views);
   const chapters = model.get("chapters");
@@ -62,5 +63,3 @@ function render({ model, el }) {
   draw();
   return () => root.remove();
 }
-
-export default { render };
