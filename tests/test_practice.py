@@ -16,11 +16,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from _node import needs_node, run_module
 
 from ndcg.teaching import practice
 from ndcg.teaching.practice import SKILLS
-
-from _node import needs_node, run_module
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "js" / "practice_runner.mjs"

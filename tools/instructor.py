@@ -52,6 +52,7 @@ EXAM = ROOT / "course" / "exam"
 sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
 
 import grade  # noqa: E402
+import practice_sheet  # noqa: E402
 import quiz_export  # noqa: E402
 
 DEFAULT_OUT = ROOT / "_build" / "instructor"
@@ -530,6 +531,7 @@ def build_bundle(
     shutil.copy2(ROOT / "tools" / "grade.py", out / "grade.py")
     # The exam: its question paper to print, its model answer and marking scheme kept here.
     shutil.copytree(EXAM, out / "exam", dirs_exist_ok=True)
+    practice_sheet.write_practice_sheet(out / "practice", term)
     (out / "README.md").write_text(_readme(builds, n_questions, term), encoding="utf-8")
     return builds
 

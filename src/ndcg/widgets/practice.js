@@ -86,6 +86,9 @@ function render({ model, el }) {
   function drawProblem() {
     const r = record();
     problem = practiceProblem(skill, r.series, r.n);
+    // Which problem is on screen, for a notebook (practice.problem) and for the tests.
+    root.dataset.series = String(r.series);
+    root.dataset.n = String(r.n);
     question.textContent = `${problem.question}?`;
     given.replaceChildren(...problem.given.flatMap(([label, text]) => [h("dt", { text: label }), h("dd", { text })]));
     steps.replaceChildren(...problem.steps.map((line) => h("li", { text: line })));
