@@ -64,9 +64,11 @@ def test_right_answers_are_right_and_traps_name_their_mistake(skill: str) -> Non
         shown = f"{p.answer:.{p.decimals}f}"
         assert practice.check(p, shown).correct, (p, shown)
         for value, hint in p.traps:
-            verdict = practice.check(p, repr(value))
-            assert not verdict.correct and verdict.outcome == "trap", (p, value)
-            assert hint in verdict.message
+            # Typed in full or as the page shows figures: the mistake is named, never right.
+            for typed in (repr(value), f"{value:.{p.decimals}f}"):
+                verdict = practice.check(p, typed)
+                assert not verdict.correct and verdict.outcome == "trap", (p, typed)
+                assert hint in verdict.message
             named += 1
         # The page never gives the answer away in the question.
         assert shown not in p.text() or p.decimals == 0

@@ -282,12 +282,19 @@ def _lib() -> object:
     return ndcg
 
 
-def _trap_list(answer: float, traps: Sequence[tuple[float, str]]) -> list[tuple[float, str]]:
-    """Keep the traps that differ from the answer and from the traps before them."""
+def _trap_list(
+    answer: float, decimals: int, traps: Sequence[tuple[float, str]]
+) -> list[tuple[float, str]]:
+    """Keep the traps a reader can tell apart from the answer and from the traps before.
+
+    A trap less than ``10**-decimals`` from the answer reads as the answer when it is typed
+    to ``decimals`` decimals, so it would be judged right: it is left out, as is a trap that
+    close to an earlier one (whose hint it would get).
+    """
+    apart = float(f"1e-{decimals}") * (1 - 1e-9)
     kept: list[tuple[float, str]] = []
     for value, text in traps:
-        slack = 1e-9 * max(1.0, abs(answer))
-        if abs(value - answer) > slack and all(abs(value - v) > slack for v, _ in kept):
+        if abs(value - answer) >= apart and all(abs(value - v) >= apart for v, _ in kept):
             kept.append((float(value), text))
     return kept
 
@@ -314,7 +321,7 @@ def _cg(d: _Draw) -> dict:
         "answer": lib.cg(g, k=k),
         "decimals": 0,
         "worked": total,
-        "traps": [
+        "traps": lambda: [
             (lib.cg(g), "That adds every grade: CG@k stops at position k."),
             (sum(_ideal(g, k)), "That is CG@k of the best order; take the list as ranked."),
         ],
@@ -337,7 +344,7 @@ def _dcg(d: _Draw) -> dict:
         "answer": lib.dcg(g, k=k),
         "decimals": 3,
         "worked": total,
-        "traps": [
+        "traps": lambda: [
             (lib.cg(g, k=k), "That is CG@k: divide each gain by log2(position + 1)."),
             (
                 lib.dcg(g, k=k, discount="reciprocal"),
@@ -373,7 +380,7 @@ def _idcg(d: _Draw) -> dict:
         "answer": lib.idcg(g, k=k, pool=pool),
         "decimals": 3,
         "worked": total,
-        "traps": [
+        "traps": lambda: [
             (lib.idcg(g, k=k), _RETRIEVED_IDEAL),
             (
                 lib.dcg(g, k=k),
@@ -416,7 +423,7 @@ def _ndcg_gain(gain: str) -> Callable[[_Draw], dict]:
             "answer": _lib().ndcg(g, k=k, gain=gain),
             "decimals": 3,
             "worked": value,
-            "traps": _ndcg_common(g, k, gain, g),
+            "traps": lambda: _ndcg_common(g, k, gain, g),
             "steps": steps,
         }
 
@@ -438,7 +445,10 @@ def _ndcg_pool(d: _Draw) -> dict:
         "answer": lib.ndcg(g, k=k, pool=pool),
         "decimals": 3,
         "worked": value,
-        "traps": [(lib.ndcg(g, k=k), _RETRIEVED_IDEAL), *_ndcg_common(g, k, "linear", pool)],
+        "traps": lambda: [
+            (lib.ndcg(g, k=k), _RETRIEVED_IDEAL),
+            *_ndcg_common(g, k, "linear", pool),
+        ],
         "steps": steps,
     }
 
@@ -499,15 +509,17 @@ def _ties(d: _Draw) -> dict:
         "answer": lib.ndcg_from_scores(g, scores, k=k, ties=rule),
         "decimals": 3,
         "worked": value,
-        "traps": [
-            (
-                lib.ndcg_from_scores(g, scores, k=k, ties=other),
-                f"That breaks the ties {_TIE_WORDS[other].split(' (')[0]}; "
-                f"this question breaks them {rule_word(rule)}.",
-            )
-            for other in others
-        ]
-        + [(lib.ndcg_from_scores(g, scores, ties=rule), _CUT)],
+        "traps": lambda: (
+            [
+                (
+                    lib.ndcg_from_scores(g, scores, k=k, ties=other),
+                    f"That breaks the ties {_TIE_WORDS[other].split(' (')[0]}; "
+                    f"this question breaks them {rule_word(rule)}.",
+                )
+                for other in others
+            ]
+            + [(lib.ndcg_from_scores(g, scores, ties=rule), _CUT)]
+        ),
         "steps": steps,
     }
 
@@ -537,7 +549,7 @@ def _padded(d: _Draw) -> dict:
         "answer": lib.ndcg(g, k=k, pool=pool),
         "decimals": 3,
         "worked": value,
-        "traps": [
+        "traps": lambda: [
             (
                 lib.ndcg(g, k=k),
                 "That is the ideal from what exists; this question pads the ideal to k.",
@@ -570,7 +582,7 @@ def _mean(d: _Draw) -> dict:
         "answer": float(np.mean(scores)),
         "decimals": 3,
         "worked": worked,
-        "traps": [
+        "traps": lambda: [
             (
                 rows,
                 "That is a mean over rows: each query voted once for each of its documents; "
@@ -618,7 +630,7 @@ def _err(d: _Draw) -> dict:
         "answer": lib.err(g, max_grade=MAX_GRADE),
         "decimals": 3,
         "worked": total,
-        "traps": [
+        "traps": lambda: [
             (
                 no_cascade,
                 "That forgets the cascade: weigh each R by the chance the reader got that far.",
@@ -646,7 +658,7 @@ def _precision(d: _Draw) -> dict:
         "answer": lib.precision(g, k=k, threshold=t),
         "decimals": 3,
         "worked": hits / k,
-        "traps": [
+        "traps": lambda: [
             (hits / m, "That divides by the list's length; P@k divides by k."),
             (lib.precision(g, k=k, threshold=3 - t), f"Relevant means grade {t} or more."),
             (lib.precision(g, threshold=t), _CUT),
@@ -681,7 +693,7 @@ def _recall(d: _Draw) -> dict:
         "answer": lib.recall(g, k=k, pool=g + extra),
         "decimals": 3,
         "worked": hits / total,
-        "traps": [
+        "traps": lambda: [
             (
                 lib.recall(g, k=k),
                 "Recall divides by every relevant judged document, those not retrieved too.",
@@ -717,7 +729,7 @@ def _ap(d: _Draw) -> dict:
         "answer": lib.average_precision(g, pool=g + extra),
         "decimals": 3,
         "worked": worked,
-        "traps": [
+        "traps": lambda: [
             (
                 lib.average_precision(g),
                 "AP divides by every relevant judged document, those never retrieved too.",
@@ -752,7 +764,7 @@ def _rr(d: _Draw) -> dict:
         "answer": lib.reciprocal_rank(g, threshold=t),
         "decimals": 3,
         "worked": worked,
-        "traps": traps,
+        "traps": lambda: traps,
         "steps": [f"Relevant (1) or not (0): {_relevant_line(g, t)}", found],
     }
 
@@ -790,7 +802,11 @@ def _count(value: object, name: str, top: int) -> int:
 
 
 def drawn(skill: str, series: int, n: int) -> dict:
-    """Return the problem's fields with ``worked``, the worked solution's own result."""
+    """Return the problem's fields with ``worked``, the worked solution's own result.
+
+    ``traps`` is a function returning the traps: the tests check many problems' answers
+    without computing them.
+    """
     spec = _skill(skill)
     series = _count(series, "series", MAX_SERIES)
     n = _count(n, "n", MAX_SERIES)
@@ -839,7 +855,7 @@ def problem(skill: str, series: int, n: int) -> Problem:
         hint=SKILLS[skill].hint,
         # To 12 digits first: the page's answer may differ from this one in its last bits.
         exact=exercises.exact_text(float(f"{answer:.12g}"), fields["decimals"]),
-        traps=_trap_list(answer, fields["traps"]),
+        traps=_trap_list(answer, fields["decimals"], fields["traps"]()),
         steps=fields["steps"],
     )
 

@@ -392,12 +392,15 @@ const DRAWS = {
 };
 export const PRACTICE_KEYS = Object.freeze(Object.keys(DRAWS));
 
-/** The traps that differ from the answer and from the traps before them (practice._trap_list). */
-function distinctTraps(answer, traps) {
-  const slack = 1e-9 * Math.max(1, Math.abs(answer));
+/**
+ * The traps a reader can tell apart from the answer and from the traps before
+ * (practice._trap_list): one less than 10^-decimals away would read as the answer.
+ */
+function distinctTraps(answer, decimals, traps) {
+  const apart = Number(`1e-${decimals}`) * (1 - 1e-9);
   const kept = [];
   for (const [value, text] of traps) {
-    if (Math.abs(value - answer) > slack && kept.every(([v]) => Math.abs(value - v) > slack)) kept.push([value, text]);
+    if (Math.abs(value - answer) >= apart && kept.every(([v]) => Math.abs(value - v) >= apart)) kept.push([value, text]);
   }
   return kept;
 }
@@ -431,6 +434,6 @@ export function practiceProblem(skill, series, n) {
   return {
     skill: skill.key, series, n, question: p.question, given: p.given, answer: p.answer,
     decimals: p.decimals, hint: skill.hint, exact: exactText(p.answer, p.decimals),
-    traps: distinctTraps(p.answer, p.traps), steps: p.steps,
+    traps: distinctTraps(p.answer, p.decimals, p.traps), steps: p.steps,
   };
 }
