@@ -98,6 +98,7 @@ def test_a_student_misses_masters_reloads_and_clears(page, site: Path) -> None:
     page.reload()
     root = _box(page, "dcg")
     assert _where(root) == where
+    assert root.get_by_test_id("verdict").inner_text().startswith("✓ You answered this problem")
     assert root.get_attribute("data-mastered") == "true"
     assert "Mastered (best streak 3)" in root.get_by_test_id("streak").inner_text()
 

@@ -106,7 +106,7 @@ SKILLS: dict[str, Skill] = {
             7,
             "Mean NDCG over queries",
             9,
-            "Score each query on its own, then give every query one vote.",
+            "Score each query on its own, then average the scores.",
         ),
         Skill(
             "err",

@@ -97,6 +97,8 @@ function render({ model, el }) {
     where.textContent = `Problem ${r.n + 1} of series ${r.series}${keeps ? "; your progress stays in this browser" : "; this browser keeps no progress"}. In a notebook: practice.problem("${skill.key}", ${r.series}, ${r.n}).`;
     input.value = "";
     clear();
+    // Back on a page whose problem was answered right: say so, rather than ask it again.
+    if (r.solved) say("✓ ", "You answered this problem right. Press New problem for another.", true, "right");
     setSteps(false);
     drawStreak();
   }
