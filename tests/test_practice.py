@@ -191,3 +191,26 @@ def test_the_page_refuses_what_python_refuses(tmp_path: Path) -> None:
     assert messages[0].startswith("skill must be one of cg, dcg")
     assert "series must be a whole number" in messages[1] and "got -1" in messages[1]
     assert "series must be" in messages[2] and "n must be a whole number" in messages[3]
+
+
+def test_the_practice_sheet_of_a_term_and_its_key(tmp_path: Path) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "practice_sheet", ROOT / "tools" / "practice_sheet.py"
+    )
+    assert spec and spec.loader
+    sheet_tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sheet_tool)
+    series = sheet_tool.term_series("2027-spring")
+    assert series != sheet_tool.term_series("2027-autumn") and 0 <= series < 2**32
+    assert sheet_tool.write_practice_sheet(tmp_path, "2027-spring", count=2) == 2 * len(SKILLS)
+    sheet = (tmp_path / "sheet.md").read_text(encoding="utf-8")
+    key = (tmp_path / "answers.md").read_text(encoding="utf-8")
+    for skill in SKILLS:
+        for p in practice.problems(skill, series, 2):
+            assert f"{p.question}?" in sheet
+            assert all(step in key for step in p.steps)
+            if p.decimals:
+                assert f"**{p.answer:.{p.decimals}f}**" in key
+                assert f"{p.answer:.{p.decimals}f}" not in sheet.split(p.question)[1][:60]
