@@ -44,7 +44,8 @@ export function renderProgress({ model, el }) {
       });
       return h("tr", { "data-chapter": String(ch.number) }, [
         h("th", { scope: "row" }, [h("a", { href: ch.href, text: `${ch.number}. ${ch.title}` })]),
-        h("td", { text: `${right} of ${ch.exercises.length}` }),
+        // Whole words: on a phone the rows are blocks, without the column heads.
+        h("td", { text: `${right} of ${ch.exercises.length} exercises right` }),
         h("td", {}, skills.length ? [h("ul", {}, skills)] : ["no practice box"]),
       ]);
     });
