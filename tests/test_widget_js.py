@@ -3,7 +3,8 @@
 The browser computes in its arithmetic homes alone, each held to the Python by its own
 tests: ``js/arith.js`` (the widgets' measures) and ``js/answers.js`` (the answer boxes' rule),
 both by tests/browser/test_arith_parity.py,
-``js/random.js`` and ``js/stats.js`` (the paired tests, tests/test_stats_js.py) and
+``js/random.js`` and ``js/stats.js`` (the paired tests, tests/test_stats_js.py),
+``js/practice/draw.js`` (the practice problems, tests/test_practice.py) and
 ``js/trec/*.js`` (trec_eval, tests/test_trec_js.py and tests/test_trec_kernels_js.py). The
 homes touch no DOM (they run in the evaluation page's worker and in Node); every other
 module, the widgets' views and ``js/evaluate_page/``, computes nothing and declares none of
@@ -33,6 +34,7 @@ HOMES = (
     ARITH,
     ANSWERS,
     WIDGET_DIR / "js" / "decimals.js",
+    WIDGET_DIR / "js" / "practice" / "draw.js",
     WIDGET_DIR / "js" / "random.js",
     WIDGET_DIR / "js" / "stats.js",
     *sorted((WIDGET_DIR / "js" / "trec").glob("*.js")),

@@ -64,6 +64,7 @@ sys.path.insert(0, str(ROOT / "tools"))  # grade.py, next to this file
 import grade  # noqa: E402
 import grade_checks  # noqa: E402
 import grade_sandbox  # noqa: E402
+import practice_sheet  # noqa: E402
 import quiz_export  # noqa: E402
 
 DEFAULT_OUT = ROOT / "_build" / "instructor"
@@ -670,6 +671,9 @@ def _readme(
         "- `exam/exam-paper.md`: the exam paper with its marks, to print for students;",
         "  `exam/model-answer.md`: its model answer and marking scheme, every figure computed",
         "  by the library from this paper's numbers.",
+        "- `practice/sheet.md`: a practice sheet, problems of every skill the book's practice",
+        "  boxes teach, to hand out; `practice/answers.md`: its answers with worked solutions",
+        "  (for practice, not for marks: anyone can draw them again from the printed series).",
         "",
         "## Assignments",
         "",
@@ -708,6 +712,7 @@ def build_bundle(
     if (out / "exam").exists():
         shutil.rmtree(out / "exam")
     write_exam(out / "exam", term)
+    practice_sheet.write_practice_sheet(out / "practice", term)
     (out / "README.md").write_text(_readme(builds, n_questions, term, out), encoding="utf-8")
     return builds
 

@@ -11,8 +11,17 @@ require("book", "ndcg.widgets", "anywidget", "ipywidgets", "traitlets")
 
 from . import goals  # noqa: E402
 from .answer import AnswerBox  # noqa: E402
+from .practice import PracticeBox, ProgressView  # noqa: E402
 from .ranking import RankingWidget  # noqa: E402
 from .standalone import standalone_html  # noqa: E402
 from .swap import SwapWidget  # noqa: E402
 
-__all__ = ["AnswerBox", "RankingWidget", "SwapWidget", "goals", "standalone_html"]
+__all__ = [
+    "AnswerBox",
+    "PracticeBox",
+    "ProgressView",
+    "RankingWidget",
+    "SwapWidget",
+    "goals",
+    "standalone_html",
+]

@@ -20,7 +20,7 @@ import pathlib
 import re
 
 _HERE = pathlib.Path(__file__).parent
-WIDGETS = ("answer", "ranking", "swap")
+WIDGETS = ("answer", "practice", "ranking", "swap")
 KINDS = ("js", "css")
 
 # The one form of import the sources use: named imports of a relative module, on one line.
@@ -160,7 +160,7 @@ def front_end(widget: str, kind: str) -> str:
     Parameters
     ----------
     widget
-        ``"answer"``, ``"ranking"`` or ``"swap"``.
+        One of :data:`WIDGETS`: ``"answer"``, ``"practice"``, ``"ranking"``, ``"swap"``.
     kind
         ``"js"`` or ``"css"``.
 

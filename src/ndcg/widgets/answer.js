@@ -7,6 +7,7 @@
 
 import { decimalsText, verdict } from "./js/answers.js";
 import { h, isTouch, uniqueId } from "./js/dom.js";
+import { recordExercise } from "./js/practice/store.js";
 
 let boxes = 0;
 
@@ -80,6 +81,8 @@ function render({ model, el }) {
     result.replaceChildren(h("span", { class: "ndcg-ab__mark", "aria-hidden": "true", text: mark }), message);
     result.dataset.correct = String(correct);
     result.dataset.outcome = outcome;
+    // The progress page (book/progress) lists the exercises answered right in this browser.
+    if (correct) recordExercise(model.get("key"));
     // With a kernel, Python decides too (AnswerBox.result); without one this does nothing.
     model.set("answer", text);
     model.save_changes();
