@@ -4,8 +4,9 @@
 ``practice/sheet.md`` (the problems, to hand out) and ``practice/answers.md`` (the answers
 and worked solutions, for the instructor) into the bundle. The problems are those of
 :func:`ndcg.teaching.practice.problem` for the term's series (drawn from the term's secret
-in a bundle, as the quiz's data are; from the name when run alone), so a student can draw the same problems in a notebook to practise, and
-the page's practice box shows them for that series too. Run alone::
+in a bundle, as the quiz's data are; from the name when run alone), so a student can draw
+the same problems in a notebook to practise, and the page's practice box shows them for that
+series too. Run alone::
 
     python tools/practice_sheet.py --term 2027-spring --count 3 -o sheet-folder
 """
