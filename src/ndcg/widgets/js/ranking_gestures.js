@@ -89,8 +89,12 @@ const positionOf = (view, li) => view.model.get("order").indexOf(li.ndcgLabel);
 function onClick(view, event) {
   const li = event.target.closest(".ndcg-rw__item");
   if (!li) return;
-  if (event.target.closest(".ndcg-rw__swap")) {
+  const swapButton = event.target.closest(".ndcg-rw__swap");
+  if (swapButton) {
     pick(view, li.ndcgLabel);
+    // A swap moves this row, and a moved element loses the focus: give it back, so the
+    // next arrow key goes through the list rather than scrolling the page.
+    focus(view, swapButton);
     return;
   }
   const mover = event.target.closest(".ndcg-rw__move");
@@ -126,8 +130,10 @@ function onKey(view, event) {
       break;
     case " ":
     case "Enter":
-      if (onRow) pick(view, li.ndcgLabel);
-      else handled = false; // the focused button's own click
+      if (onRow) {
+        pick(view, li.ndcgLabel);
+        focus(view, li); // a swap moved the row, which took the focus with it
+      } else handled = false; // the focused button's own click
       break;
     case "Escape":
       if (view.state.picked !== null) pick(view, view.state.picked);
