@@ -22,6 +22,7 @@ from .widgetpage import (
     order_of,
     settled,
     small_targets,
+    sort_by_hand,
     watch_requests,
 )
 
@@ -89,7 +90,7 @@ def test_chapter4_goal_not_reached_then_reached_with_the_best_value(page, site_u
         k=6,
         goal=[goals.at_least("ndcg", 0.8), goals.below("ndcg", 0.7, swaps=1)],
     )
-    widget.get_by_test_id("sort").click()
+    sort_by_hand(widget)
     w.order = order_of(widget)
     best = w.goal_status[0]["limit"]
     assert best == ndcg.ndcg(sorted(examples.D_RELEVANCE, reverse=True), k=6, pool=examples.D_POOL)
@@ -167,6 +168,8 @@ def test_layout_holds_still_on_the_site(browser, site_url: str) -> None:
             before = settled(page, widget, parts)
             widget.get_by_role("button", name="Move D4 up").click()
             widget.get_by_test_id("sort").click()
+            assert goal_state(widget, 0)[1].startswith("Not counted")
+            sort_by_hand(widget)
             assert goal_state(widget, 0)[0]
             assert inside(widget, parts) == before
         finally:

@@ -10,7 +10,7 @@ import pytest
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import PHONE, goal_state, open_standalone, order_of
+from .widgetpage import goal_state, open_standalone, order_of
 
 pytestmark = pytest.mark.browser
 
@@ -64,3 +64,29 @@ def test_a_mouse_swap_keeps_the_focus_in_the_list(d_table) -> None:
     page.keyboard.press("ArrowUp")
     assert page.evaluate(FOCUSED) == "item-D2"
     assert page.evaluate("() => scrollY") == before
+
+
+def test_sort_by_grade_does_not_finish_a_best_order_goal(page, tmp_path: Path) -> None:
+    widget_model = RankingWidget(examples.D_TABLE, k=6, goal=[goals.best("ndcg")])
+    open_standalone(page, widget_model, tmp_path / "best.html")
+    widget = page.locator(".ndcg-rw")
+    widget.get_by_test_id("sort").click()
+    reached, text = goal_state(widget, 0)
+    assert not reached and text.startswith("Not counted") and "Reset" in text
+    assert "Sort by grade" in widget.get_by_test_id("announcement").text_content()
+    # Moving an item and back leaves the sorted order: still the button's work.
+    widget.get_by_test_id("item-D1").focus()
+    page.keyboard.press("Alt+ArrowDown")
+    page.keyboard.press("Alt+ArrowUp")
+    assert not goal_state(widget, 0)[0]
+    # After Reset the same order, reached by the reader's own moves, counts.
+    widget.get_by_test_id("reset").click()
+    assert goal_state(widget, 0)[1].startswith("Not yet")
+    grades = dict(examples.D_TABLE)
+    best = sorted(grades, key=lambda label: -grades[label])
+    for position, label in enumerate(best):
+        while order_of(widget).index(label) > position:
+            widget.get_by_role("button", name=f"Move {label} up").click()
+    assert order_of(widget) == best
+    reached, text = goal_state(widget, 0)
+    assert reached and text.startswith("Reached"), text

@@ -47,7 +47,7 @@ function render({ model, el }) {
     state: {
       built: null, items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(),
       start: [], blocks: [[0, 0]], blockOf: new Map(), ideal: null,
-      shown: null, pending: null, picked: null, reached: [], drag: null, roving: null, best: null,
+      shown: null, pending: null, picked: null, reached: [], drag: null, roving: null, best: null, sortUsed: false,
     },
     update() {
       const key = structureKey(view);

@@ -45,6 +45,7 @@ export function build(view) {
   view.state.picked = null;
   view.state.ideal = null;
   view.state.best = null;
+  view.state.sortUsed = false;
   view.state.roving = null;
   view.state.reached = goals.map(() => false);
 

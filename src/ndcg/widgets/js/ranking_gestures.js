@@ -231,11 +231,19 @@ export function listen(view) {
     const chosen = discounts[Number(discountSelect.value)];
     view.act(`Discount set to ${discountText(chosen)}.`, () => model.set("discount", chosen));
   });
-  buttons.reset.addEventListener("click", () => view.commit(state.start.slice(), "Order reset."));
-  buttons.sort.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), (part) => part
+  buttons.reset.addEventListener("click", () => {
+    state.sortUsed = false;
+    view.commit(state.start.slice(), "Order reset.");
+    view.update(); // an order already at the start still drops the sort's mark from the goals
+  });
+  buttons.sort.addEventListener("click", () => {
+    state.sortUsed = true;
+    view.commit(withinBlocks(view, model.get("order"), (part) => part
     .map((label, i) => [label, i])
     .sort((a, b) => (state.gradeOf.get(b[0]) ?? -1) - (state.gradeOf.get(a[0]) ?? -1) || a[1] - b[1])
-    .map(([label]) => label)), `Items sorted by grade${within}.`));
+    .map(([label]) => label)), `Items sorted by grade${within}.`);
+    view.update(); // a list already sorted changes nothing, but its goals now say so
+  });
   buttons.reverse.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), (part) => part.slice().reverse()), `Order reversed${within}.`));
   buttons.shuffle.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), shuffled), `Order shuffled${within}.`));
   details.addEventListener("toggle", () => { if (details.open) view.update(); });

@@ -5,7 +5,7 @@ import { depth, goalStatus, swapDistance } from "./arith.js";
 import { h, setAttr, setText } from "./dom.js";
 import { gradesFor, judgedByGain } from "./ranking_list.js";
 import { stack } from "./ranking_readouts.js";
-import { GAINED, discountText, gainNote, goalText, ruleText, statusSizers, statusText } from "./words.js";
+import { GAINED, countsNoSort, discountText, gainNote, goalText, ruleText, statusSizers, statusText } from "./words.js";
 
 function goalDiscount(view, goal) {
   const measuresDcg = [goal.metric, goal.same, goal.other].some((key) => GAINED.includes(key));
@@ -50,6 +50,9 @@ export function goalStatuses(view, order, grades, unjudged) {
     const known = row.limit?.unjudged === unjudged ? row.limit.value : null;
     const status = goalStatus(goal, { now: grades, start: startGrades, unretrieved: others, unjudged, blocks: view.state.blocks, distance, missing, limit: known, family: view.get.family() });
     row.limit = { unjudged, value: status.limit };
+    // An order the Sort by grade button made (since the last Reset) does not count: the
+    // goal asks the reader to work out the order, not to find the button.
+    if (view.state.sortUsed && status.reached && countsNoSort(goal)) return { ...status, reached: false, bySort: true };
     return status;
   });
 }

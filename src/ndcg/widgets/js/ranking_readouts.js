@@ -118,7 +118,8 @@ export function announce(view, what, before, now, settings, statuses) {
   statuses.forEach((status, i) => {
     const { goal } = view.ui.goalRows[i];
     const which = view.ui.goalRows.length > 1 ? ` ${i + 1}` : "";
-    if (status.reached && !view.state.reached[i]) parts.push(`Goal${which} reached. ${statusText(goal, status, view.ui.tied)}`);
+    if (status.bySort) parts.push(`Goal${which}: ${statusText(goal, status, view.ui.tied)}`);
+    else if (status.reached && !view.state.reached[i]) parts.push(`Goal${which} reached. ${statusText(goal, status, view.ui.tied)}`);
     else if (!status.reached && view.state.reached[i]) parts.push(`Goal${which} no longer met.`);
   });
   view.say(parts.join(" "));

@@ -79,11 +79,17 @@ export function shortfall(goal, status, tied) {
   return "";
 }
 
+/** Goals a reader must reach by their own moves: the Sort by grade button would finish them in one click. */
+export function countsNoSort(goal) {
+  return (goal.kind === "best" || goal.kind === "at_least") && goal.swaps !== 1;
+}
+
 export function statusText(goal, status, tied) {
   const m = nameOf(goal.metric, goal.k);
   const v = fixed(status.value);
   const which = goal.swaps === 1 ? "any single swap" : goal.relevant_first ? "any order that keeps the rule" : "any order";
   if (status.broken) return `Not yet: the order breaks the rule, an item that is not relevant sits above a relevant one (${m} is ${v}).`;
+  if (status.bySort) return `Not counted: ${m} is ${v}, but the Sort by grade button made this order. Press Reset and reach it with your own moves: which item must come first, and why?`;
   if (goal.kind === "falls_while_same") {
     const s = nameOf(goal.same, goal.k);
     if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
@@ -135,6 +141,7 @@ export function statusSizers(goal, status, tied) {
     texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false, broken: false }, tied));
   }
   if (goal.relevant_first) texts.push(statusText(goal, { ...wide, broken: true }, tied));
+  if (countsNoSort(goal)) texts.push(statusText(goal, { ...wide, bySort: true }, tied));
   return texts;
 }
 
