@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
+import ndcg
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import goal_state, open_standalone, order_of
+from .widgetpage import PHONE, goal_state, open_standalone, order_of, readouts
 
 pytestmark = pytest.mark.browser
 
@@ -90,3 +91,75 @@ def test_sort_by_grade_does_not_finish_a_best_order_goal(page, tmp_path: Path) -
     assert order_of(widget) == best
     reached, text = goal_state(widget, 0)
     assert reached and text.startswith("Reached"), text
+
+
+def _short_user(pad: bool = True) -> RankingWidget:
+    films = [(f"film {i + 1}", grade) for i, grade in enumerate(examples.SHORT_USER_TRUE)]
+    return RankingWidget(
+        films,
+        pad=5 if pad else None,
+        k=10,
+        gain="exponential",
+        goal=[goals.best("ndcg"), goals.at_least("ndcg", 0.5)],
+    )
+
+
+@pytest.mark.parametrize("k", [1, 3, 5, 7, 10, None])
+def test_the_padded_ideal_follows_the_cutoff(page, tmp_path: Path, k) -> None:
+    """Chapter 6: the ideal is padded to k, so NDCG@5 of the best order is exercise 6.1's."""
+    w = _short_user()
+    open_standalone(page, w, tmp_path / "pad.html")
+    widget = page.locator(".ndcg-rw")
+    widget.get_by_test_id("k").select_option("" if k is None else str(k))
+    for label in ("film 3", "film 3", "film 2"):  # the best order: 5, 3, 1
+        widget.get_by_role("button", name=f"Move {label} up", exact=True).click()
+    assert order_of(widget) == ["film 3", "film 2", "film 1"]
+    w.k = k
+    w.order = order_of(widget)
+    shown = readouts(widget)
+    for key, value in w.metrics.items():
+        assert shown[key] == pytest.approx(value, rel=1e-12, abs=1e-15), key
+    imagined = widget.locator(".ndcg-rw__ideal-item--unretrieved .ndcg-rw__label")
+    assert imagined.all_text_contents() == [
+        label for label in w.ideal_order if label.startswith("imagined")
+    ]
+    if k == 5:
+        padded = ndcg.ndcg([5, 3, 1], k=5, gain="exponential", pool=[1, 3, 5, 5, 5])
+        assert shown["ndcg"] == pytest.approx(padded, rel=1e-12)
+        assert f"{padded:.3f}" == "0.517"
+    # The goals keep their cutoff and say so beside readouts at another.
+    text = widget.get_by_test_id("goal-status-0").locator(".ndcg-rw__stack-shown").inner_text()
+    if k == 10:
+        assert "readouts show" not in text
+    else:
+        shown_k = "the whole list" if k is None else f"k = {k}"
+        assert text.endswith(f"(This goal is measured at k = 10; the readouts show {shown_k}.)")
+    assert not page.console_errors
+
+
+def test_a_goal_beside_another_discount_names_its_own(page, tmp_path: Path) -> None:
+    """Chapter 10: after a switch to 1/i the readout is NDCG@6 0.822, the goal's log2 0.785."""
+    w = RankingWidget(
+        examples.D_TABLE,
+        unretrieved=examples.D_UNRETRIEVED,
+        k=6,
+        readouts=["ndcg", "err"],
+        max_grade=3,
+        discounts=["log2", ("log", 2), "reciprocal", ("geometric", 0.8)],
+        goal=goals.rises_while_falls("ndcg", "err"),
+    )
+    open_standalone(page, w, tmp_path / "discount.html")
+    widget = page.locator(".ndcg-rw")
+    widget.get_by_test_id("discount").select_option("2")
+    w.discount = "reciprocal"
+    readout = readouts(widget, ("ndcg",))["ndcg"]
+    assert readout == pytest.approx(w.metrics["ndcg"], rel=1e-12)
+    goal_value = w.goal_status[0]["value"]
+    assert f"{readout:.3f}" != f"{goal_value:.3f}"  # the two figures the reader sees differ
+    text = goal_state(widget, 0)[1]
+    assert f"NDCG@6 is {goal_value:.3f}" in text
+    assert text.endswith(
+        "(This goal is measured with the discount 1/log2(i+1); the readouts use 1/i.)"
+    )
+    widget.get_by_test_id("discount").select_option("0")
+    assert "readouts use" not in goal_state(widget, 0)[1]

@@ -12,7 +12,7 @@ import { draw } from "./js/ranking_draw.js";
 import { changeSizers } from "./js/ranking_readouts.js";
 
 const FULL_SERIES = ["gain", "discounted_gain", "discount", "cumulative_dcg", "ideal_cumulative_dcg"];
-const TRAITS = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"];
+const TRAITS = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p", "pad"];
 
 let views = 0;
 
@@ -29,6 +29,7 @@ function traits(model) {
     unjudged: () => model.get("unjudged") ?? "zero",
     discount: () => model.get("discount") ?? "log2",
     discounts: () => model.get("discounts") ?? [],
+    pad: () => model.get("pad") ?? null,
     // The family's settings: relevance threshold, ERR's top grade, RBP's p (RankingWidget's defaults).
     family: () => ({ threshold: model.get("threshold") ?? 1, maxGrade: model.get("max_grade") ?? 1, p: model.get("p") ?? 0.8 }),
   };

@@ -85,6 +85,11 @@ export function countsNoSort(goal) {
 }
 
 export function statusText(goal, status, tied) {
+  const text = verdictText(goal, status, tied);
+  return status.aside ? `${text} (This goal is ${status.aside}.)` : text;
+}
+
+function verdictText(goal, status, tied) {
   const m = nameOf(goal.metric, goal.k);
   const v = fixed(status.value);
   const which = goal.swaps === 1 ? "any single swap" : goal.relevant_first ? "any order that keeps the rule" : "any order";
@@ -125,8 +130,20 @@ export function statusText(goal, status, tied) {
   return `Not yet: ${m} is ${sided}.${swapsNote}`;
 }
 
-/** Every text a goal's status can show, with the widest figures: they size its box. */
+/**
+ * Every text a goal's status can show, with the widest figures: they size its box. The
+ * first two, "Not yet" and "Reached" as the reader first meets them, size it everywhere;
+ * the rest (a note on another cutoff, out of reach, a sort, a broken rule) are marked
+ * `rare`: a phone's narrow box leaves their room out (ranking.css), rather than hold a
+ * screenful of blank lines for a message it may never show.
+ */
 export function statusSizers(goal, status, tied) {
+  const plain = { ...status, aside: null };
+  const common = [false, true].map((reached) => statusText(goal, { ...plain, reached, distance: 0, outOfReach: false, broken: false, bySort: false }, tied));
+  return common.concat(allSizers(goal, status, tied).filter((text) => !common.includes(text)).map((text) => ({ text, rare: true })));
+}
+
+function allSizers(goal, status, tied) {
   const widest = [status.value, status.start, status.limit ?? 0, status.sameValue ?? 0, status.sameStart ?? 0]
     .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
   const wide = { ...status, value: widest, start: widest, sameValue: widest, sameStart: widest, limit: status.limit === null ? null : widest };
