@@ -163,3 +163,40 @@ def test_a_goal_beside_another_discount_names_its_own(page, tmp_path: Path) -> N
     )
     widget.get_by_test_id("discount").select_option("0")
     assert "readouts use" not in goal_state(widget, 0)[1]
+
+
+SMALLEST_TEXT = """(root) => {
+  // Every piece of text in the widget at its size on screen, in CSS px: an SVG label's
+  // font size times the drawing's scale, an HTML element's computed font size.
+  const sizes = [];
+  for (const el of root.querySelectorAll('*')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden') continue;
+    const scale = el instanceof SVGElement ? el.getScreenCTM().a : 1;
+    const text = el.textContent.trim().slice(0, 30);
+    sizes.push([parseFloat(style.fontSize) * scale, el.tagName, text]);
+  }
+  return sizes.sort((a, b) => a[0] - b[0]).slice(0, 3);
+}"""
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 1280])
+def test_no_label_under_10_px_on_a_phone(browser, tmp_path: Path, width: int) -> None:
+    context = browser.new_context(viewport={**PHONE, "width": width})
+    try:
+        page = context.new_page()
+        widget = RankingWidget(examples.D_TABLE, unretrieved=examples.D_UNRETRIEVED, k=6)
+        open_standalone(page, widget, tmp_path / "phone.html")
+        # The drawing follows its width on the frame after layout.
+        page.evaluate(
+            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        smallest = page.locator(".ndcg-rw").evaluate(SMALLEST_TEXT)
+        assert smallest[0][0] >= 10, smallest
+        # Every position still has its label, and the bars stay inside the drawing.
+        ticks = page.locator(".ndcg-rw__svg > g:last-child text").all_text_contents()
+        assert ticks == [str(i) for i in range(1, 7)]
+    finally:
+        context.close()

@@ -84,6 +84,7 @@ function render({ model, el }) {
   const stop = follow(model, TRAITS, view.update, root);
   return () => {
     view.ui?.dock?.stop();
+    view.ui?.sizer?.disconnect();
     stop();
   };
 }

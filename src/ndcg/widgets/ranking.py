@@ -454,7 +454,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         return [item["grade"] for item in everything if item["grade"] is not None]
 
     def _imagined(self, k: int | None) -> list[Item]:
-        """The imagined items that pad the ideal to ``k`` positions (``pad``)."""
+        """Return the imagined items that pad the ideal to ``k`` positions (``pad``)."""
         if self.pad is None or k is None:
             return []
         return [
@@ -463,7 +463,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         ]
 
     def _pool(self, k: int | None) -> list[float] | None:
-        """The library's ``pool`` at cutoff ``k``: every judged grade, padded to ``k``."""
+        """Return the library's ``pool`` at cutoff ``k``: every judged grade, padded to ``k``."""
         pool = self.judged + [item["grade"] for item in self._imagined(k)]
         return pool or None  # nothing judged at all: the ideal is empty
 

@@ -3,7 +3,7 @@
 // each part from its module; js/ranking_draw.js fills it in, js/ranking_gestures.js moves it.
 
 import { blocksOf } from "./arith.js";
-import { createChartPanel } from "./chart.js";
+import { createChartPanel, fitChart } from "./chart.js";
 import { createDock } from "./dock.js";
 import { h } from "./dom.js";
 import { listen, rove } from "./ranking_gestures.js";
@@ -114,8 +114,14 @@ export function build(view) {
   view.root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
 
   view.ui?.dock?.stop();
+  view.ui?.sizer?.disconnect();
   const dock = goalsBox ? createDock(view.root, goalsBox, list, view.uid) : null;
-  view.ui = { dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
+  // The chart's drawing follows its width on screen (a phone's is about 330 px).
+  const sizer = globalThis.ResizeObserver
+    ? new ResizeObserver(() => { if (fitChart(chart, chart.svg.clientWidth || chart.svg.getBoundingClientRect().width) && view.ui) view.update(); })
+    : null;
+  sizer?.observe(chartPanel);
+  view.ui = { sizer, dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
   view.ui.ceiling = ceilings(view);
   view.state.rows = new Map(items.map((item) => [item.label, buildRow(view, item)]));
   list.replaceChildren(...view.state.rows.values());
