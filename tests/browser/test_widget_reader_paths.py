@@ -200,3 +200,38 @@ def test_no_label_under_10_px_on_a_phone(browser, tmp_path: Path, width: int) ->
         assert ticks == [str(i) for i in range(1, 7)]
     finally:
         context.close()
+
+
+def test_the_docked_goals_do_not_cover_the_lowest_rows(browser, tmp_path: Path) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        items = [(f"film {i}", grade) for i, grade in enumerate([0, 1, 3, 2, 0, 1, 2, 3, 0, 1], 1)]
+        open_standalone(
+            page, RankingWidget(items, k=5, goal=goals.best("ndcg")), tmp_path / "d.html"
+        )
+        widget = page.locator(".ndcg-rw")
+        last, before_last = (widget.get_by_test_id(f"item-film {i}") for i in (10, 9))
+        # Scrolled until the last row touches the bottom of the window: the dock shows.
+        page.evaluate(
+            "(el) => scrollBy(0, el.getBoundingClientRect().bottom - innerHeight)",
+            last.element_handle(),
+        )
+        widget.get_by_test_id("dock").wait_for(state="visible")
+        before_last.focus()
+        page.keyboard.press("ArrowDown")  # the keyboard's way down to the last row
+
+        def covered(row) -> bool:
+            return row.locator(".ndcg-rw__move[data-move='-1']").evaluate(
+                """(el) => { const r = el.getBoundingClientRect();
+                     const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                     return !el.contains(top); }"""
+            )
+
+        assert page.evaluate(FOCUSED) == "item-film 10"
+        assert not covered(last), "the dock covers the focused last row"
+        page.keyboard.press("Alt+ArrowUp")
+        page.keyboard.press("Alt+ArrowDown")
+        assert not covered(last)
+    finally:
+        context.close()

@@ -85,6 +85,7 @@ function render({ model, el }) {
   return () => {
     view.ui?.dock?.stop();
     view.ui?.sizer?.disconnect();
+    view.ui?.unwatch?.();
     stop();
   };
 }

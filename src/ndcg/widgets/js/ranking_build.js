@@ -4,7 +4,7 @@
 
 import { blocksOf } from "./arith.js";
 import { createChartPanel, fitChart } from "./chart.js";
-import { createDock } from "./dock.js";
+import { createDock, watchList } from "./dock.js";
 import { h } from "./dom.js";
 import { listen, rove } from "./ranking_gestures.js";
 import { buildGoals } from "./ranking_goals.js";
@@ -115,13 +115,15 @@ export function build(view) {
 
   view.ui?.dock?.stop();
   view.ui?.sizer?.disconnect();
+  view.ui?.unwatch?.();
+  const unwatch = watchList(list, view.uid);
   const dock = goalsBox ? createDock(view.root, goalsBox, list, view.uid) : null;
   // The chart's drawing follows its width on screen (a phone's is about 330 px).
   const sizer = globalThis.ResizeObserver
     ? new ResizeObserver(() => { if (fitChart(chart, chart.svg.clientWidth || chart.svg.getBoundingClientRect().width) && view.ui) view.update(); })
     : null;
   sizer?.observe(chartPanel);
-  view.ui = { sizer, dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
+  view.ui = { unwatch, sizer, dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
   view.ui.ceiling = ceilings(view);
   view.state.rows = new Map(items.map((item) => [item.label, buildRow(view, item)]));
   list.replaceChildren(...view.state.rows.values());
