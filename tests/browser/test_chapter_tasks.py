@@ -69,7 +69,7 @@ WIDGETS: dict[int, Callable[[], RankingWidget]] = {
     ),
     6: lambda: RankingWidget(
         [(f"film {i + 1}", g) for i, g in enumerate(examples.SHORT_USER_TRUE)],
-        unretrieved=[(f"imagined {i + 1}", 5) for i in range(7)],
+        pad=5,  # the padded ideal follows the cutoff: seven imagined films at k = 10
         k=10,
         gain="exponential",
         goal=[goals.best("ndcg"), goals.at_least("ndcg", 0.5)],
@@ -219,7 +219,7 @@ def test_chapter1_best_order_is_recognised_and_falls_short_of_1(page, site_url: 
 def test_chapter6_padded_ideal_puts_the_threshold_out_of_reach(page, site_url: str) -> None:
     widget = open_chapter(page, site_url, 6)
     w = WIDGETS[6]()
-    widget.get_by_test_id("sort").click()
+    sort_by_hand(widget)
     w.order = order_of(widget)
     best, _ = w.goal_status
     assert best["reached"] and goal_state(widget, 0)[0]
