@@ -235,3 +235,28 @@ def test_the_docked_goals_do_not_cover_the_lowest_rows(browser, tmp_path: Path) 
         assert not covered(last)
     finally:
         context.close()
+
+
+def test_a_phone_keeps_no_blank_room_in_the_goals(browser, tmp_path: Path) -> None:
+    """Chapter 6's two goals held 429 px at 390 px, mostly blank; now their current text."""
+    for viewport, blank in ((PHONE, False), ({"width": 1280, "height": 900}, True)):
+        context = browser.new_context(viewport=viewport)
+        try:
+            page = context.new_page()
+            open_standalone(page, _short_user(), tmp_path / "goals.html")
+            spare = page.locator(".ndcg-rw__goal-status").evaluate_all(
+                """els => els.map((el) => el.getBoundingClientRect().height
+                     - el.querySelector('.ndcg-rw__stack-shown').getBoundingClientRect().height)"""
+            )
+            assert len(spare) == 2
+            rare = page.locator(".ndcg-rw__goal-status .ndcg-rw__sizer--rare").evaluate_all(
+                "els => els.map((el) => getComputedStyle(el).display)"
+            )
+            assert rare
+            if blank:  # a wide screen keeps room for the longest verdict: nothing shifts
+                assert "none" not in rare
+            else:
+                assert set(rare) == {"none"}
+                assert max(spare) < 1, spare
+        finally:
+            context.close()

@@ -132,14 +132,14 @@ function verdictText(goal, status, tied) {
 
 /**
  * Every text a goal's status can show, with the widest figures: they size its box. The
- * first two, "Not yet" and "Reached" as the reader first meets them, size it everywhere;
- * the rest (a note on another cutoff, out of reach, a sort, a broken rule) are marked
- * `rare`: a phone's narrow box leaves their room out (ranking.css), rather than hold a
- * screenful of blank lines for a message it may never show.
+ * first, "Not yet" as the reader first meets it, sizes it everywhere, so moves do not shift
+ * the page; the rest (reached, a note on another cutoff, out of reach, a sort, a broken
+ * rule) are marked `rare`: a phone's narrow box leaves their room out (ranking.css) rather
+ * than hold lines of blank space for a message it may never show, and grows when one shows.
  */
 export function statusSizers(goal, status, tied) {
   const plain = { ...status, aside: null };
-  const common = [false, true].map((reached) => statusText(goal, { ...plain, reached, distance: 0, outOfReach: false, broken: false, bySort: false }, tied));
+  const common = [statusText(goal, { ...plain, reached: false, distance: 0, outOfReach: false, broken: false, bySort: false }, tied)];
   return common.concat(allSizers(goal, status, tied).filter((text) => !common.includes(text)).map((text) => ({ text, rare: true })));
 }
 
