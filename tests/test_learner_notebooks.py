@@ -394,7 +394,7 @@ def test_run_all_in_a_lab_copy_runs_no_solution_and_prints_no_widget_answer(site
     source = {p.name: _load(p) for p in CHAPTERS}
     for name, notebook in _learner_copies(site)["lab"].items():
         hidden = [learner._source(c) for c in source[name]["cells"]
-                  if "remove-output" in c.get("metadata", {}).get("tags", [])
+                  if {"remove-output", "hide-cell"} & set(c.get("metadata", {}).get("tags", []))
                   and "my_answer = None" not in learner._source(c)]  # fmt: skip
         code = {learner._source(c) for c in notebook["cells"] if c["cell_type"] == "code"}
         assert all(learner.CAPTURE + text in code for text in hidden), name

@@ -235,3 +235,20 @@ def test_a_ranking_of_50000_scored_items_is_built_whole(given):
     assert [item["grade"] for item in widget.items] == [float(i % 4) for i in range(n)]
     assert list(widget.scores) == widget.order
     assert list(widget.scores.values()) == scores
+
+
+@pytest.mark.parametrize("k", [1, 3, 5, 10, None])
+def test_pad_fills_the_ideal_to_each_cutoff(k) -> None:
+    """Chapter 6's padded ideal: imagined items of the top grade up to k, at any k."""
+    w = RankingWidget([("a", 1), ("b", 3), ("c", 5)], pad=5, k=k, gain="exponential")
+    pool = [1, 3, 5] + [5] * max(0, (k or 0) - 3)
+    assert w.metrics["ndcg"] == ndcg.ndcg([1, 3, 5], k=k, gain="exponential", pool=pool)
+    imagined = [label for label in w.ideal_order if label.startswith("imagined")]
+    assert imagined == [f"imagined {i}" for i in range(1, max(0, (k or 0) - 3) + 1)]
+
+
+def test_pad_names_the_argument_it_refuses() -> None:
+    with pytest.raises(TypeError, match="pad"):
+        RankingWidget([("a", 1)], pad="5")
+    with pytest.raises(ValueError, match="pad.*non-negative"):
+        RankingWidget([("a", 1)], pad=-1)

@@ -28,8 +28,9 @@ renderer shows as the book does:
   from the student notebooks.
 
 Code cells are kept as they are, those the website hides (bookkeeping, widgets' set-up) folded.
-A cell whose output the website hides (``remove-output``: the library working out a widget
-task's answer) keeps its code, since later cells use what it computes, and starts with
+A cell whose output the website hides (``remove-output``), or folds with its code
+(``hide-cell``: the library working out a widget task's answer, below its "Check your
+answer") keeps its code, since later cells use what it computes, and starts with
 ``%%capture``, so that Run All does not print the answer under the task; so does a cell the
 website hides whole (``remove-cell``), whose folded output Run All would unfold.
 The conversion is a pure function of the chapter and a :class:`Context`; the book's build
@@ -487,7 +488,11 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
                 cell["source"] = CAPTURE_HIDDEN + _source(cell)
         elif cell["cell_type"] == "code" and "remove-input" in tags:
             _fold(cell, outputs=False)  # the website shows what it prints, not its code
-        elif cell["cell_type"] == "code" and "remove-output" in tags and not _answer_check(cell):
+        elif (
+            cell["cell_type"] == "code"
+            and tags & {"remove-output", "hide-cell"}
+            and not _answer_check(cell)
+        ):
             cell["source"] = CAPTURE + _source(cell)
         if cell["cell_type"] == "code" and solutions == "remove":
             # No worked solution follows an answer box here: its note must not promise one.

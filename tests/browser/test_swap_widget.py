@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ndcg.widgets import SwapWidget, standalone_html
@@ -225,5 +226,45 @@ def test_a_tap_previews_and_a_second_tap_swaps(browser, tmp_path: Path) -> None:
         assert order_of(page)[0] == "doc4"
         assert widget.get_by_test_id("last").inner_text().startswith("doc0 ↔ doc4: +")
         assert small_targets(page, ".ndcg-sw") == []
+    finally:
+        context.close()
+
+
+def test_the_lambda_note_states_the_rule_the_lambdas_follow(alone) -> None:
+    """Each lambda is half the |change| of its swaps with documents graded above it, less
+    half of those graded below it (chapter 13's formula): the note says so, every row."""
+    w = alone.widget
+    grades = np.array(w.relevance, dtype=float)
+    change = np.abs(w.matrix)
+    for i, grade in enumerate(grades):
+        rule = 0.5 * change[i, grades > grade].sum() - 0.5 * change[i, grades < grade].sum()
+        assert w.lambdas[i] == pytest.approx(rule, rel=1e-12, abs=1e-15), i
+    note = alone.locator(".ndcg-sw").get_by_test_id("lambda-note").inner_text()
+    assert (
+        "swaps with documents graded above it, less half of those with documents graded below"
+        in note
+    )
+    assert "Negative pushes the document up" in note
+
+
+def test_the_lambdas_stay_in_view_on_a_phone(browser, tmp_path: Path) -> None:
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        labels = [f"D{i}" for i in range(1, 9)]
+        widget = SwapWidget(list(zip(labels, [2, 0, 3, 0, 1, 0, 4, 0], strict=True)), k=5)
+        path = tmp_path / "phone.html"
+        path.write_text(standalone_html(widget), encoding="utf-8")
+        page.goto(path.as_uri())
+        page.wait_for_selector("body[data-ready='1']", timeout=10_000)
+        hidden = page.locator(".ndcg-sw__lambda, .ndcg-sw__head--lambda").evaluate_all(
+            """els => els.filter((el) => {
+                 const r = el.getBoundingClientRect();
+                 const box = el.closest('.ndcg-sw__scroll').getBoundingClientRect();
+                 return r.left < box.left - 0.5 || r.right > box.right + 0.5
+                   || r.right > innerWidth + 0.5;
+               }).map((el) => el.textContent)"""
+        )
+        assert hidden == []
     finally:
         context.close()

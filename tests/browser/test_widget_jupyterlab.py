@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from .widgetpage import sort_by_hand
+
 pytestmark = pytest.mark.browser
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -132,7 +134,7 @@ def test_goals_and_answers_in_jupyterlab(browser, lab: str) -> None:
         page.keyboard.press("ArrowDown")
         focused = page.evaluate("() => document.activeElement.getAttribute('data-testid')")
         assert focused == "item-D3"
-        widget.get_by_test_id("sort").click()
+        sort_by_hand(widget)
         assert widget.get_by_test_id("goal-0").get_attribute("data-reached") == "true"
         status = widget.get_by_test_id("goal-status-0").locator(".ndcg-rw__stack-shown")
         assert "The best any order reaches is 0.817" in status.inner_text()

@@ -199,3 +199,19 @@ def small_targets(page, selector: str) -> list[str]:
                                   r.width.toFixed(1), r.height.toFixed(1)].join(' ')))""",
         selector,
     )
+
+
+def sort_by_hand(widget) -> list[str]:
+    """Put the list in the order *Sort by grade* gives, by the reader's own ▲ moves.
+
+    A goal does not count an order the sort button made: a reader must build it. The button
+    shows the order; Reset puts the list back; then each item moves up to its place.
+    """
+    widget.get_by_test_id("sort").click()
+    target = order_of(widget)
+    widget.get_by_test_id("reset").click()
+    for position, label in enumerate(target):
+        while order_of(widget).index(label) > position:
+            widget.get_by_role("button", name=f"Move {label} up", exact=True).click()
+    assert order_of(widget) == target
+    return target

@@ -12,7 +12,7 @@ import { draw } from "./js/ranking_draw.js";
 import { changeSizers } from "./js/ranking_readouts.js";
 
 const FULL_SERIES = ["gain", "discounted_gain", "discount", "cumulative_dcg", "ideal_cumulative_dcg"];
-const TRAITS = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p"];
+const TRAITS = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p", "pad"];
 
 let views = 0;
 
@@ -29,6 +29,7 @@ function traits(model) {
     unjudged: () => model.get("unjudged") ?? "zero",
     discount: () => model.get("discount") ?? "log2",
     discounts: () => model.get("discounts") ?? [],
+    pad: () => model.get("pad") ?? null,
     // The family's settings: relevance threshold, ERR's top grade, RBP's p (RankingWidget's defaults).
     family: () => ({ threshold: model.get("threshold") ?? 1, maxGrade: model.get("max_grade") ?? 1, p: model.get("p") ?? 0.8 }),
   };
@@ -47,7 +48,7 @@ function render({ model, el }) {
     state: {
       built: null, items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(),
       start: [], blocks: [[0, 0]], blockOf: new Map(), ideal: null,
-      shown: null, pending: null, picked: null, reached: [], drag: null, roving: null, best: null,
+      shown: null, pending: null, picked: null, reached: [], drag: null, roving: null, best: null, sortUsed: false,
     },
     update() {
       const key = structureKey(view);
@@ -83,6 +84,8 @@ function render({ model, el }) {
   const stop = follow(model, TRAITS, view.update, root);
   return () => {
     view.ui?.dock?.stop();
+    view.ui?.sizer?.disconnect();
+    view.ui?.unwatch?.();
     stop();
   };
 }

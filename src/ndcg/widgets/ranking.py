@@ -28,7 +28,7 @@ from ._assets import front_end
 from ._display import GAINS, check_readouts, check_series
 from ._fallback import StaticFallback
 from ._goals import check_discount, spec
-from ._items import Item, normalize_items, normalize_scores
+from ._items import Item, _check_grade, normalize_items, normalize_scores
 
 UNJUDGED = ("zero", "condense", "raise")
 MOVES = ("any", "within ties")
@@ -129,6 +129,11 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         The top of the grade scale for ERR; None takes the largest judged grade.
     p
         RBP's persistence, strictly between 0 and 1.
+    pad
+        A grade, or None (the default). With a grade, the ideal is padded to ``k``
+        positions with imagined items of that grade, ``"imagined 1"``, ``"imagined 2"``,
+        ...: as many as the judged items fall short of ``k``, at whatever cutoff the
+        reader picks (none for the whole list). Each goal pads to its own cutoff.
 
     Attributes
     ----------
@@ -190,6 +195,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
     threshold = traitlets.Float(1.0).tag(sync=True)
     max_grade = traitlets.Float(1.0).tag(sync=True)
     p = traitlets.Float(0.8).tag(sync=True)
+    pad = traitlets.Float(None, allow_none=True).tag(sync=True)
 
     def __init__(
         self,
@@ -211,6 +217,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         threshold: float = 1,
         max_grade: float | None = None,
         p: float = 0.8,
+        pad: float | None = None,
         **kwargs: Any,
     ) -> None:
         from .. import _validate
@@ -272,6 +279,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
             note=note,
             discount=chosen,
             discounts=offered,
+            pad=None if pad is None else _check_grade(pad, "pad", "imagined", False),
             **family,
             **kwargs,
         )
@@ -445,10 +453,24 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         everything = list(self.items) + list(self.unretrieved)
         return [item["grade"] for item in everything if item["grade"] is not None]
 
-    def _ideal_labels(self, gain: str) -> list[str]:
+    def _imagined(self, k: int | None) -> list[Item]:
+        """Return the imagined items that pad the ideal to ``k`` positions (``pad``)."""
+        if self.pad is None or k is None:
+            return []
+        return [
+            {"label": f"imagined {i}", "grade": self.pad}
+            for i in range(1, k - len(self.judged) + 1)
+        ]
+
+    def _pool(self, k: int | None) -> list[float] | None:
+        """Return the library's ``pool`` at cutoff ``k``: every judged grade, padded to ``k``."""
+        pool = self.judged + [item["grade"] for item in self._imagined(k)]
+        return pool or None  # nothing judged at all: the ideal is empty
+
+    def _ideal_labels(self, gain: str, k: int | None) -> list[str]:
         import ndcg
 
-        everything = list(self.items) + list(self.unretrieved)
+        everything = list(self.items) + list(self.unretrieved) + self._imagined(k)
         order = ndcg.ideal_order([item["grade"] for item in everything], gain=gain)
         return [everything[i]["label"] for i in order]
 
@@ -459,7 +481,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         Best gain first, ties in input order (:func:`ndcg.ideal_order`); unjudged items
         have no place in it.
         """
-        return self._ideal_labels(self.gain)
+        return self._ideal_labels(self.gain, self.k)
 
     def _figure(
         self,
@@ -486,7 +508,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
             "gain": gain if record.grades else relevant,
             "discount": spec(self.discount if discount is None else discount),
             "unjudged": self.unjudged,
-            "pool": self.judged or None,  # nothing judged at all: the ideal is empty
+            "pool": self._pool(k),
             "threshold": threshold,
             "max_grade": self.max_grade,
             "p": self.p,
@@ -544,10 +566,11 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
         scores = [self.scores[label] for label in start_labels] if self.moves != "any" else None
         runs = _goals.blocks(scores, len(start))
         distance = _goals.swap_distance(self.order, start_labels)
-        unretrieved = {item["label"]: item["grade"] for item in self.unretrieved}
         statuses = []
         for goal in self.goals:
-            ideal = self._ideal_labels(goal["gain"])[: goal["k"]]
+            others = list(self.unretrieved) + self._imagined(goal["k"])
+            unretrieved = {item["label"]: item["grade"] for item in others}
+            ideal = self._ideal_labels(goal["gain"], goal["k"])[: goal["k"]]
             missing = [label for label in ideal if unretrieved.get(label, 0) > 0]
 
             def figure(

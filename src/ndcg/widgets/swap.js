@@ -198,7 +198,7 @@ function render({ model, el }) {
     setText(lossKey, `swap loses ${m}`);
     setText(legend.lastChild, `darkest: |ΔNDCG${atK(k)}| = ${fixed(largest)}`);
     setText(mapTitle, `Change in ${m} if the row's and the column's documents swap places`);
-    setText(lambdaNote, `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded below it, less half of those with documents graded above it. Negative pushes the document up.`);
+    setText(lambdaNote, `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded above it, less half of those with documents graded below it. Negative pushes the document up.`);
     setText(nameOf.ndcg, m);
     setText(nameOf.after, `${m} after swapping it`);
     readout.ndcg.textContent = fixed(state.now);

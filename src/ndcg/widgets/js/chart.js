@@ -38,15 +38,18 @@ export function createChart(uid, series) {
   }
   const height = y - CHART.gap + CHART.axis;
   const svg = s("svg", { class: "ndcg-rw__svg", viewBox: `0 0 ${CHART.width} ${height}`, role: "img", "aria-labelledby": `${uid}-chart-desc` });
+  const baselines = [];
   const desc = s("title", { id: `${uid}-chart-desc` });
   svg.append(desc);
   for (const band of bands) {
     const label = s("text", { x: 4, y: band.top + 12, class: "ndcg-rw__axis-label" });
     label.textContent = band.title;
     band.tick = s("text", { x: CHART.left - 4, y: band.top + 26, class: "ndcg-rw__tick", "text-anchor": "end" });
-    svg.append(label, band.tick, s("line", {
+    const baseline = s("line", {
       x1: CHART.left, x2: CHART.width - CHART.right, y1: band.top + band.height, y2: band.top + band.height, class: "ndcg-rw__baseline",
-    }));
+    });
+    baselines.push(baseline);
+    svg.append(label, band.tick, baseline);
   }
   const bars = s("g");
   const kLine = s("line", { class: "ndcg-rw__kline", y1: CHART.top - 18, y2: y - CHART.gap + 2 });
@@ -55,7 +58,22 @@ export function createChart(uid, series) {
   const axis = s("g");
   svg.append(bars, ideal, kLine, kText, axis);
   const axisY = y - CHART.gap + 13;
-  return { svg, desc, bands, bars, ideal, kLine, kText, axis, axisY, columns: [], axisFor: -1 };
+  return { svg, desc, bands, bars, ideal, kLine, kText, axis, axisY, columns: [], axisFor: -1, width: CHART.width, height, baselines };
+}
+
+/**
+ * Fit the chart's drawing to `pixels` of screen width, up to its full width: one unit of
+ * the drawing is then at least one CSS pixel, so its 11 px labels stay 11 px on a phone
+ * instead of shrinking with the picture (to 6 px at 390 px). True when the width changed.
+ */
+export function fitChart(chart, pixels) {
+  const width = Math.round(Math.min(CHART.width, Math.max(pixels, CHART.left + 160)));
+  if (!(width > 0) || width === chart.width) return false;
+  chart.width = width;
+  chart.svg.setAttribute("viewBox", `0 0 ${width} ${chart.height}`);
+  for (const line of chart.baselines) line.setAttribute("x2", width - CHART.right);
+  chart.axisFor = -1; // the position labels move with the bars
+  return true;
 }
 
 /** The weight of one position as a formula: 1/log2(4), 1/3, 0.8^2, ... */
@@ -80,7 +98,7 @@ function tipText(row, label, bands, outside, discount = "log2") {
 
 export function drawChart(chart, rows, labels, idealRows, k, scale, discount = "log2") {
   const n = rows.length;
-  const plot = CHART.width - CHART.left - CHART.right;
+  const plot = chart.width - CHART.left - CHART.right;
   const band = plot / Math.max(n, 1);
   const bar = Math.max(band * 0.72, 0.5);
   const x = (i) => CHART.left + i * band + (band - bar) / 2;
@@ -141,7 +159,7 @@ export function drawChart(chart, rows, labels, idealRows, k, scale, discount = "
   chart.kLine.setAttribute("x1", kx);
   chart.kLine.setAttribute("x2", kx);
   chart.kLine.style.display = cut < n ? "" : "none";
-  chart.kText.setAttribute("x", Math.min(kx + 3, CHART.width - 40));
+  chart.kText.setAttribute("x", Math.min(kx + 3, chart.width - 40));
   chart.kText.textContent = cut < n ? `k = ${cut}` : "";
   for (const b of chart.bands) b.tick.textContent = b.scale === "one" ? "1" : b.scale === "cumulativeCg" ? fixed(scale[b.scale]) : gradeText(scale[b.scale]);
 

@@ -23,11 +23,16 @@ export function createDock(root, goalsBox, list, uid) {
     dock.hidden = !show;
     // The book's back-to-top button would sit on the dock (book/_static/site.css).
     if (show) html.dataset.ndcgDock = uid;
-    else if (html.dataset.ndcgDock === uid) delete html.dataset.ndcgDock;
+    else if (html.dataset.ndcgDock === uid) {
+      delete html.dataset.ndcgDock;
+      html.style.scrollPaddingBottom = "";
+    }
     if (!show) return;
     const box = root.getBoundingClientRect();
     dock.style.left = `${Math.max(0, box.left)}px`;
     dock.style.width = `${Math.min(box.width, globalThis.innerWidth)}px`;
+    // A row the keyboard focuses, or one scrolled to, stops above the dock, not under it.
+    html.style.scrollPaddingBottom = `${dock.offsetHeight + 8}px`;
   }
 
   const observer = globalThis.IntersectionObserver
@@ -51,8 +56,29 @@ export function createDock(root, goalsBox, list, uid) {
     stop() {
       observer?.disconnect();
       globalThis.removeEventListener?.("resize", place);
-      if (html.dataset.ndcgDock === uid) delete html.dataset.ndcgDock;
+      if (html.dataset.ndcgDock === uid) {
+        delete html.dataset.ndcgDock;
+        html.style.scrollPaddingBottom = "";
+      }
       dock.remove();
     },
   };
+}
+
+/**
+ * Mark the page while `list` is on screen, so the book hides its back-to-top button, which
+ * floats over the top of the window, on the first row's ▲ (book/_static/site.css). Returns
+ * the function that stops watching.
+ */
+export function watchList(list, uid) {
+  const html = document.documentElement;
+  const clear = () => { if (html.dataset.ndcgList === uid) delete html.dataset.ndcgList; };
+  if (!globalThis.IntersectionObserver) return clear;
+  const observer = new IntersectionObserver((entries) => {
+    const shown = entries[entries.length - 1].isIntersecting;
+    if (shown) html.dataset.ndcgList = uid;
+    else clear();
+  }, { rootMargin: DOCK_MARGIN });
+  observer.observe(list);
+  return () => { observer.disconnect(); clear(); };
 }

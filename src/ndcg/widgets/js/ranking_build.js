@@ -3,8 +3,8 @@
 // each part from its module; js/ranking_draw.js fills it in, js/ranking_gestures.js moves it.
 
 import { blocksOf } from "./arith.js";
-import { createChartPanel } from "./chart.js";
-import { createDock } from "./dock.js";
+import { createChartPanel, fitChart } from "./chart.js";
+import { createDock, watchList } from "./dock.js";
 import { h } from "./dom.js";
 import { listen, rove } from "./ranking_gestures.js";
 import { buildGoals } from "./ranking_goals.js";
@@ -45,6 +45,7 @@ export function build(view) {
   view.state.picked = null;
   view.state.ideal = null;
   view.state.best = null;
+  view.state.sortUsed = false;
   view.state.roving = null;
   view.state.reached = goals.map(() => false);
 
@@ -113,8 +114,16 @@ export function build(view) {
   view.root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
 
   view.ui?.dock?.stop();
+  view.ui?.sizer?.disconnect();
+  view.ui?.unwatch?.();
+  const unwatch = watchList(list, view.uid);
   const dock = goalsBox ? createDock(view.root, goalsBox, list, view.uid) : null;
-  view.ui = { dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
+  // The chart's drawing follows its width on screen (a phone's is about 330 px).
+  const sizer = globalThis.ResizeObserver
+    ? new ResizeObserver(() => { if (fitChart(chart, chart.svg.clientWidth || chart.svg.getBoundingClientRect().width) && view.ui) view.update(); })
+    : null;
+  sizer?.observe(chartPanel);
+  view.ui = { unwatch, sizer, dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
   view.ui.ceiling = ceilings(view);
   view.state.rows = new Map(items.map((item) => [item.label, buildRow(view, item)]));
   list.replaceChildren(...view.state.rows.values());

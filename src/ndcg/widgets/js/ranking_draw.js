@@ -5,7 +5,7 @@ import { dcg, depth, extremeOrder, figures, positions, roundUp, scored } from ".
 import { drawChart, drawTable } from "./chart.js";
 import { at, fixed, listText } from "./format.js";
 import { drawGoals, goalStatuses } from "./ranking_goals.js";
-import { drawIdeal, drawRows, gradesFor, judgedByGain, syncKOptions } from "./ranking_list.js";
+import { drawIdeal, drawRows, gradesFor, judgedByGain, syncKOptions, unretrievedAt } from "./ranking_list.js";
 import { announce, drawReadouts } from "./ranking_readouts.js";
 import { nameOf, sameDiscount } from "./words.js";
 
@@ -20,7 +20,7 @@ export function draw(view) {
   if (order.length !== view.state.items.length || !order.every((label) => view.state.gradeOf.has(label))) return;
 
   const grades = gradesFor(view, order);
-  const others = view.state.unretrieved.map((item) => item.grade);
+  const others = unretrievedAt(view, k).map((item) => item.grade);
   const now = figures(grades, { ...view.get.family(), unretrieved: others, k, gain, unjudged, discount });
   // The scored positions: with "condense" an unjudged item has none.
   const kept = order.filter((label, i) => unjudged !== "condense" || grades[i] !== null);
@@ -38,7 +38,7 @@ export function draw(view) {
   const ideal = drawIdeal(view, k, gain, discount);
   const idealAtN = ideal.rows.length && rows.length ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative : 0;
   const last = rows.length ? rows[rows.length - 1] : { cumulative: 0, cumulativeCg: 0 };
-  const judgedGrades = judgedByGain(view, gain).map((item) => item.grade);
+  const judgedGrades = judgedByGain(view, gain, k).map((item) => item.grade);
   const scale = {
     grade: judgedGrades.length ? judgedGrades[0] : 0,
     gain: ideal.rows.length ? ideal.rows[0].gain : 0,

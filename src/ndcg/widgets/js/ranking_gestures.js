@@ -89,8 +89,12 @@ const positionOf = (view, li) => view.model.get("order").indexOf(li.ndcgLabel);
 function onClick(view, event) {
   const li = event.target.closest(".ndcg-rw__item");
   if (!li) return;
-  if (event.target.closest(".ndcg-rw__swap")) {
+  const swapButton = event.target.closest(".ndcg-rw__swap");
+  if (swapButton) {
     pick(view, li.ndcgLabel);
+    // A swap moves this row, and a moved element loses the focus: give it back, so the
+    // next arrow key goes through the list rather than scrolling the page.
+    focus(view, swapButton);
     return;
   }
   const mover = event.target.closest(".ndcg-rw__move");
@@ -126,8 +130,10 @@ function onKey(view, event) {
       break;
     case " ":
     case "Enter":
-      if (onRow) pick(view, li.ndcgLabel);
-      else handled = false; // the focused button's own click
+      if (onRow) {
+        pick(view, li.ndcgLabel);
+        focus(view, li); // a swap moved the row, which took the focus with it
+      } else handled = false; // the focused button's own click
       break;
     case "Escape":
       if (view.state.picked !== null) pick(view, view.state.picked);
@@ -225,11 +231,19 @@ export function listen(view) {
     const chosen = discounts[Number(discountSelect.value)];
     view.act(`Discount set to ${discountText(chosen)}.`, () => model.set("discount", chosen));
   });
-  buttons.reset.addEventListener("click", () => view.commit(state.start.slice(), "Order reset."));
-  buttons.sort.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), (part) => part
+  buttons.reset.addEventListener("click", () => {
+    state.sortUsed = false;
+    view.commit(state.start.slice(), "Order reset.");
+    view.update(); // an order already at the start still drops the sort's mark from the goals
+  });
+  buttons.sort.addEventListener("click", () => {
+    state.sortUsed = true;
+    view.commit(withinBlocks(view, model.get("order"), (part) => part
     .map((label, i) => [label, i])
     .sort((a, b) => (state.gradeOf.get(b[0]) ?? -1) - (state.gradeOf.get(a[0]) ?? -1) || a[1] - b[1])
-    .map(([label]) => label)), `Items sorted by grade${within}.`));
+    .map(([label]) => label)), `Items sorted by grade${within}.`);
+    view.update(); // a list already sorted changes nothing, but its goals now say so
+  });
   buttons.reverse.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), (part) => part.slice().reverse()), `Order reversed${within}.`));
   buttons.shuffle.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), shuffled), `Order shuffled${within}.`));
   details.addEventListener("toggle", () => { if (details.open) view.update(); });

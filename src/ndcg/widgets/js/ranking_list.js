@@ -38,16 +38,31 @@ export function gradesFor(view, order) {
   return order.map((label) => view.state.gradeOf.get(label));
 }
 
-/** The judged items, retrieved or not, in idealGrades' order (a stable sort by gain). */
-export function judgedByGain(view, gain) {
+/**
+ * The judged items that were not retrieved, as the ideal at cutoff `k` holds them: the
+ * model's, and with `pad` the imagined items of that grade that fill the ideal up to k
+ * (RankingWidget._imagined on the Python side).
+ */
+export function unretrievedAt(view, k) {
+  const pad = view.get.pad();
+  const given = view.state.unretrieved;
+  if (pad === null || k === null || k === undefined) return given;
+  const judged = view.state.items.filter((item) => item.grade !== null).length + given.length;
+  const imagined = [];
+  for (let i = 1; i <= k - judged; i += 1) imagined.push({ label: `imagined ${i}`, grade: pad });
+  return given.concat(imagined);
+}
+
+/** The judged items, retrieved or not, in idealGrades' order (a stable sort by gain), at cutoff `k`. */
+export function judgedByGain(view, gain, k) {
   return byGain(view.state.items.filter((item) => item.grade !== null).map((item) => ({ ...item, retrieved: true }))
-    .concat(view.state.unretrieved.map((item) => ({ ...item, retrieved: false }))), gain, (item) => item.grade);
+    .concat(unretrievedAt(view, k).map((item) => ({ ...item, retrieved: false }))), gain, (item) => item.grade);
 }
 
 export function drawIdeal(view, k, gain, discount) {
   const key = JSON.stringify([k, gain, discount]);
   if (view.state.ideal && view.state.ideal.key === key) return view.state.ideal;
-  const sorted = judgedByGain(view, gain);
+  const sorted = judgedByGain(view, gain, k);
   const cut = depth(sorted.length, k);
   view.ui.idealList.replaceChildren(...sorted.map((item, i) => h("li", {
     class: `ndcg-rw__ideal-item${view.ui.showsIdeal && i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--unretrieved"}`,

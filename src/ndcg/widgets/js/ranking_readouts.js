@@ -5,6 +5,7 @@ import { GAINS, extremeOrder, figures, near } from "./arith.js";
 import { h, setText } from "./dom.js";
 import { fixed, signed } from "./format.js";
 import { READOUTS, nameOf, settingChangeSizers, settingChangeText, statusText } from "./words.js";
+import { unretrievedAt } from "./ranking_list.js";
 
 const READOUT_KEYS = Object.keys(READOUTS);
 const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -17,12 +18,15 @@ export function stack(attrs) {
   const shown = h("span", { class: "ndcg-rw__stack-shown" });
   const sizers = h("span", { class: "ndcg-rw__stack-sizers", "aria-hidden": "true" });
   const box = h("span", { ...attrs, class: `ndcg-rw__stack ${attrs.class ?? ""}` }, [shown, sizers]);
+  // `sizing`: texts, or { text, rare } for a text only a wide screen keeps room for.
   box.show = (text, sizing) => {
     setText(shown, text);
-    const key = sizing.join("\u0000");
+    const key = JSON.stringify(sizing);
     if (sizers.ndcgKey !== key) {
       sizers.ndcgKey = key;
-      sizers.replaceChildren(...sizing.map((t) => h("span", { text: t })));
+      sizers.replaceChildren(...sizing.map((t) => (typeof t === "string"
+        ? h("span", { text: t })
+        : h("span", { text: t.text, class: t.rare ? "ndcg-rw__sizer--rare" : "" }))));
     }
   };
   return box;
@@ -48,7 +52,9 @@ export function buildReadouts(view, readouts) {
 export function ceilings(view) {
   const grades = view.state.items.map((item) => item.grade);
   const best = extremeOrder(grades, [[0, grades.length]], 1).map((i) => grades[i]);
-  const others = view.state.unretrieved.map((item) => item.grade);
+  // The deepest padding the cutoff selector offers (js/ranking_list.js syncKOptions).
+  const deepest = Math.max(view.state.items.length + view.state.unretrieved.length, 10, view.get.k() ?? 0);
+  const others = unretrievedAt(view, deepest).map((item) => item.grade);
   const out = {};
   const choices = view.get.discounts().length ? view.get.discounts() : [view.get.discount()];
   for (const gain of GAINS) {
@@ -118,7 +124,8 @@ export function announce(view, what, before, now, settings, statuses) {
   statuses.forEach((status, i) => {
     const { goal } = view.ui.goalRows[i];
     const which = view.ui.goalRows.length > 1 ? ` ${i + 1}` : "";
-    if (status.reached && !view.state.reached[i]) parts.push(`Goal${which} reached. ${statusText(goal, status, view.ui.tied)}`);
+    if (status.bySort) parts.push(`Goal${which}: ${statusText(goal, status, view.ui.tied)}`);
+    else if (status.reached && !view.state.reached[i]) parts.push(`Goal${which} reached. ${statusText(goal, status, view.ui.tied)}`);
     else if (!status.reached && view.state.reached[i]) parts.push(`Goal${which} no longer met.`);
   });
   view.say(parts.join(" "));

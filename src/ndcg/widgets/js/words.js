@@ -79,11 +79,22 @@ export function shortfall(goal, status, tied) {
   return "";
 }
 
+/** Goals a reader must reach by their own moves: the Sort by grade button would finish them in one click. */
+export function countsNoSort(goal) {
+  return (goal.kind === "best" || goal.kind === "at_least") && goal.swaps !== 1;
+}
+
 export function statusText(goal, status, tied) {
+  const text = verdictText(goal, status, tied);
+  return status.aside ? `${text} (This goal is ${status.aside}.)` : text;
+}
+
+function verdictText(goal, status, tied) {
   const m = nameOf(goal.metric, goal.k);
   const v = fixed(status.value);
   const which = goal.swaps === 1 ? "any single swap" : goal.relevant_first ? "any order that keeps the rule" : "any order";
   if (status.broken) return `Not yet: the order breaks the rule, an item that is not relevant sits above a relevant one (${m} is ${v}).`;
+  if (status.bySort) return `Not counted: ${m} is ${v}, but the Sort by grade button made this order. Press Reset and reach it with your own moves: which item must come first, and why?`;
   if (goal.kind === "falls_while_same") {
     const s = nameOf(goal.same, goal.k);
     if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
@@ -119,8 +130,20 @@ export function statusText(goal, status, tied) {
   return `Not yet: ${m} is ${sided}.${swapsNote}`;
 }
 
-/** Every text a goal's status can show, with the widest figures: they size its box. */
+/**
+ * Every text a goal's status can show, with the widest figures: they size its box. The
+ * first, "Not yet" as the reader first meets it, sizes it everywhere, so moves do not shift
+ * the page; the rest (reached, a note on another cutoff, out of reach, a sort, a broken
+ * rule) are marked `rare`: a phone's narrow box leaves their room out (ranking.css) rather
+ * than hold lines of blank space for a message it may never show, and grows when one shows.
+ */
 export function statusSizers(goal, status, tied) {
+  const plain = { ...status, aside: null };
+  const common = [statusText(goal, { ...plain, reached: false, distance: 0, outOfReach: false, broken: false, bySort: false }, tied)];
+  return common.concat(allSizers(goal, status, tied).filter((text) => !common.includes(text)).map((text) => ({ text, rare: true })));
+}
+
+function allSizers(goal, status, tied) {
   const widest = [status.value, status.start, status.limit ?? 0, status.sameValue ?? 0, status.sameStart ?? 0]
     .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
   const wide = { ...status, value: widest, start: widest, sameValue: widest, sameStart: widest, limit: status.limit === null ? null : widest };
@@ -135,6 +158,7 @@ export function statusSizers(goal, status, tied) {
     texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false, broken: false }, tied));
   }
   if (goal.relevant_first) texts.push(statusText(goal, { ...wide, broken: true }, tied));
+  if (countsNoSort(goal)) texts.push(statusText(goal, { ...wide, bySort: true }, tied));
   return texts;
 }
 
