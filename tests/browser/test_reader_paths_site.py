@@ -43,9 +43,14 @@ def test_every_widget_page_skips_to_its_widget(page, site_url: str, name: str) -
     assert links.count() >= 1, name
     links.first.focus()
     page.keyboard.press("Enter")
-    page.keyboard.press("Tab")
-    inside = page.evaluate(f"() => Boolean(document.activeElement.closest('{WIDGET}'))")
-    assert inside, f"{name}: Tab after the skip link lands outside the widget"
+    # The widget's own code may stand between the anchor and the widget (chapters 13 and
+    # 14 show it): a scrollable code block is one Tab stop, its copy button another.
+    for _ in range(3):
+        page.keyboard.press("Tab")
+        if page.evaluate(f"() => Boolean(document.activeElement.closest('{WIDGET}'))"):
+            break
+    else:
+        raise AssertionError(f"{name}: three Tabs after the skip link are still outside the widget")
     # The header's own skip link, the first thing Tab reaches after the theme's.
     assert page.locator("#ndcg-skip-task a").count() == 1, name
 
@@ -54,8 +59,8 @@ def test_the_labs_skip_text_is_a_link_to_its_section(page, site_url: str) -> Non
     page.goto(f"{site_url}/{CHAPTERS.format('13_training_lab')}")
     link = page.locator("article a:has-text('What this means for evaluation')").first
     target = link.get_attribute("href").split("#")[1]
-    heading = page.locator(f"[id='{target}'] >> h2, h2[id='{target}']").first
-    assert heading.inner_text().startswith("What this means for evaluation")
+    heading = page.locator(f"[id='{target}'] + h2")
+    assert heading.text_content().startswith("What this means for evaluation")
 
 
 @pytest.fixture()
@@ -129,7 +134,7 @@ def test_the_cell_below_a_check_is_folded_with_its_output(
     folded = page.locator("div.cell.tag_hide-cell")
     assert folded.count() == 1, name
     output = folded.locator("div.cell_output")
-    assert output.inner_text().strip(), f"{name}: the folded cell prints nothing"
+    assert output.text_content().strip(), f"{name}: the folded cell prints nothing"
     assert not folded.locator("div.cell_input").is_visible()
     assert not output.is_visible()
     folded.locator("summary").first.click()

@@ -260,3 +260,22 @@ def test_a_phone_keeps_no_blank_room_in_the_goals(browser, tmp_path: Path) -> No
                 assert max(spare) < 1, spare
         finally:
             context.close()
+
+
+def test_a_new_pad_from_the_kernel_redraws_the_ideal(page, tmp_path: Path) -> None:
+    """pad set after the widget is shown (as a notebook cell may) is drawn at once."""
+    w = _short_user()
+    open_standalone(page, w, tmp_path / "repad.html")
+    widget = page.locator(".ndcg-rw")
+    imagined = widget.locator(".ndcg-rw__ideal-item--unretrieved")
+    assert imagined.count() == 7
+    page.evaluate("() => window.ndcgWidget.model.set('pad', 4)")
+    assert imagined.count() == 7
+    assert widget.locator(
+        ".ndcg-rw__ideal-item--unretrieved .ndcg-rw__grade"
+    ).first.inner_text() == ("grade 4")
+    page.evaluate("() => window.ndcgWidget.model.set('pad', null)")
+    assert imagined.count() == 0
+    w.pad = None
+    w.order = order_of(widget)
+    assert readouts(widget)["ndcg"] == pytest.approx(w.metrics["ndcg"], rel=1e-12)

@@ -206,12 +206,15 @@ def sort_by_hand(widget) -> list[str]:
 
     A goal does not count an order the sort button made: a reader must build it. The button
     shows the order; Reset puts the list back; then each item moves up to its place.
+    Returns what the page announced after each move.
     """
     widget.get_by_test_id("sort").click()
     target = order_of(widget)
     widget.get_by_test_id("reset").click()
+    said = []
     for position, label in enumerate(target):
         while order_of(widget).index(label) > position:
             widget.get_by_role("button", name=f"Move {label} up", exact=True).click()
+            said.append(announcement(widget))
     assert order_of(widget) == target
-    return target
+    return said

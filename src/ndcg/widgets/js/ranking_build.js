@@ -14,7 +14,7 @@ import { discountText } from "./words.js";
 
 /** What the screen is built for: a change of it builds the screen again. */
 export function structureKey(view) {
-  return JSON.stringify([view.get.readouts(), view.get.series(), view.get.goals(), view.get.scores(), view.model.get("score_name"), view.get.tied(), view.model.get("note"), view.get.discounts(), view.get.family()]);
+  return JSON.stringify([view.get.readouts(), view.get.series(), view.get.goals(), view.get.scores(), view.model.get("score_name"), view.get.tied(), view.model.get("note"), view.get.discounts(), view.get.family(), view.get.pad()]);
 }
 
 /** Build the screen for the model's items, readouts, goals and settings (its structure). */
