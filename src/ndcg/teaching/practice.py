@@ -533,17 +533,19 @@ def _padded(d: _Draw) -> dict:
     m = d.one(2, 4)
     g = d.grades(m)
     k = d.one(m + 1, m + 4)
-    top = max(g)
-    pool = g + [top] * (k - m)
+    # Chapter 6's padded ideal: imagined documents of the highest grade on the scale.
+    pool = g + [MAX_GRADE] * (k - m)
+    own_top = g + [max(g)] * (k - m)
     value, steps = _ndcg_steps(g, pool, k, "linear")
     lib = _lib()
     return {
         "question": (
             f"NDCG@{k} of this short list, linear gain, with the ideal padded to k "
-            "by documents of the list's highest grade"
+            f"by documents of the highest grade on the scale, {MAX_GRADE}"
         ),
         "given": [
             ("Grades, top to bottom (every judged document)", _list(g)),
+            ("Grade scale", f"0 to {MAX_GRADE}"),
             ("Cutoff", f"k = {k}"),
         ],
         "answer": lib.ndcg(g, k=k, pool=pool),
@@ -554,9 +556,17 @@ def _padded(d: _Draw) -> dict:
                 lib.ndcg(g, k=k),
                 "That is the ideal from what exists; this question pads the ideal to k.",
             ),
+            (
+                lib.ndcg(g, k=k, pool=own_top),
+                "That pads with the list's highest grade; the padded ideal imagines documents "
+                f"of the scale's highest grade, {MAX_GRADE}.",
+            ),
             (lib.ndcg(g, k=k, gain="exponential", pool=pool), _WRONG_GAIN["linear"]),
         ],
-        "steps": [f"Pad the judged grades with {k - m} of grade {top}: {_list(pool)}", *steps],
+        "steps": [
+            f"Pad the judged grades with {k - m} of grade {MAX_GRADE}: {_list(pool)}",
+            *steps,
+        ],
     }
 
 

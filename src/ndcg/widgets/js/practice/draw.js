@@ -232,17 +232,19 @@ function paddedProblem(d) {
   const m = d.one(2, 4);
   const g = d.grades(m);
   const k = d.one(m + 1, m + 4);
-  const top = Math.max(...g);
-  const pad = Array(k - m).fill(top);
+  // Chapter 6's padded ideal: imagined documents of the highest grade on the scale.
+  const pad = Array(k - m).fill(MAX_GRADE);
+  const ownTop = Array(k - m).fill(Math.max(...g));
   return {
-    question: `NDCG@${k} of this short list, linear gain, with the ideal padded to k by documents of the list's highest grade`,
-    given: [["Grades, top to bottom (every judged document)", joined(g)], ["Cutoff", `k = ${k}`]],
+    question: `NDCG@${k} of this short list, linear gain, with the ideal padded to k by documents of the highest grade on the scale, ${MAX_GRADE}`,
+    given: [["Grades, top to bottom (every judged document)", joined(g)], ["Grade scale", `0 to ${MAX_GRADE}`], ["Cutoff", `k = ${k}`]],
     answer: ndcg(g, { k, unretrieved: pad }), decimals: 3,
     traps: [
       [ndcg(g, { k }), "That is the ideal from what exists; this question pads the ideal to k."],
+      [ndcg(g, { k, unretrieved: ownTop }), `That pads with the list's highest grade; the padded ideal imagines documents of the scale's highest grade, ${MAX_GRADE}.`],
       [ndcg(g, { k, gain: "exponential", unretrieved: pad }), WRONG_GAIN.linear],
     ],
-    steps: [`Pad the judged grades with ${k - m} of grade ${top}: ${joined(g.concat(pad))}`, ...ndcgSteps(g, g.concat(pad), k, "linear")],
+    steps: [`Pad the judged grades with ${k - m} of grade ${MAX_GRADE}: ${joined(g.concat(pad))}`, ...ndcgSteps(g, g.concat(pad), k, "linear")],
   };
 }
 
