@@ -91,7 +91,7 @@ def test_every_solution_is_executed_code_that_passes_its_check(site: Path, noteb
     for solution in solutions:
         assert "dropdown" in solution["class"]
         outputs = " ".join(div.get_text() for div in solution.select("div.cell_output"))
-        assert re.search(r"Right: ch\d\d-[a-z0-9-]+ is correct\.", outputs), solution.get_text()[
+        assert re.search(r"Right: ch\d\d-[a-z0-9-]+ is correct[.;]", outputs), solution.get_text()[
             :80
         ]
 

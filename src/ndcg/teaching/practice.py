@@ -287,14 +287,15 @@ def _trap_list(
 ) -> list[tuple[float, str]]:
     """Keep the traps a reader can tell apart from the answer and from the traps before.
 
-    A trap less than ``10**-decimals`` from the answer reads as the answer when it is typed
-    to ``decimals`` decimals, so it would be judged right: it is left out, as is a trap that
-    close to an earlier one (whose hint it would get).
+    A trap less than two units of the last decimal from the answer can read, typed to
+    ``decimals`` decimals, as the answer rounded or cut short, which the answer rule calls
+    right or close: it is left out, as is a trap less than one unit from an earlier one
+    (whose hint it would get).
     """
     apart = float(f"1e-{decimals}") * (1 - 1e-9)
     kept: list[tuple[float, str]] = []
     for value, text in traps:
-        if abs(value - answer) >= apart and all(abs(value - v) >= apart for v, _ in kept):
+        if abs(value - answer) >= 2 * apart and all(abs(value - v) >= apart for v, _ in kept):
             kept.append((float(value), text))
     return kept
 

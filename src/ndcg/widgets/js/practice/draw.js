@@ -396,13 +396,14 @@ export const PRACTICE_KEYS = Object.freeze(Object.keys(DRAWS));
 
 /**
  * The traps a reader can tell apart from the answer and from the traps before
- * (practice._trap_list): one less than 10^-decimals away would read as the answer.
+ * (practice._trap_list): one less than two units of the last decimal away could read as
+ * the answer rounded or cut short.
  */
 function distinctTraps(answer, decimals, traps) {
   const apart = Number(`1e-${decimals}`) * (1 - 1e-9);
   const kept = [];
   for (const [value, text] of traps) {
-    if (Math.abs(value - answer) >= apart && kept.every(([v]) => Math.abs(value - v) >= apart)) kept.push([value, text]);
+    if (Math.abs(value - answer) >= 2 * apart && kept.every(([v]) => Math.abs(value - v) >= apart)) kept.push([value, text]);
   }
   return kept;
 }
