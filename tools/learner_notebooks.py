@@ -483,17 +483,10 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
         tags = set(cell.get("metadata", {}).get("tags", []))
         if "remove-cell" in tags:
             _fold(cell, outputs=True)
-            if cell["cell_type"] == "code":
-                # Run All unfolds outputs: what the book never shows must print nothing.
-                cell["source"] = CAPTURE_HIDDEN + _source(cell)
         elif cell["cell_type"] == "code" and "remove-input" in tags:
             _fold(cell, outputs=False)  # the website shows what it prints, not its code
-        elif (
-            cell["cell_type"] == "code"
-            and tags & {"remove-output", "hide-cell"}
-            and not _answer_check(cell)
-        ):
-            cell["source"] = CAPTURE + _source(cell)
+        if cell["cell_type"] == "code":
+            cell["source"] = capture_prefix(cell) + _source(cell)
         if cell["cell_type"] == "code" and solutions == "remove":
             # No worked solution follows an answer box here: its note must not promise one.
             cell["source"] = ANSWER_BOX.sub(
@@ -508,6 +501,28 @@ def convert(notebook: dict[str, Any], ctx: Context, solutions: str = "fold") -> 
         for number, cell in enumerate(cells):
             cell.setdefault("id", f"learner-{number:03d}")
     return result
+
+
+def capture_prefix(cell: dict[str, Any]) -> str:
+    """The lines a learner's copy puts before a code cell's source, so Run All prints nothing
+    the website hides: :data:`CAPTURE_HIDDEN` for a cell it never shows (``remove-cell``),
+    :data:`CAPTURE` for one whose output it hides (``remove-output``) or folds with its code
+    (``hide-cell``), unless the cell is an answer check; else ``""``.
+
+    The one home of the rule: :func:`convert` applies it, and the tests of what the site
+    serves read it here.
+    """
+    tags = set(cell.get("metadata", {}).get("tags", []))
+    if cell["cell_type"] != "code":
+        return ""
+    if "remove-cell" in tags:
+        # Run All unfolds outputs: what the book never shows must print nothing.
+        return CAPTURE_HIDDEN
+    if "remove-input" in tags:
+        return ""  # the website shows what it prints
+    if tags & {"remove-output", "hide-cell"} and not _answer_check(cell):
+        return CAPTURE
+    return ""
 
 
 def _answer_check(cell: dict[str, Any]) -> bool:
