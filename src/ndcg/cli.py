@@ -28,13 +28,11 @@ from __future__ import annotations
 
 import argparse
 import inspect
-import io
 import json
 import math
-import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, BinaryIO
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -62,7 +60,7 @@ from ndcg._trec_curves import log_floor
 from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
-from ndcg.trec import read_qrels, read_run
+from ndcg.trec import read_qrels, read_run_and_id
 
 # The options' names, re-exported: `ndcg.cli` is where callers and tests find them.
 __all__ = [
@@ -354,45 +352,6 @@ def format_json(
     return json.dumps(report, indent=2, allow_nan=False) + "\n"
 
 
-class _Tail(io.RawIOBase):
-    """A binary stream that keeps the last bytes read from it (the run's last line)."""
-
-    KEEP = 65536
-
-    def __init__(self, stream: BinaryIO) -> None:
-        super().__init__()
-        self.stream = stream
-        self.name = getattr(stream, "name", "<stdin>")
-        self.tail = b""
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
-        got = self.stream.readinto(buffer) or 0
-        self.tail = (self.tail + bytes(buffer[:got]))[-self.KEEP :]
-        return got
-
-
-def _last_run_id(path: str, stdin: bytes) -> str:
-    """Return the run id (sixth field) of the last result line, which trec_eval keeps.
-
-    Read from the end of the file: the run was read and checked whole already.
-    """
-    if path == "-":
-        tail = stdin
-    else:
-        with open(path, "rb") as file:
-            size = file.seek(0, os.SEEK_END)
-            file.seek(max(0, size - 65536))
-            tail = file.read()
-    for line in reversed(tail.splitlines()):
-        fields = line.split()
-        if len(fields) >= 6 and not line.lstrip().startswith(b"#"):
-            return fields[5].decode("utf-8", "replace")
-    return ""
-
-
 def build_parser() -> argparse.ArgumentParser:
     """Build the argument parser of ``python -m ndcg``."""
     parser = argparse.ArgumentParser(
@@ -459,8 +418,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen, notes = parse_measures(specs or ["official"], gain, labels or None)
         qrels = read_qrels(args.qrels)
         # trec_eval reads the run from standard input when it is named "-".
-        stdin = _Tail(sys.stdin.buffer)
-        run = read_run(stdin if args.run == "-" else args.run)
+        run, run_id = read_run_and_id(sys.stdin.buffer if args.run == "-" else args.run)
         run_name = "<stdin>" if args.run == "-" else args.run
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
             if frame.empty:
@@ -477,9 +435,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
-        run_id = (
-            _last_run_id(args.run, stdin.tail) if any(m.trec == "runid" for m in chosen) else ""
-        )
         table = compute(
             qrels, run, chosen, complete=args.c, judged_only=args.J, level=level, run_id=run_id
         )
