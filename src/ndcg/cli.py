@@ -57,7 +57,7 @@ from ndcg._cli_options import (
 )
 from ndcg._scan import parse_int
 from ndcg._trec_curves import log_floor
-from ndcg._trec_rows import evaluated_queries, trec_rows
+from ndcg._trec_rows import TrecRows, evaluated_queries, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
 from ndcg.trec import read_qrels, read_run_and_id
@@ -109,8 +109,10 @@ def compute(
     their row kernels on trec_eval's rows (:mod:`ndcg._trec_rows`); ``runid`` is
     ``run_id`` and ``num_q`` counts the rows.
     """
-    queries = evaluated_queries(qrels, run, complete)
-    columns: dict[str, pd.Series] = {}
+    # One index for every column: pandas then aligns them by identity, not by hashing
+    # every query id once a column (millions of queries cost their ids once).
+    queries = pd.Index(evaluated_queries(qrels, run, complete))
+    columns: dict[str, np.ndarray] = {}
     by_gain: dict[str, list[Measure]] = {}
     kernels: list[Measure] = []
     for measure in measures_:
@@ -123,7 +125,7 @@ def compute(
             kernels.append(measure)
         else:
             value = run_id if measure.trec == "runid" else 1
-            columns[measure.name] = pd.Series(value, index=queries)
+            columns[measure.name] = np.full(len(queries), value)
     for key, group in by_gain.items():
         judged = binary_at(qrels, level) if key == "binary" else qrels
         gain = _complete_gain(group[0].gain, judged)
@@ -138,32 +140,56 @@ def compute(
             threshold=1,
             p=RBP_P,
         )
-        result.index = result.pop("query_id").astype(str).to_numpy()
-        if set(result.index) != set(queries):
-            raise RuntimeError(f"evaluate scored {list(result.index)}, not {list(queries)}")
+        scored = pd.Index(result.pop("query_id").astype(str).to_numpy())
+        at = queries.get_indexer(scored)
+        if len(scored) != len(queries) or (at < 0).any():
+            raise RuntimeError(f"evaluate scored {list(scored)}, not {list(queries)}")
+        back = np.empty(len(at), dtype=np.int64)
+        back[at] = np.arange(len(at))
         for m in group:
-            columns[m.name] = result[measures.column_name(m.k, m.metric)].reindex(queries)
+            columns[m.name] = result[measures.column_name(m.k, m.metric)].to_numpy()[back]
     if kernels:
         rows = trec_rows(qrels, run, queries, judged_only)
+        done = _kernel_values(kernels, rows, float(level))
+        for m in kernels:
+            values = done[(m.trec, repr(m.param))].copy()
+            cleared = m.form.cleared
+            if cleared == "all" or (cleared == "bare" and m.name == m.trec):  # trec_eval's
+                # clean-up after its stand-in ranking
+                values[rows.stand_in] = "" if values.dtype.kind == "U" else 0.0
+            columns[m.name] = values if values.ndim == 1 else values[:, m.column]
+    return pd.DataFrame({m.name: columns[m.name] for m in measures_}, index=queries, copy=False)
+
+
+def _kernel_values(
+    kernels: Sequence[Measure], rows: TrecRows, level: float
+) -> dict[tuple[str, str], np.ndarray]:
+    """Each kernel's values for every query, computed a chunk of similar queries at a time.
+
+    The rows are padded only within a chunk (:meth:`ndcg._trec_rows.TrecRows.chunks`), so
+    one long ranked list costs its own length, not every query's; the kernels are row-wise.
+    """
+    parts: dict[tuple[str, str], list[np.ndarray]] = {}
+    done_rows = []
+    chunks = list(rows.chunks()) or [(np.arange(0), *rows.padded(np.arange(0)))]
+    for chunk, ranked, n_ranked, judged in chunks:
         context: dict[str, object] = {
-            "ranked": rows.ranked,
-            "n_ranked": rows.n_ranked,
-            "judged": rows.judged,
-            "threshold": float(level),
+            "ranked": ranked,
+            "n_ranked": n_ranked,
+            "judged": judged,
+            "threshold": level,
         }
         done: dict[tuple[str, str], np.ndarray] = {}
         for m in kernels:
             key = (m.trec, repr(m.param))
             if key not in done:
                 done[key] = _run_kernel(m, context)
-            values = done[key].copy()
-            cleared = m.form.cleared
-            if cleared == "all" or (cleared == "bare" and m.name == m.trec):  # trec_eval's
-                # clean-up after its stand-in ranking
-                values[rows.stand_in] = "" if values.dtype.kind == "U" else 0.0
-            columns[m.name] = pd.Series(values if values.ndim == 1 else values[:, m.column],
-                                        index=queries)  # fmt: skip
-    return pd.DataFrame(columns, index=queries)[[m.name for m in measures_]]
+                parts.setdefault(key, []).append(done[key])
+        done_rows.append(chunk)
+    where = np.concatenate(done_rows)
+    back = np.empty(where.size, dtype=np.int64)
+    back[where] = np.arange(where.size)
+    return {key: np.concatenate(values)[back] for key, values in parts.items()}
 
 
 def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:

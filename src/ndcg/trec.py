@@ -238,9 +238,9 @@ def ranked_lists(
     ids = {str(query): query for query in pd.unique(run["query_id"])}
     rows = trec_rows(qrels, run, np.array(sorted(ids), dtype=object), judged_only=False)
     lists = {}
-    for i, query in enumerate(rows.queries):
-        ranked = rows.ranked[i, : rows.n_ranked[i]]
-        judged = rows.judged[i]
+    ranked_by_query = np.split(rows.ranked_values, np.cumsum(rows.n_ranked)[:-1])
+    judged_lists = np.split(rows.judged_values, np.cumsum(rows.n_judged)[:-1])
+    for query, ranked, judged in zip(rows.queries, ranked_by_query, judged_lists, strict=True):
         lists[ids[query]] = (
             [None if np.isnan(g) else float(g) for g in ranked],
             [float(g) for g in judged[~np.isnan(judged)]],
