@@ -14,7 +14,7 @@ trec_eval 10.0 is built from ``../shared/oracles/`` into a cache folder outside 
 repository (``TREC_EVAL_CACHE``, default ``/tmp/ndcg-bench-trec_eval``), or taken from
 the ``TREC_EVAL`` environment variable. Each contender runs in a fresh process, the two
 alternating, ``ROUNDS`` times; the table gives the median wall time and the peak resident
-memory (``ru_maxrss`` from ``os.wait4``) of each, and our figure over trec_eval's. The two
+memory (``/usr/bin/time``'s ``%M``) of each, and our figure over trec_eval's. The two
 reports must be equal byte for byte. Targets on the ad hoc shape: at most 1.0x trec_eval's
 time and 2.0x its memory.
 
@@ -36,7 +36,7 @@ import numpy as np
 FOLDER = Path(__file__).resolve().parent / "results" / "trec_shapes"
 ORACLE = Path(__file__).resolve().parents[2] / "shared" / "oracles" / "trec_eval-10.0"
 CACHE = Path(os.environ.get("TREC_EVAL_CACHE", "/tmp/ndcg-bench-trec_eval"))
-ROUNDS = 5
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SEED = 20341
 #: Measures asked for: trec_eval's default set with NDCG at two cutoffs, and NDCG@10 alone.
 MEASURES = (("-m", "official", "-m", "ndcg_cut.5,10"), ("-m", "ndcg_cut.10"))
@@ -123,19 +123,26 @@ class Run:
 
 
 def run(command: list[str]) -> Run:
-    """Run ``command`` in a fresh process and measure it (``os.wait4``: its own usage)."""
-    out = FOLDER / "stdout.tmp"
+    """Run ``command`` in a fresh process; its wall time, peak memory and output.
+
+    The peak is ``/usr/bin/time``'s (``%M``): ``ru_maxrss`` of a child forked from this
+    process would count this process's own pages until the child's ``exec``.
+    """
+    out, peak = FOLDER / "stdout.tmp", FOLDER / "peak.tmp"
     with open(out, "w+b") as stdout:
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=stdout, stderr=subprocess.PIPE)
-        _, status, usage = os.wait4(process.pid, 0)
+        done = subprocess.run(
+            ["/usr/bin/time", "-f", "%M", "-o", str(peak), *command],
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            check=False,
+        )
         seconds = time.perf_counter() - start
-        problem = process.stderr.read() if process.stderr else b""
         stdout.seek(0)
         output = stdout.read()
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise RuntimeError(f"{command} failed: {problem.decode()[-500:]}")
-    return Run(seconds, usage.ru_maxrss * 1024, output)
+    if done.returncode != 0:
+        raise RuntimeError(f"{command} failed: {done.stderr.decode()[-500:]}")
+    return Run(seconds, int(peak.read_text().split()[-1]) * 1024, output)
 
 
 def compare(qrels: Path, run_file: Path, options: tuple[str, ...], binary: Path) -> tuple:
@@ -169,7 +176,7 @@ def main(names: list[str] | None = None) -> None:
         from bench.large_run import make_files
 
         cases.append(("large_run", *make_files()))
-    print(f"trec_eval: {binary}; median of {ROUNDS} alternating runs; peak = max ru_maxrss")
+    print(f"trec_eval: {binary}; median of {ROUNDS} alternating runs; peak: largest %M")
     header = f"{'shape':<12} {'measures':<30} {'lines':>10} {'ours s':>7} {'trec s':>7} "
     print(header + f"{'time':>6} {'ours MB':>8} {'trec MB':>8} {'memory':>7}")
     for name, qrels, run_file in cases:

@@ -126,8 +126,8 @@ def trec_rows(
     index = pd.Index(queries)
     # Ids become numbers once: a row of `queries` for each query, and each docno's rank
     # in text order, shared by both files (codes of one sorted set of docnos).
-    run_row = _rows_of(run["query_id"], index)
-    judged_row = _rows_of(qrels["query_id"], index)
+    run_row = rows_of(run["query_id"], index)
+    judged_row = rows_of(qrels["query_id"], index)
     run_doc, judged_doc = _shared_codes(run["doc_id"], qrels["doc_id"])
     width = int(max(run_doc.max(initial=-1), judged_doc.max(initial=-1))) + 1
     known = judged_row >= 0
@@ -158,7 +158,7 @@ def trec_rows(
     return TrecRows(np.asarray(queries), grades[order], n_ranked, judged_values, n_judged, stand_in)
 
 
-def _rows_of(column: pd.Series, index: pd.Index) -> np.ndarray:
+def rows_of(column: pd.Series, index: pd.Index) -> np.ndarray:
     """Return the row of ``index`` holding each id of ``column`` (as text), -1 for none."""
     categorical = column.astype("category")
     at = index.get_indexer(_text(categorical.cat.categories))

@@ -31,7 +31,7 @@ import inspect
 import json
 import math
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -57,7 +57,7 @@ from ndcg._cli_options import (
 )
 from ndcg._scan import parse_int
 from ndcg._trec_curves import log_floor
-from ndcg._trec_rows import TrecRows, evaluated_queries, trec_rows
+from ndcg._trec_rows import TrecRows, evaluated_queries, rows_of, trec_rows
 from ndcg.evaluate import evaluate
 from ndcg.gains import Gain
 from ndcg.trec import read_qrels, read_run_and_id
@@ -108,10 +108,60 @@ def compute(
     The library's measures are computed by :func:`ndcg.evaluate`, trec_eval's own by
     their row kernels on trec_eval's rows (:mod:`ndcg._trec_rows`); ``runid`` is
     ``run_id`` and ``num_q`` counts the rows.
+
+    Queries are scored :data:`QUERY_BLOCK` at a time (in trec_eval's order, so the ``all``
+    line adds them in the same order): the work space follows the block, not the number of
+    queries in the files.
     """
-    # One index for every column: pandas then aligns them by identity, not by hashing
-    # every query id once a column (millions of queries cost their ids once).
     queries = pd.Index(evaluated_queries(qrels, run, complete))
+    args = (measures_, complete, judged_only, level, run_id)
+    if len(queries) <= QUERY_BLOCK:
+        return _compute_block(qrels, run, queries, *args)
+    return pd.concat([_compute_block(*part, *args) for part in _query_blocks(qrels, run, queries)])
+
+
+#: Queries scored at a time by :func:`compute`.
+QUERY_BLOCK = 200_000
+
+
+def _query_blocks(
+    qrels: pd.DataFrame, run: pd.DataFrame, queries: pd.Index
+) -> Iterator[tuple[pd.DataFrame, pd.DataFrame, pd.Index]]:
+    """Yield the lines of each block of :data:`QUERY_BLOCK` queries of ``queries``."""
+    sides = []
+    for frame in (qrels, run):
+        row = rows_of(frame["query_id"], queries)  # -1: a query not evaluated
+        order = np.argsort(row, kind="stable")
+        sides.append((frame, row[order], order))
+    for lo in range(0, len(queries), QUERY_BLOCK):
+        hi = lo + QUERY_BLOCK
+        parts = []
+        for frame, row, order in sides:
+            first, last = np.searchsorted(row, [lo, hi])
+            part = frame.iloc[np.sort(order[first:last])]  # in the file's order
+            parts.append(
+                part.assign(
+                    **{
+                        column: part[column].cat.remove_unused_categories()
+                        for column in ("query_id", "doc_id")
+                        if isinstance(part[column].dtype, pd.CategoricalDtype)
+                    }
+                )
+            )
+        yield parts[0], parts[1], queries[lo:hi]
+
+
+def _compute_block(
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    queries: pd.Index,
+    measures_: Sequence[Measure],
+    complete: bool,
+    judged_only: bool,
+    level: float,
+    run_id: str,
+) -> pd.DataFrame:
+    """:func:`compute` for the queries ``queries`` (and the lines of ``qrels`` and ``run``)."""
     columns: dict[str, np.ndarray] = {}
     by_gain: dict[str, list[Measure]] = {}
     kernels: list[Measure] = []
