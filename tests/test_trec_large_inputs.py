@@ -76,3 +76,15 @@ def test_queries_scored_a_block_at_a_time(tmp_path, monkeypatch, flags):
     monkeypatch.setattr(cli, "QUERY_BLOCK", 7)
     assert report(*argv) == whole
     assert whole.count("\nnum_q") == 1 and "\tall\t" in whole
+
+
+def test_more_queries_than_the_bound_are_refused_by_name(tmp_path, monkeypatch):
+    (tmp_path / "qrels").write_text("".join(f"q{i} 0 d 1\n" for i in range(6)))
+    (tmp_path / "run").write_text("q1 Q0 d 1 1 r\n")
+    monkeypatch.setattr(cli, "MAX_QUERIES", 5)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main([str(tmp_path / "qrels"), str(tmp_path / "run")])
+    assert (code, out.getvalue()) == (2, "")
+    assert "qrels judges 6 queries; this command scores at most 5 in one run" in err.getvalue()
+    assert "split the qrels and the run by query" in err.getvalue()
