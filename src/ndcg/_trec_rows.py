@@ -203,6 +203,6 @@ def _arrow_text(ids: object) -> object:
 def _text(ids: object) -> np.ndarray:
     """Ids as an object array of ``str`` (the reader's already are: no copy of them)."""
     values = np.asarray(ids, dtype=object)
-    if not all(isinstance(v, str) for v in values.tolist()):
+    if values.size and pd.api.types.infer_dtype(values, skipna=False) != "string":
         values = np.array([str(v) for v in values.tolist()], dtype=object)
     return values
