@@ -5,7 +5,7 @@
 // streak, the reader's series and the next problem's number are kept in this browser
 // (js/practice/store.js). Text from the model only goes through textContent or setAttribute.
 
-import { verdict } from "./js/arith.js";
+import { verdict } from "./js/answers.js";
 import { h, isTouch, uniqueId } from "./js/dom.js";
 import { practiceProblem } from "./js/practice/draw.js";
 import { renderProgress } from "./js/practice/progress_view.js";
