@@ -128,7 +128,7 @@ def trec_rows(
     # in text order, shared by both files (codes of one sorted set of docnos).
     run_row = rows_of(run["query_id"], index)
     judged_row = rows_of(qrels["query_id"], index)
-    run_doc, judged_doc = _shared_codes(run["doc_id"], qrels["doc_id"])
+    run_doc, judged_doc, docnos = _shared_codes(run["doc_id"], qrels["doc_id"])
     width = int(max(run_doc.max(initial=-1), judged_doc.max(initial=-1))) + 1
     known = judged_row >= 0
     judged_key = judged_row[known] * width + judged_doc[known]
@@ -149,8 +149,7 @@ def trec_rows(
         row, docs = np.concatenate([row, alone]), np.concatenate([docs, np.zeros_like(alone)])
         scores = np.concatenate([scores, np.zeros(alone.size)])
         grades = np.concatenate([grades, np.full(alone.size, np.nan)])
-    # Score descending, then docno descending (the codes follow the docnos' text order).
-    order = np.lexsort((-docs, -scores, row))
+    order = _ranked_order(row, scores, docs, docnos)
     n_ranked = np.bincount(row, minlength=len(index)).astype(np.int64)
     by_grade = np.lexsort((-judged_grades, judged_row[known]))
     n_judged = np.bincount(judged_row[known], minlength=len(index)).astype(np.int64)
@@ -166,23 +165,57 @@ def rows_of(column: pd.Series, index: pd.Index) -> np.ndarray:
     return np.where(codes >= 0, at[codes], -1)
 
 
-def _shared_codes(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray]:
-    """Codes of two id columns in one set of ids sorted as text (C's strcmp order).
+def _shared_codes(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Codes of two id columns in one set of ids, and those ids as text (``str``).
 
-    PyArrow codes and sorts the distinct ids by their UTF-8 bytes, which is C's order;
-    no fixed-width copy of the ids is made (one long id would widen every one).
+    ``a``'s distinct ids keep their codes; ``b``'s new ones follow. The codes say nothing
+    of the ids' order: :func:`_ranked_order` compares the text itself where it must.
+    """
+    a, b = a.astype("category"), b.astype("category")
+    names_a = pd.Index(_text(a.cat.categories), dtype=object, copy=False)
+    names_b = _text(b.cat.categories)
+    found = names_a.get_indexer(names_b)  # text against text, as dictionary codes would
+    new = found < 0
+    found[new] = names_a.size + np.arange(int(new.sum()))
+    docnos = np.concatenate([names_a.to_numpy(), names_b[new]])
+    code_b = found.astype(np.int64)
+    return a.cat.codes.to_numpy().astype(np.int64), code_b[b.cat.codes.to_numpy()], docnos
+
+
+def _ranked_order(
+    row: np.ndarray, scores: np.ndarray, docs: np.ndarray, docnos: np.ndarray
+) -> np.ndarray:
+    """Order lines by query row, then score descending, then docno descending (as bytes).
+
+    trec_eval's order (``te_form_res_rels``). Runs come grouped by query and ranked by
+    score, so a stable sort by row finds them in place; only documents tied on score are
+    put in docno order, by comparing their text (UTF-8 bytes, C's ``strcmp``).
     """
     import pyarrow as pa  # pandas imports it
     import pyarrow.compute as pc
 
-    a, b = a.astype("category"), b.astype("category")
-    names = pa.concat_arrays([_arrow_text(a.cat.categories), _arrow_text(b.cat.categories)])
-    encoded = pc.dictionary_encode(names)
-    rank = np.empty(len(encoded.dictionary), dtype=np.int64)
-    rank[pc.array_sort_indices(encoded.dictionary).to_numpy()] = np.arange(rank.size)
-    codes = rank[encoded.indices.to_numpy()]
-    code_a, code_b = codes[: len(a.cat.categories)], codes[len(a.cat.categories) :]
-    return code_a[a.cat.codes.to_numpy()], code_b[b.cat.codes.to_numpy()]
+    order = np.argsort(row, kind="stable")
+    by_row, by_score = row[order], scores[order]
+    same_row = by_row[1:] == by_row[:-1]
+    if np.isnan(scores).any() or (same_row & (by_score[1:] > by_score[:-1])).any():
+        order = np.lexsort((-scores, row))
+        by_row, by_score = row[order], scores[order]
+    tied = same_row & (by_score[1:] == by_score[:-1])
+    if np.isnan(by_score).any():  # NaN scores rank last, in docno order, as in a lexsort
+        tied |= same_row & np.isnan(by_score[1:]) & np.isnan(by_score[:-1])
+    if not tied.any():
+        return order
+    # Positions in a run of equal (row, score), and a number for each run.
+    member = np.zeros(order.size, dtype=bool)
+    member[1:] |= tied
+    member[:-1] |= tied
+    at = np.flatnonzero(member)
+    group = np.cumsum(np.append(True, ~tied)[at])  # a new run where the tie breaks
+    texts = pa.array(docnos[docs[order[at]]].tolist(), type=pa.large_string())
+    table = pa.table({"group": group, "docno": texts})
+    within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("docno", "descending")])
+    order[at] = order[at][within.to_numpy()]
+    return order
 
 
 def _distinct(column: pd.Series) -> object:
