@@ -165,25 +165,26 @@ def rows_of(column: pd.Series, index: pd.Index) -> np.ndarray:
     return np.where(codes >= 0, at[codes], -1)
 
 
-def _shared_codes(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Codes of two id columns in one set of ids, and those ids as text (``str``).
+def _shared_codes(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, object]:
+    """Codes of two id columns in one set of ids, and those ids (a PyArrow text array).
 
-    ``a``'s distinct ids keep their codes; ``b``'s new ones follow. The codes say nothing
-    of the ids' order: :func:`_ranked_order` compares the text itself where it must.
+    PyArrow codes the distinct ids of both by their UTF-8 bytes, in order of first
+    appearance (``a``'s first). The codes say nothing of the ids' order:
+    :func:`_ranked_order` compares the text itself where it must.
     """
+    import pyarrow as pa  # pandas imports it
+    import pyarrow.compute as pc
+
     a, b = a.astype("category"), b.astype("category")
-    names_a = pd.Index(_text(a.cat.categories), dtype=object, copy=False)
-    names_b = _text(b.cat.categories)
-    found = names_a.get_indexer(names_b)  # text against text, as dictionary codes would
-    new = found < 0
-    found[new] = names_a.size + np.arange(int(new.sum()))
-    docnos = np.concatenate([names_a.to_numpy(), names_b[new]])
-    code_b = found.astype(np.int64)
-    return a.cat.codes.to_numpy().astype(np.int64), code_b[b.cat.codes.to_numpy()], docnos
+    names = pa.concat_arrays([_arrow_text(a.cat.categories), _arrow_text(b.cat.categories)])
+    encoded = pc.dictionary_encode(names)
+    codes = encoded.indices.to_numpy().astype(np.int64)
+    code_a, code_b = codes[: len(a.cat.categories)], codes[len(a.cat.categories) :]
+    return code_a[a.cat.codes.to_numpy()], code_b[b.cat.codes.to_numpy()], encoded.dictionary
 
 
 def _ranked_order(
-    row: np.ndarray, scores: np.ndarray, docs: np.ndarray, docnos: np.ndarray
+    row: np.ndarray, scores: np.ndarray, docs: np.ndarray, docnos: object
 ) -> np.ndarray:
     """Order lines by query row, then score descending, then docno descending (as bytes).
 
@@ -211,7 +212,7 @@ def _ranked_order(
     member[:-1] |= tied
     at = np.flatnonzero(member)
     group = np.cumsum(np.append(True, ~tied)[at])  # a new run where the tie breaks
-    texts = pa.array(docnos[docs[order[at]]].tolist(), type=pa.large_string())
+    texts = docnos.take(pa.array(docs[order[at]]))  # type: ignore[attr-defined]
     table = pa.table({"group": group, "docno": texts})
     within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("docno", "descending")])
     order[at] = order[at][within.to_numpy()]
