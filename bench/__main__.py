@@ -12,6 +12,7 @@ import importlib
 MODULES = (
     "bench.library",
     "bench.large_run",
+    "bench.trec_shapes",
     "bench.widget",
     "bench.widget_build",
     "bench.swap_widget",

@@ -55,6 +55,12 @@ DOCNOS = (
     *("d1", "D1", "d10", "d2", "d01", "d001", "doc1", "DOC1", "Doc1", "a", "A", "aa", "AA"),
     *("b", "d1a", "d100", "x9", "X10", "x09", "d3", "d4", "d5", "d6", "d7", "d8", "d9"),
 )
+#: Ids of many widths (1 to 300 bytes): the same id then meets ids of other widths in
+#: a line, a block or a file, which the reader once coded apart.
+WIDE_DOCNOS = (
+    *("7", "77", "123", "1234567890", "12345678", "123456789", "9" * 17, "d" * 64),
+    *(f"http://example.org/{'p' * n}/{n}" for n in (1, 9, 40, 120, 280)),
+)
 #: Few distinct scores, so that most rankings hold ties broken by document id.
 SCORES = ("3", "2.5", "2", "1", "0.5", "0", "-1", "-2.25", "1e1", "10", "0.125")
 CUTOFFS = (1, 2, 3, 5, 7, 10, 15, 20, 100)
@@ -140,20 +146,26 @@ class Collection:
     level: int
     measures: list[str]
     seed: tuple[int, int] = (0, 0)
+    #: Whether each file ends with a newline (many real files do not).
+    newline: tuple[bool, bool] = (True, True)
+    #: Run lines put before the collection's (a query no one judged, which both ignore).
+    filler: str = ""
     notes: list[str] = field(default_factory=list)
     #: (measure, graded qrels, -c, -l) of each of rbp, rbp_resid and num_rel compared.
     covered: set[tuple[str, bool, bool, int]] = field(default_factory=set)
 
     def qrels_text(self, judged: dict[str, dict[str, int]] | None = None) -> str:
         judged = self.judged if judged is None else judged
-        return "".join(f"{q} 0 {d} {g}\n" for q, docs in judged.items() for d, g in docs.items())
+        text = "".join(f"{q} 0 {d} {g}\n" for q, docs in judged.items() for d, g in docs.items())
+        return text if self.newline[0] else text.removesuffix("\n")
 
     def run_text(self) -> str:
-        return "".join(
+        text = self.filler + "".join(
             f"{q} Q0 {d} {i} {s} run\n"
             for q, docs in self.ranked.items()
             for i, (d, s) in enumerate(docs.items(), 1)
         )
+        return text if self.newline[1] else text.removesuffix("\n")
 
     def size(self) -> int:
         return sum(map(len, self.judged.values())) + sum(map(len, self.ranked.values()))
@@ -169,6 +181,7 @@ def random_collection(seed: int, case: int) -> Collection:
     rng = np.random.default_rng([seed, case])
     graded = rng.random() < 0.5
     long = rng.random() < 0.15
+    docnos = DOCNOS + WIDE_DOCNOS if rng.random() < 0.4 else DOCNOS
     # Sometimes many queries: the mean's order of additions shows from 9 on.
     many = rng.random() < 0.3
     pool = QUERY_IDS + MORE_QUERY_IDS if many else QUERY_IDS
@@ -177,7 +190,7 @@ def random_collection(seed: int, case: int) -> Collection:
     judged: dict[str, dict[str, int]] = {}
     ranked: dict[str, dict[str, str]] = {}
     for q in queries:
-        docs = rng.choice(DOCNOS, rng.integers(1, 14), replace=False)
+        docs = rng.choice(docnos, rng.integers(1, 14), replace=False)
         top = 4 if graded else 1
         kind = rng.choice(KINDS, p=[0.75, 0.1, 0.15])
         grades = rng.integers(0, top + 1 if kind != "nothing relevant" else 1, docs.size)
@@ -187,7 +200,7 @@ def random_collection(seed: int, case: int) -> Collection:
         if kind == "missing from the run":
             continue
         # Judged and unjudged documents alike, in any order (the file's order is not the rank).
-        retrieved = rng.choice(DOCNOS, rng.integers(1, 16), replace=False)
+        retrieved = rng.choice(docnos, rng.integers(1, 16), replace=False)
         if long:  # deep rankings, past the larger cutoffs
             retrieved = np.concatenate((retrieved, [f"z{n}" for n in range(rng.integers(120))]))
             judged[q] |= {f"z{n}": int(rng.integers(0, top + 1)) for n in range(0, 150, 3)}
@@ -200,7 +213,9 @@ def random_collection(seed: int, case: int) -> Collection:
         ranked[q] = {str(d): "1" for d in rng.choice(DOCNOS, 2, replace=False)}
     flags = [flag for flag, chance in FLAGS if rng.random() < chance]
     level = int(rng.choice([1, 1, 1, 2, 0]))
-    return Collection(judged, ranked, flags, level, random_measures(rng), (seed, case))
+    newline = (bool(rng.random() < 0.7), bool(rng.random() < 0.7))
+    measures = random_measures(rng)
+    return Collection(judged, ranked, flags, level, measures, (seed, case), newline)
 
 
 def score(rng: np.random.Generator) -> str:
@@ -379,6 +394,21 @@ def test_the_command_line_prints_trec_eval_s_report(trec_eval, tmp_path):
     assert lines > 20 * CASES
     assert notes == 1
     assert COVERED <= covered, sorted(COVERED - covered)
+
+
+def test_a_run_over_8_mib_without_a_final_newline(trec_eval, tmp_path):
+    # The reader works a block of 8 MiB at a time: the collection's ids come after a first
+    # block that holds the same ids among others of other widths, in a run (and qrels)
+    # without a final newline.
+    c = random_collection(2026, 3)
+    ids = [*DOCNOS, *WIDE_DOCNOS]
+    lines = [f"zz-filler Q0 {d} {i} {i % 7} run\n" for i, d in enumerate(ids)]
+    lines += [f"zz-filler Q0 f{i:0{1 + i % 12}d} 9 -{i} run\n" for i in range(240_000)]
+    c = replace(c, measures=["all_trec"], newline=(False, False), filler="".join(lines))
+    assert len(c.run_text()) > 8 * 2**20 and not c.run_text().endswith("\n")
+    lines, bad = compare_printed(trec_eval.printed, tmp_path, c)
+    assert lines > 100
+    assert not bad, describe(replace(c, filler=""), bad)
 
 
 @pytest.mark.parametrize(

@@ -23,8 +23,6 @@ from typing import BinaryIO
 import numpy as np
 import pandas as pd
 
-from ndcg._frames import factorize_runs
-
 PathLike = str | os.PathLike[str]
 #: A file to read: a path, or an open binary stream (``sys.stdin.buffer``, as trec_eval's
 #: ``-`` for the run).
@@ -127,8 +125,12 @@ def blocks(
                     end += 1
                 cut = end
             else:
-                cut = _last_line_end(buffer, start, end)
-                if cut <= start:
+                # The bytes held from before are part of one line: only new ones can end it.
+                fresh = max(start, held)
+                cut = _last_line_end(buffer, fresh, end)
+                if cut <= fresh:  # no line ends yet: refuse a NUL now, before reading on
+                    if not buffer[held:end].all():
+                        _check_bytes(buffer[start:end], line_base, name)
                     held = end
                     continue
             block, lines = _split(buffer, start, cut, line_base, fields, exact, kind, layout, name)
@@ -283,16 +285,18 @@ def _not_text(head: bytes) -> str | None:
     return None
 
 
-def tokens(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:
+def tokens(block: Block, field: int, limit: int) -> tuple[np.ndarray, np.ndarray]:
     """Fixed-width bytes of one field: ``(cells, lengths)``.
 
     ``cells`` is an ``(n, w)`` uint8 matrix, ``w`` a multiple of 8 at least as long as
-    the longest token, zero after each token's end (tokens hold no NUL byte, so the
-    padding is unambiguous). It is gathered eight bytes at a time.
+    the longest token but at most ``limit`` (a multiple of 8): a longer token is cut
+    there, so one long token never makes every row as wide (``lengths`` are the whole
+    tokens', for the caller to read those apart). Cells are zero after each token's end
+    (tokens hold no NUL byte, so the padding is unambiguous), gathered 8 bytes at a time.
     """
     starts, ends = block.starts[:, field], block.ends[:, field]
     lengths = ends - starts
-    width = max(8, -(-int(lengths.max(initial=1)) // 8) * 8)
+    width = min(limit, max(8, -(-int(lengths.max(initial=1)) // 8) * 8))
     padded = block.data
     if padded.size < int(starts.max(initial=0)) + width:
         padded = np.concatenate((padded, np.zeros(width, dtype=np.uint8)))
@@ -311,7 +315,6 @@ _LOW_BYTES = np.array([(1 << (8 * n)) - 1 for n in range(9)], dtype="<u8")
 
 _FLOAT_BYTES = np.zeros(256, dtype=bool)
 _FLOAT_BYTES[list(b"0123456789+-.eE\0")] = True
-_MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
 def as_text(cells: np.ndarray) -> np.ndarray:
@@ -321,20 +324,29 @@ def as_text(cells: np.ndarray) -> np.ndarray:
 
 def floats(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
     """Parse one field as C's ``strtod`` would, whole tokens only, finite values only."""
-    cells, _ = tokens(block, field)
+    cells, lengths = tokens(block, field, _NUMBER_WIDTH)
     mantissa, after, negative, fast = _decimals(cells, point=True)
+    fast &= lengths <= cells.shape[1]
     values = mantissa / _TENS[np.minimum(after, _TENS.size - 1)]
     np.negative(values, out=values, where=negative)
     rest = np.flatnonzero(~fast)
     if rest.size:  # exponents, long mantissas, hexadecimal, or errors
-        values[rest] = _other_floats(block, field, rest, cells[rest], path, name)
+        cut = lengths[rest] > cells.shape[1]
+        values[rest] = _other_floats(block, field, rest, cells[rest], cut, path, name)
     return values
 
 
 def _other_floats(
-    block: Block, field: int, rows: np.ndarray, cells: np.ndarray, path: PathLike, name: str
+    block: Block,
+    field: int,
+    rows: np.ndarray,
+    cells: np.ndarray,
+    cut: np.ndarray,
+    path: PathLike,
+    name: str,
 ) -> np.ndarray:
-    plain = _FLOAT_BYTES[cells].all(axis=1)
+    """Tokens the column-wise reader left: plain ones in bulk, the rest (or cut) one by one."""
+    plain = _FLOAT_BYTES[cells].all(axis=1) & ~cut
     values = np.empty(rows.size, dtype=np.float64)
     try:
         values[plain] = as_text(cells[plain]).astype(np.float64)
@@ -349,8 +361,9 @@ def _other_floats(
 
 def integers(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
     """Parse one field as a C integer (sign and ASCII digits), within int64."""
-    cells, _ = tokens(block, field)
+    cells, lengths = tokens(block, field, _NUMBER_WIDTH)
     values, _, negative, fast = _decimals(cells, point=False)
+    fast &= lengths <= cells.shape[1]
     np.negative(values, out=values, where=negative)
     for row in np.flatnonzero(~fast):
         where = f"{path}:{block.lines[row]}"
@@ -358,6 +371,8 @@ def integers(block: Block, field: int, path: PathLike, name: str) -> np.ndarray:
     return values
 
 
+#: Widest number read column by column; longer ones (rare) are read one by one.
+_NUMBER_WIDTH = 32
 #: Exact powers of ten in float64 (up to 10**22).
 _TENS = 10.0 ** np.arange(23)
 #: Most digits a mantissa may have to be exact in float64 (below 2**53).
@@ -443,90 +458,76 @@ _C_FLOAT = re.compile(
 )
 
 
-def text_keys(cells: np.ndarray) -> np.ndarray:
-    """Return a 64-bit key per token: the token itself up to 8 bytes, else a hash of it."""
-    words = np.ascontiguousarray(cells).view("<u8")
-    keys = words[:, 0].astype(np.uint64)
-    for j in range(1, words.shape[1]):
-        keys ^= keys >> np.uint64(29)
-        keys *= _MIX
-        keys += words[:, j]
-    return keys
-
-
 class TextColumn:
-    """One text field collected over the blocks of a file; ends as a categorical."""
+    """One text field collected over the blocks of a file; ends as a categorical.
 
-    def __init__(self, *, grouped: bool) -> None:
-        self._texts: list[np.ndarray] = []
-        self._keys: list[np.ndarray] = []
-        self._exact = True
-        self._grouped = grouped  # equal ids come in runs (query ids): hash each run once
+    Each block's tokens are gathered into one contiguous buffer (a copy of their bytes,
+    linear in them however long one token is) and wrapped as a PyArrow string array;
+    PyArrow codes all the blocks in one dictionary, exactly, whatever the tokens' widths.
+    """
+
+    def __init__(self) -> None:
+        self._arrays: list[object] = []
 
     def add(self, block: Block, field: int) -> None:
         """Take the field's tokens from one block."""
-        cells, _ = tokens(block, field)
-        keys = text_keys(cells)
-        self._keys.append(keys)
-        # Up to 8 bytes a key is the token itself (a view of it is the text); longer,
-        # it is a hash to check, so the tokens are kept too.
-        self._exact &= cells.shape[1] == 8
-        self._texts.append(as_text(cells) if cells.shape[1] > 8 else keys.view("S8"))
+        import pyarrow as pa  # pandas, which the frames need, imports it anyway
+
+        offsets, data = gathered(block, field)
+        self._arrays.append(
+            pa.Array.from_buffers(
+                pa.large_string(),
+                offsets.size - 1,
+                [None, pa.py_buffer(offsets), pa.py_buffer(data)],
+            )
+        )
 
     def categorical(self) -> pd.Categorical:
         """All tokens as a categorical of ``str``, categories in order of appearance."""
-        if not self._keys:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        if not self._arrays:
             return pd.Categorical.from_codes(
                 np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=object)
             )
-        offsets = np.cumsum([0] + [k.size for k in self._keys])
-        if self._exact:
-            self._texts = []
-        keys = np.concatenate(self._keys)
-        self._keys = []
-        codes = factorize_runs(keys)[0] if self._grouped else pd.factorize(keys)[0]
-        codes = codes.astype(np.int32)
-        # Codes are numbered in order of appearance, so first rows grow with the code.
-        first = np.empty(int(codes.max()) + 1, dtype=np.int64)
-        for lo, hi in zip(offsets[-2::-1], offsets[:0:-1], strict=True):
-            first[codes[lo:hi][::-1]] = np.arange(hi - 1, lo - 1, -1)
-        if self._exact:
-            uniques = keys[first].view("S8")
-        else:
-            del keys
-            uniques = self._hashed_uniques(codes, first, offsets)
-        self._texts = []
-        return pd.Categorical.from_codes(codes, categories=_categories(uniques), validate=False)
-
-    def _hashed_uniques(
-        self, codes: np.ndarray, first: np.ndarray, offsets: np.ndarray
-    ) -> np.ndarray:
-        """Text of each code, every token checked against it (a hash may collide)."""
-        width = max(t.itemsize for t in self._texts)
-        uniques = np.zeros(first.size, dtype=f"S{width}")
-        bounds = np.searchsorted(first, offsets)
-        for b, texts in enumerate(self._texts):
-            mine = first[bounds[b] : bounds[b + 1]]
-            uniques[bounds[b] : bounds[b + 1]] = texts[mine - offsets[b]]
-        for b, texts in enumerate(self._texts):
-            if not np.array_equal(texts, uniques[codes[offsets[b] : offsets[b + 1]]]):
-                # Two different tokens share a hash (rare): code the tokens themselves.
-                every = np.concatenate(self._texts).astype(f"S{width}")
-                found, values = pd.factorize(every.astype(object))
-                codes[:] = found
-                return np.asarray(values, dtype=every.dtype)
-        return uniques
+        encoded = pc.dictionary_encode(pa.chunked_array(self._arrays, type=pa.large_string()))
+        self._arrays = []
+        # Every chunk shares the one dictionary, numbered in order of first appearance.
+        codes = np.concatenate([chunk.indices.to_numpy() for chunk in encoded.chunks])
+        texts = encoded.chunks[0].dictionary.to_numpy(zero_copy_only=False)
+        categories = pd.Index(texts, dtype=object, copy=False)
+        return pd.Categorical.from_codes(codes, dtype=_unique_dtype(categories), validate=False)
 
 
-def _categories(texts: np.ndarray) -> pd.Index:
-    """Decode bytes to ``str`` a slice at a time (one full-width copy is never made)."""
-    out = np.empty(texts.size, dtype=object)
-    step = 1 << 18
-    for i in range(0, texts.size, step):
-        part = texts[i : i + step]
-        try:
-            out[i : i + step] = part.astype(str)  # ASCII: decoded by NumPy in one pass
-        except UnicodeDecodeError:
-            out[i : i + step] = [t.decode("utf-8") for t in part.tolist()]
-    # Object categories: pandas checks them for uniqueness several times faster.
-    return pd.Index(out, dtype=object, copy=False)
+def _unique_dtype(categories: pd.Index) -> pd.CategoricalDtype:
+    """Return the categorical dtype of ``categories``, known to be distinct.
+
+    They are a PyArrow dictionary, distinct by construction. pandas would check them
+    again by hashing every one (0.1 s for the 600,000 docnos of a TREC ad hoc run), so
+    its unchecked constructor is used where this pandas has it.
+    """
+    unchecked = getattr(pd.CategoricalDtype, "_from_fastpath", None)
+    if unchecked is None:
+        return pd.CategoricalDtype(categories)
+    return unchecked(categories, ordered=False)
+
+
+def gathered(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:
+    """Return the field's tokens end to end: ``(offsets, data)``.
+
+    Token ``i`` is ``data[offsets[i] : offsets[i + 1]]``. The cost follows the bytes of
+    the tokens (one index per byte), never rows x the widest.
+    """
+    starts = block.starts[:, field]
+    lengths = block.ends[:, field] - starts
+    offsets = np.zeros(starts.size + 1, dtype=np.int64)
+    np.cumsum(lengths, out=offsets[1:])
+    index = np.repeat(starts - offsets[:-1], lengths)
+    index += np.arange(int(offsets[-1]), dtype=np.int64)
+    return offsets, block.data[index]
+
+
+def last_token(block: Block, field: int) -> str:
+    """Return the field's token on the block's last data line, as text."""
+    return _token(block, block.lines.size - 1, field)

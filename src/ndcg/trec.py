@@ -34,6 +34,7 @@ from ndcg._scan import (
     blocks,
     floats,
     integers,
+    last_token,
     source_name,
 )
 from ndcg._trec_rows import trec_rows
@@ -77,7 +78,7 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     3          q1     D2          0
 
     """
-    return _read(path, "qrels", (0, 2, 3), 4, "relevance", "judged")
+    return _read(path, "qrels", (0, 2, 3), 4, "relevance", "judged")[0]
 
 
 def read_run(path: Source) -> pd.DataFrame:
@@ -106,31 +107,47 @@ def read_run(path: Source) -> pd.DataFrame:
         If the file cannot be read (an empty path is named as such).
 
     """
-    return _read(path, "run", (0, 2, 4), None, "score", "retrieved")
+    return read_run_and_id(path)[0]
+
+
+def read_run_and_id(path: Source) -> tuple[pd.DataFrame, str]:
+    """:func:`read_run`, and the run id trec_eval reports: the last data line's sixth field.
+
+    The file is read once (a pipe can be read only once), and the run id is that line's
+    sixth field as C's whitespace cuts it (a carriage return ends a field too), however
+    long the line and whatever comments follow it.
+    """
+    return _read(path, "run", (0, 2, 4, 5), None, "score", "retrieved")
 
 
 def _read(
     path: Source,
     kind: str,
-    fields: tuple[int, int, int],
+    fields: tuple[int, ...],
     exact: int | None,
     value: str,
     verb: str,
-) -> pd.DataFrame:
-    """Read either file kind: ids as categoricals, the value column typed, line index."""
+) -> tuple[pd.DataFrame, str]:
+    """Read either file kind: ids as categoricals, the value column typed, line index.
+
+    Returns the frame and the last data line's fourth asked field (the run id), or ``""``.
+    """
     path = check.file_path(path, "path", streams=True)
     layout = {
         "qrels": "query_id iteration doc_id relevance",
         "run": "query_id Q0 doc_id rank score run_id",
     }[kind]
-    queries, docs, lines = TextColumn(grouped=True), TextColumn(grouped=False), _Lines()
+    queries, docs, lines = TextColumn(), TextColumn(), _Lines()
     values: list[np.ndarray] = []
     parse = integers if value == "relevance" else floats
+    last = ""
     for block in blocks(path, fields, exact, kind, layout):
         queries.add(block, 0)
         docs.add(block, 1)
         values.append(parse(block, 2, source_name(path), value))
         lines.add(block.lines)
+        if len(fields) > 3:
+            last = last_token(block, 3)
     column = np.concatenate(values) if values else np.zeros(0, _DTYPES[value])
     del values
     frame = pd.DataFrame(
@@ -139,7 +156,7 @@ def _read(
         copy=False,
     )
     _refuse_repeats(frame, source_name(path), verb)
-    return frame
+    return frame, last
 
 
 _DTYPES = {"relevance": np.int64, "score": np.float64}
@@ -221,9 +238,9 @@ def ranked_lists(
     ids = {str(query): query for query in pd.unique(run["query_id"])}
     rows = trec_rows(qrels, run, np.array(sorted(ids), dtype=object), judged_only=False)
     lists = {}
-    for i, query in enumerate(rows.queries):
-        ranked = rows.ranked[i, : rows.n_ranked[i]]
-        judged = rows.judged[i]
+    ranked_by_query = np.split(rows.ranked_values, np.cumsum(rows.n_ranked)[:-1])
+    judged_lists = np.split(rows.judged_values, np.cumsum(rows.n_judged)[:-1])
+    for query, ranked, judged in zip(rows.queries, ranked_by_query, judged_lists, strict=True):
         lists[ids[query]] = (
             [None if np.isnan(g) else float(g) for g in ranked],
             [float(g) for g in judged[~np.isnan(judged)]],
