@@ -1042,7 +1042,8 @@ def judge(
        digits are right, but cut"; never a hint on the method, which was right.
     6. **close** when ``d > p`` and it agrees to ``p`` decimals but not to ``d``: the
        message of 7 if it falls within its reach, else "give ``p``, or keep more decimals".
-    7. **trap** when it agrees with a known wrong answer to ``d`` decimals: its own hint.
+    7. **trap** when it agrees with a known wrong answer to ``d`` decimals, or is one cut
+       after ``d >= 1`` decimals: its own hint.
     8. **close** when ``d >= p`` and ``|typed - expected| <= rounding + 0.5 * 10**-d +
        slack``: within what an answer worked from the page's rounded figures can be off
        (``rounding``, bounded by :mod:`ndcg.teaching.rounding`) and then rounded to ``d``
@@ -1124,9 +1125,14 @@ def judge(
             f"give {decimals}, or keep more decimals along the way.",
             "close",
         )
-    for value, trap_hint in traps:
-        if agrees(value, places):
-            return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
+    # A known wrong answer rounded, else one cut as a reader copies a figure: its own hint.
+    for matches in (
+        lambda value: agrees(value, places),
+        lambda value: places >= 1 and _cut(typed.value, value, places),
+    ):
+        for value, trap_hint in traps:
+            if matches(value):
+                return CheckResult("", False, f"Not yet. {trap_hint} Hint: {hint}", "trap")
     if within:
         return CheckResult("", False, ROUNDED, "close")
     return CheckResult("", False, f"Not yet. Hint: {hint}", "wrong")

@@ -90,8 +90,11 @@ export function judge(box, typed) {
     return answer(false, "close", within ? ROUNDED
       : `Close: right to ${decimalsText(decimals)}, but not to the ${places} you gave; give ${decimals}, or keep more decimals along the way.`);
   }
-  for (const [value, hint] of box.traps) {
-    if (agrees(value, places)) return answer(false, "trap", `Not yet. ${hint} Hint: ${box.hint}`);
+  // A known wrong answer rounded, else one cut as a reader copies a figure: its own hint.
+  for (const matches of [(value) => agrees(value, places), (value) => places >= 1 && cut(typed.number, value, places)]) {
+    for (const [value, hint] of box.traps) {
+      if (matches(value)) return answer(false, "trap", `Not yet. ${hint} Hint: ${box.hint}`);
+    }
   }
   if (within) return answer(false, "close", ROUNDED);
   return answer(false, "wrong", `Not yet. Hint: ${box.hint}`);
