@@ -1,12 +1,12 @@
 """The whole book as one PDF, printed by Chromium from the built site (``make pdf``).
 
-The pages of the table of contents (``_toc.yml``; the maintainers' status page left out) are
-joined, in reading order, into one printable document, ``_build/pdf/book.html``: a title
-page, a table of contents, then every page's article as it appears on the website, with its
-math (typeset at build time), figures, code and outputs, solutions unfolded, and its widgets
-drawn from the saved widget state by the site's own loader (``tools/widget-loader.js``), each
-followed by a line saying that it is interactive on the website. Links between pages become
-links inside the PDF.
+The pages of the table of contents (``_toc.yml``; the maintainers' status page and the reader's
+progress page, kept in a browser, left out) are joined, in reading order, into one printable
+document, ``_build/pdf/book.html``: a title page, a table of contents, then every page's article
+as it appears on the website, with its math (typeset at build time), figures, code and outputs,
+solutions unfolded, and its widgets drawn from the saved widget state by the site's own loader
+(``tools/widget-loader.js``), each followed by a line saying that it is interactive on the
+website. Links between pages become links inside the PDF.
 
 Chromium prints it once (Playwright, Debian's ``/usr/bin/chromium``) with page numbers in
 the footer and a PDF outline (bookmarks) from the headings. The page on which each part of
@@ -49,8 +49,9 @@ from bs4 import BeautifulSoup, Tag
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
-# Pages of the table of contents that are not reading material.
-LEFT_OUT = {"book/status"}
+# Pages of the table of contents that are not reading material: the maintainers' status, and
+# the reader's progress, which lives in a browser's storage and is empty on paper.
+LEFT_OUT = {"book/status", "book/progress"}
 SITE = "../html"  # the built site, seen from the printable document's folder
 STATE = 'script[type="application/vnd.jupyter.widget-state+json"]'
 VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'
@@ -76,8 +77,8 @@ body { font-size: 11pt; margin: 0; }
 .print-title p { font-size: 13pt; }
 .print-toc h1 { font-size: 20pt; }
 .print-toc ol { list-style: none; padding: 0; margin: 0; }
-.print-toc li { display: flex; gap: 0.4em; margin: 0.15em 0; font-size: 12pt; }
-.print-toc li.part { font-weight: bold; margin-top: 0.8em; }
+.print-toc li { display: flex; gap: 0.4em; margin: 0.1em 0; font-size: 12pt; }
+.print-toc li.part { font-weight: bold; margin-top: 0.6em; }
 .print-toc .dots { flex: 1; border-bottom: 1px dotted #999; margin-bottom: 0.3em; }
 .print-toc .num { min-width: 2.5em; text-align: right; }
 .print-toc a { color: inherit; text-decoration: none; }
