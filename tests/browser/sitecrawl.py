@@ -63,6 +63,17 @@ _TAB_STOPS_SETTLED_JS = """
   === (e.tabIndex === 0))
 """
 
+# Sections drawn only near the screen (content-visibility: auto, book/_static/site.css) count
+# as 800 px until then, while the layout axe reads places their text at its real height, over
+# whatever follows: a link in a long section was measured on the tinted row of the ranking
+# widget below it. A reader only ever sees a section drawn, so the audit draws them all.
+_DRAW_EVERY_SECTION_JS = """
+() => {
+  for (const el of document.querySelectorAll('body *'))
+    if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+}
+"""
+
 _AXE_RUN_JS = """
 async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
@@ -196,6 +207,7 @@ def crawl(
                     page.wait_for_function(_TAB_STOPS_SETTLED_JS, timeout=5_000)
                 except PlaywrightTimeoutError:
                     pass  # a region the theme never reaches: axe reports it below
+                page.evaluate(_DRAW_EVERY_SECTION_JS)
                 page.add_script_tag(content=axe_source)
                 visit.violations = [
                     v for v in page.evaluate(_AXE_RUN_JS) if v["impact"] in BLOCKING_IMPACTS

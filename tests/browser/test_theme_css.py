@@ -1,8 +1,9 @@
 """The cut theme stylesheets (tools/theme_css.py) style every element as the theme's own do.
 
-Each page is opened twice in the same state, once as built and once with its one joined
-stylesheet (tools/css_bundle.py, esbuild) replaced by ``@import`` rules of its parts, the
-theme's original sheets in place of the cut ones, so that the browser itself joins them;
+Each page is opened twice in the same state (with the same random draws), once as built and
+once with its one joined stylesheet (tools/css_bundle.py, esbuild) replaced by ``@import``
+rules of its parts, the theme's original sheets in place of the cut ones, so that the
+browser itself joins them;
 every element's computed style (and its ::before and ::after) is compared, in light and dark
 mode, on a desktop and a phone, with the states the theme's scripts create: the search
 dialog, the phone's sidebar drawer.
@@ -48,6 +49,24 @@ STYLES_JS = """(props) => {
     }
   return out;
 }"""
+# The same chance on both loads: the practice boxes draw their problems (and the number of
+# worked steps) from crypto.getRandomValues, and a widget may shuffle with Math.random, so
+# each load starts the same small generator (mulberry32) in their place.
+REPEATABLE = """(() => {
+  let a = 0x9e3779b9;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+  Math.random = () => next() / 4294967296;
+  crypto.getRandomValues = (array) => {
+    const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    return array;
+  };
+})();"""
 SETTLED = (
     "document.documentElement.dataset.theme"
     " && !document.querySelector('script[type=\"text/x-after-first-frame\"]')"
@@ -91,6 +110,7 @@ def _styles(
         handler = _with_the_themes_sheets(site, served)
         page.route(f"**/{css_bundle.FOLDER}/{css_bundle.PREFIX}*.css", handler)
         page.route(f"**/{PARTS}**", handler)
+    page.add_init_script(REPEATABLE)
     page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => document.head.append("
         f"Object.assign(document.createElement('style'), {{textContent: {STILL!r}}})))"
