@@ -114,7 +114,9 @@ def test_the_plan_shows_one_shuffle_and_the_prose_says_so(page: BeautifulSoup) -
     exchanges = [line for line in outputs.splitlines() if "Exchange hashpartitioning" in line]
     assert len(exchanges) == 1, exchanges
     text = re.sub(r"\s+", " ", page.get_text())
-    assert "It holds 1 exchange (a plan's name for a shuffle), the shuffle of step 1" in text
+    # The page prints the apostrophe typeset (U+2019).
+    said = r"It holds 1 exchange \(a plan['’]s name for a shuffle\), the shuffle of step 1"
+    assert re.search(said, text), said
 
 
 def test_the_benchmark_prose_claims_only_what_holds_across_the_spread(

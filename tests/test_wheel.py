@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import learner_downloads as downloads  # noqa: E402
 
 # What numpy and pandas need at import, by the folder names of their installed packages.
-CORE = ("numpy", "pandas", "dateutil", "python_dateutil", "six", "tzdata", "pytz")
+CORE = ("numpy", "pandas", "pyarrow", "dateutil", "python_dateutil", "six", "tzdata", "pytz")
 BOOK = ("matplotlib", "anywidget", "ipywidgets", "traitlets")
 
 
@@ -50,7 +50,8 @@ def test_the_wheel_depends_on_numpy_and_pandas_alone(wheel: Path) -> None:
 
 
 def _core_python(tmp: Path) -> Path:
-    """A new venv that sees only numpy, pandas and what they need from the build's packages."""
+    """A new venv that sees only numpy, pandas, pyarrow and what they need from the build's
+    packages."""
     return python_seeing(tmp, lambda name: name.startswith(CORE), name="core")
 
 
@@ -73,7 +74,7 @@ CORE_EXAMPLES = textwrap.dedent(
 )
 
 
-def test_the_core_runs_where_only_numpy_and_pandas_are(wheel: Path, tmp_path: Path) -> None:
+def test_the_core_runs_where_only_numpy_pandas_and_pyarrow_are(wheel: Path, tmp_path: Path) -> None:
     python = _core_python(tmp_path)
     env = {"PATH": os.environ["PATH"], "HOME": str(tmp_path)}
     subprocess.run(
