@@ -8,13 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 from conftest import trec_files
 from golden import D_NDCG_AT_6
 
 import ndcg
-from ndcg.cli import format_json, main
+from ndcg.cli import Table, format_json, main
 
 QRELS = "q1 0 D1 3\nq1 0 D2 2\nq1 0 D3 3\nq1 0 D4 0\nq1 0 D5 1\nq1 0 D6 2\nq1 0 D7 3\nq1 0 D8 2\n"
 QRELS += "q2 0 X 1\nq3 0 Y 1\n"
@@ -340,7 +341,7 @@ def test_json_is_strict(files, capsys):
     assert report["all"]["runid"] == "r" and report["all"]["num_q"] == 3
     assert "runid" not in report["queries"]["q3"]
     with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
-        format_json(pd.DataFrame({"ndcg": [float("nan")]}, index=["q"]), per_query=False)
+        format_json(Table(np.array(["q"]), {"ndcg": np.array([float("nan")])}), per_query=False)
 
 
 def test_the_all_line_adds_queries_in_order_as_trec_eval_does(tmp_path, capsys):

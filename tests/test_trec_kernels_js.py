@@ -272,7 +272,7 @@ def _compare(cases: list[Case]) -> tuple[int, int, list[str]]:
             cleared = m.form.cleared == "all" or (m.form.cleared == "bare" and m.name == m.trec)
             for i, cell in enumerate(cells):
                 n_cells += 1
-                want = table[m.name].iloc[i]
+                want = table[m.name][i]
                 if isinstance(cell, dict) and "error" in cell:
                     wrong.append(f"{case.label} {case.specs} {m.name} {table.index[i]}: {cell}")
                     continue

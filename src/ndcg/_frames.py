@@ -367,19 +367,3 @@ def duplicate_pair(keys: np.ndarray) -> int | None:
     if not index.has_duplicates:
         return None
     return int(np.flatnonzero(index.duplicated())[0])
-
-
-def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
-    """Index of the first row whose pair ``(a, b)`` occurred before, else ``None``.
-
-    ``a`` and ``b`` are non-negative integer codes below ``2**31`` (categorical codes),
-    so each pair packs into one int64, and sorting those (fast in NumPy) finds a repeat.
-    """
-    if a.size < 2:
-        return None
-    width = int(b.max()) + 1
-    keys = a.astype(np.int64) * width + b
-    keys.sort()
-    if not (keys[1:] == keys[:-1]).any():
-        return None
-    return duplicate_pair(a.astype(np.int64) * width + b)

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
-import pandas as pd
+
+from ndcg._plain_scan import Ids, numpy_view
 
 PathLike = str | os.PathLike[str]
 #: A file to read: a path, or an open binary stream (``sys.stdin.buffer``, as trec_eval's
@@ -459,7 +460,7 @@ _C_FLOAT = re.compile(
 
 
 class TextColumn:
-    """One text field collected over the blocks of a file; ends as a categorical.
+    """One text field collected over the blocks of a file; ends as codes into its ids.
 
     Each block's tokens are gathered into one contiguous buffer (a copy of their bytes,
     linear in them however long one token is) and wrapped as a PyArrow string array;
@@ -471,7 +472,7 @@ class TextColumn:
 
     def add(self, block: Block, field: int) -> None:
         """Take the field's tokens from one block."""
-        import pyarrow as pa  # pandas, which the frames need, imports it anyway
+        import pyarrow as pa
 
         offsets, data = gathered(block, field)
         self._arrays.append(
@@ -482,35 +483,18 @@ class TextColumn:
             )
         )
 
-    def categorical(self) -> pd.Categorical:
-        """All tokens as a categorical of ``str``, categories in order of appearance."""
+    def ids(self) -> Ids:
+        """All tokens as codes into the distinct ids, in order of first appearance."""
         import pyarrow as pa
         import pyarrow.compute as pc
 
         if not self._arrays:
-            return pd.Categorical.from_codes(
-                np.zeros(0, dtype=np.int32), categories=pd.Index([], dtype=object)
-            )
+            return Ids(np.zeros(0, dtype=np.int32), pa.array([], type=pa.string()))
         encoded = pc.dictionary_encode(pa.chunked_array(self._arrays, type=pa.large_string()))
         self._arrays = []
         # Every chunk shares the one dictionary, numbered in order of first appearance.
-        codes = np.concatenate([chunk.indices.to_numpy() for chunk in encoded.chunks])
-        texts = encoded.chunks[0].dictionary.to_numpy(zero_copy_only=False)
-        categories = pd.Index(texts, dtype=object, copy=False)
-        return pd.Categorical.from_codes(codes, dtype=_unique_dtype(categories), validate=False)
-
-
-def _unique_dtype(categories: pd.Index) -> pd.CategoricalDtype:
-    """Return the categorical dtype of ``categories``, known to be distinct.
-
-    They are a PyArrow dictionary, distinct by construction. pandas would check them
-    again by hashing every one (0.1 s for the 600,000 docnos of a TREC ad hoc run), so
-    its unchecked constructor is used where this pandas has it.
-    """
-    unchecked = getattr(pd.CategoricalDtype, "_from_fastpath", None)
-    if unchecked is None:
-        return pd.CategoricalDtype(categories)
-    return unchecked(categories, ordered=False)
+        codes = np.concatenate([numpy_view(chunk.indices) for chunk in encoded.chunks])
+        return Ids(codes, encoded.chunks[0].dictionary)
 
 
 def gathered(block: Block, field: int) -> tuple[np.ndarray, np.ndarray]:

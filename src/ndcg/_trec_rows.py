@@ -19,13 +19,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
+
+from ndcg._plain_scan import Columns, Ids, arrow_view, numpy_view
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 #: Most cells (queries x width) of one padded chunk: the kernels' work space stays bounded
 #: however many queries, and however long one of them, the run holds.
-CHUNK_CELLS = 1 << 22
+CHUNK_CELLS = 1 << 18
 
 
 @dataclass(frozen=True)
@@ -97,90 +102,155 @@ def _pad(values: np.ndarray, counts: np.ndarray, rows: np.ndarray) -> np.ndarray
     return out
 
 
-def evaluated_queries(qrels: pd.DataFrame, run: pd.DataFrame, complete: bool) -> np.ndarray:
+Lines = Columns | Any  # read_columns' columns, or a DataFrame with the same columns
+
+
+def as_columns(lines: Lines, value: str) -> Columns:
+    """``lines`` as :class:`ndcg._plain_scan.Columns`: a DataFrame's ids are coded here."""
+    if isinstance(lines, Columns):
+        return lines
+    return Columns(
+        _coded(lines["query_id"]),
+        _coded(lines["doc_id"]),
+        lines[value].to_numpy(dtype=np.int64 if value == "relevance" else np.float64),
+        "",
+    )
+
+
+def _coded(column: pd.Series) -> Ids:
+    """Code a DataFrame's id column: codes into its distinct ids as text."""
+    import pyarrow as pa
+
+    categorical = column.astype("category")
+    names = pa.array(_text(categorical.cat.categories), type=pa.large_string())
+    return Ids(categorical.cat.codes.to_numpy().astype(np.int32), names)
+
+
+def evaluated_queries(qrels: Lines, run: Lines, complete: bool) -> Any:
     """Return the queries trec_eval reports, in its order (ids compared as text).
 
     Every query of the qrels that the run retrieved for, or, with ``complete`` (``-c``),
     every query of the qrels; a query of the run without judgments is never scored.
+    The result is a PyArrow text array.
 
     Examples
     --------
+    >>> import pandas as pd
     >>> qrels = pd.DataFrame({"query_id": ["b", "a", "c"], "doc_id": "d", "relevance": 1})
     >>> run = pd.DataFrame({"query_id": ["c", "a", "z"], "doc_id": "d", "score": 1.0})
-    >>> [evaluated_queries(qrels, run, c).tolist() for c in (False, True)]
+    >>> [evaluated_queries(qrels, run, c).to_pylist() for c in (False, True)]
     [['a', 'c'], ['a', 'b', 'c']]
 
     """
-    import pyarrow.compute as pc  # pandas imports it
+    import pyarrow.compute as pc
 
-    judged = _distinct(qrels["query_id"])
+    judged = _present(as_columns(qrels, "relevance").queries)
     if not complete:
-        judged = judged.filter(pc.is_in(judged, value_set=_distinct(run["query_id"])))
-    return judged.to_numpy(zero_copy_only=False)
+        judged = judged.filter(
+            pc.is_in(judged, value_set=_present(as_columns(run, "score").queries))
+        )
+    return judged.take(pc.array_sort_indices(judged))
 
 
-def trec_rows(
-    qrels: pd.DataFrame, run: pd.DataFrame, queries: np.ndarray, judged_only: bool
-) -> TrecRows:
+def _present(ids: Ids) -> Any:
+    """Return the distinct ids that some line holds (a subset of lines may hold fewer)."""
+    used = np.bincount(ids.codes, minlength=len(ids.names)) > 0
+    return ids.names if used.all() else ids.names.filter(arrow_view(used))
+
+
+def trec_rows(qrels: Lines, run: Lines, queries: Any, judged_only: bool) -> TrecRows:
     """Form trec_eval's rows for ``queries`` (see the module docstring)."""
-    index = pd.Index(queries)
-    # Ids become numbers once: a row of `queries` for each query, and each docno's rank
-    # in text order, shared by both files (codes of one sorted set of docnos).
-    run_row = rows_of(run["query_id"], index)
-    judged_row = rows_of(qrels["query_id"], index)
-    run_doc, judged_doc, docnos = _shared_codes(run["doc_id"], qrels["doc_id"])
-    width = int(max(run_doc.max(initial=-1), judged_doc.max(initial=-1))) + 1
+    import pyarrow as pa
+
+    qrels, run = as_columns(qrels, "relevance"), as_columns(run, "score")
+    queries = pa.array(queries) if not isinstance(queries, pa.Array | pa.ChunkedArray) else queries
+    # Ids become numbers once: a row of `queries` for each query, and each retrieved
+    # document's code among the judged documents (-1: judged for no query).
+    run_row = rows_of(run.queries, queries)
+    judged_row = rows_of(qrels.queries, queries)
+    width = len(qrels.docs.names) + 1
     known = judged_row >= 0
-    judged_key = judged_row[known] * width + judged_doc[known]
-    judged_grades = qrels["relevance"].to_numpy(dtype=np.float64)[known]
+    judged_grades = qrels.values.astype(np.float64)[known]
+    judged_key = judged_row[known].astype(np.int64) * width + qrels.docs.codes[known]
     keep = run_row >= 0
-    at = pd.Index(judged_key).get_indexer(run_row[keep] * width + run_doc[keep])
-    grades = np.full(at.size, np.nan)  # NaN: not in the qrels (which may judge none of them)
-    grades[at >= 0] = judged_grades[at[at >= 0]]
-    row, docs = run_row[keep], run_doc[keep]
-    scores = run["score"].to_numpy(dtype=np.float64)[keep]
+    everything = bool(keep.all())  # most runs: no line of a query left out
+    row = run_row if everything else run_row[keep]
+    docs = run.docs.codes if everything else run.docs.codes[keep]
+    scores = run.values if everything else run.values[keep]
+    judged_doc = _positions(run.docs.names, qrels.docs.names)[docs]
+    grades = _lookup(judged_key, judged_grades, row.astype(np.int64) * width + judged_doc)
+    grades[judged_doc < 0] = np.nan
+    del judged_key, judged_doc
+    stand_in = _not_in(row, len(queries))  # not in the run
     if judged_only:
         judged = grades >= 0  # NaN (not in the qrels) compares False
         row, docs, scores, grades = row[judged], docs[judged], scores[judged], grades[judged]
-    stand_in = np.bincount(run_row[keep], minlength=len(index)) == 0  # not in the run
     if stand_in.any() and not judged_only:  # -J drops the stand-in too: it is not judged
         # trec_eval ranks one document for it, which the qrels do not hold.
-        alone = np.flatnonzero(stand_in)
-        row, docs = np.concatenate([row, alone]), np.concatenate([docs, np.zeros_like(alone)])
+        alone = np.flatnonzero(stand_in).astype(row.dtype)
+        row = np.concatenate([row, alone])
+        docs = np.concatenate([docs, np.zeros(alone.size, dtype=docs.dtype)])
         scores = np.concatenate([scores, np.zeros(alone.size)])
         grades = np.concatenate([grades, np.full(alone.size, np.nan)])
-    order = _ranked_order(row, scores, docs, docnos)
-    n_ranked = np.bincount(row, minlength=len(index)).astype(np.int64)
+    order = _ranked_order(row, scores, docs, run.docs.names)
+    n_ranked = np.bincount(row, minlength=len(queries)).astype(np.int64)
     by_grade = np.lexsort((-judged_grades, judged_row[known]))
-    n_judged = np.bincount(judged_row[known], minlength=len(index)).astype(np.int64)
+    n_judged = np.bincount(judged_row[known], minlength=len(queries)).astype(np.int64)
     judged_values = judged_grades[by_grade]
-    return TrecRows(np.asarray(queries), grades[order], n_ranked, judged_values, n_judged, stand_in)
+    names = np.asarray(queries.to_pylist(), dtype=object)
+    return TrecRows(names, grades[order], n_ranked, judged_values, n_judged, stand_in)
 
 
-def rows_of(column: pd.Series, index: pd.Index) -> np.ndarray:
-    """Return the row of ``index`` holding each id of ``column`` (as text), -1 for none."""
-    categorical = column.astype("category")
-    at = index.get_indexer(_text(categorical.cat.categories))
-    codes = categorical.cat.codes.to_numpy()
-    return np.where(codes >= 0, at[codes], -1)
+def _not_in(rows: np.ndarray, n: int) -> np.ndarray:
+    """Which of ``n`` rows no line holds."""
+    return np.bincount(rows, minlength=n) == 0
 
 
-def _shared_codes(a: pd.Series, b: pd.Series) -> tuple[np.ndarray, np.ndarray, object]:
-    """Codes of two id columns in one set of ids, and those ids (a PyArrow text array).
+def _lookup(keys: np.ndarray, values: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """``values`` at each of ``wanted`` in ``keys`` (distinct), NaN where it is absent."""
+    order = np.argsort(keys)
+    sorted_keys = keys[order]
+    at = np.searchsorted(sorted_keys, wanted)
+    at[at == sorted_keys.size] = 0
+    found = sorted_keys.size > 0
+    hit = (sorted_keys[at] == wanted) if found else np.zeros(wanted.size, dtype=bool)
+    out = np.full(wanted.size, np.nan)  # NaN: not in the qrels (which may judge none)
+    out[hit] = values[order[at[hit]]]
+    return out
 
-    PyArrow codes the distinct ids of both by their UTF-8 bytes, in order of first
-    appearance (``a``'s first). The codes say nothing of the ids' order:
-    :func:`_ranked_order` compares the text itself where it must.
-    """
-    import pyarrow as pa  # pandas imports it
+
+def _positions(names: Any, among: Any) -> np.ndarray:
+    """Return the position of each of ``names`` in ``among`` (distinct texts), or -1."""
     import pyarrow.compute as pc
 
-    a, b = a.astype("category"), b.astype("category")
-    names = pa.concat_arrays([_arrow_text(a.cat.categories), _arrow_text(b.cat.categories)])
-    encoded = pc.dictionary_encode(names)
-    codes = encoded.indices.to_numpy().astype(np.int64)
-    code_a, code_b = codes[: len(a.cat.categories)], codes[len(a.cat.categories) :]
-    return code_a[a.cat.codes.to_numpy()], code_b[b.cat.codes.to_numpy()], encoded.dictionary
+    return numpy_view(pc.index_in(names, value_set=among), null=-1)
+
+
+def rows_of(ids: Ids, queries: Any) -> np.ndarray:
+    """Return the row of ``queries`` holding each line's id (-1: not among them)."""
+    at = _positions(ids.names, queries)
+    return at[ids.codes] if ids.codes.size else np.zeros(0, dtype=np.int32)
+
+
+def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
+    """Index of the first row whose pair ``(a, b)`` occurred before, else ``None``.
+
+    ``a`` and ``b`` are non-negative integer codes below ``2**31`` (categorical codes),
+    so each pair packs into one int64, and sorting those (fast in NumPy) finds a repeat.
+    """
+    if a.size < 2:
+        return None
+    width = int(b.max()) + 1
+    keys = a.astype(np.int64) * width + b
+    if (np.diff(keys) > 0).all():  # already in order (a sorted file): no repeat
+        return None
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
+    again = keys[1:] == keys[:-1]
+    if not again.any():
+        return None
+    # The later line of each equal pair in file order (a stable sort keeps it second).
+    return int(order[1:][again].min())
 
 
 def _ranked_order(
@@ -192,7 +262,7 @@ def _ranked_order(
     score, so a stable sort by row finds them in place; only documents tied on score are
     put in docno order, by comparing their text (UTF-8 bytes, C's ``strcmp``).
     """
-    import pyarrow as pa  # pandas imports it
+    import pyarrow as pa
     import pyarrow.compute as pc
 
     order = np.argsort(row, kind="stable")
@@ -212,30 +282,17 @@ def _ranked_order(
     member[:-1] |= tied
     at = np.flatnonzero(member)
     group = np.cumsum(np.append(True, ~tied)[at])  # a new run where the tie breaks
-    texts = docnos.take(pa.array(docs[order[at]]))  # type: ignore[attr-defined]
-    table = pa.table({"group": group, "docno": texts})
+    texts = docnos.take(arrow_view(docs[order[at]]))  # type: ignore[attr-defined]
+    table = pa.table({"group": arrow_view(group), "docno": texts})
     within = pc.sort_indices(table, sort_keys=[("group", "ascending"), ("docno", "descending")])
-    order[at] = order[at][within.to_numpy()]
+    order[at] = order[at][numpy_view(within)]
     return order
-
-
-def _distinct(column: pd.Series) -> object:
-    """Return the distinct ids of a column as text sorted by bytes (a PyArrow array)."""
-    import pyarrow.compute as pc
-
-    names = _arrow_text(pd.unique(column))
-    return names.take(pc.array_sort_indices(names))
-
-
-def _arrow_text(ids: object) -> object:
-    """Ids as PyArrow text: their UTF-8 bytes sort in code point order, as C's strcmp."""
-    import pyarrow as pa
-
-    return pa.array(_text(ids), type=pa.large_string())
 
 
 def _text(ids: object) -> np.ndarray:
     """Ids as an object array of ``str`` (the reader's already are: no copy of them)."""
+    import pandas as pd
+
     values = np.asarray(ids, dtype=object)
     if values.size and pd.api.types.infer_dtype(values, skipna=False) != "string":
         values = np.array([str(v) for v in values.tolist()], dtype=object)

@@ -28,6 +28,7 @@ fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval 
 from __future__ import annotations
 
 import argparse
+import ctypes
 import gzip
 import inspect
 import io
@@ -37,10 +38,10 @@ import os
 import sys
 import zlib
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
-import pandas as pd
 
 from ndcg import _trec_aggregate as trec_aggregate
 from ndcg import measures
@@ -63,12 +64,13 @@ from ndcg._cli_options import (
     refuse_unsupported,
     whole_number,
 )
+from ndcg._plain_scan import Columns
 from ndcg._trec_curves import log_floor
 from ndcg._trec_gains import gain_map_of
-from ndcg._trec_rows import TrecRows, evaluated_queries, rows_of, trec_rows
-from ndcg.evaluate import evaluate
+from ndcg._trec_library import library_values
+from ndcg._trec_rows import Lines, TrecRows, as_columns, evaluated_queries, rows_of, trec_rows
 from ndcg.gains import Gain
-from ndcg.trec import read_qrels, read_run_and_id
+from ndcg.trec import read_columns
 
 # The options' names, re-exported: `ndcg.cli` is where callers and tests find them.
 __all__ = [
@@ -92,40 +94,74 @@ __all__ = [
 ]
 
 
-def _complete_gain(gain: Gain, qrels: pd.DataFrame) -> Gain:
+@dataclass(frozen=True)
+class Table:
+    """The command line's result: one row per query, one column per measure.
+
+    ``queries`` are the queries' ids in trec_eval's order; ``columns`` maps each
+    measure's name (as trec_eval prints it) to its values, one per query.
+    """
+
+    queries: np.ndarray
+    columns: dict[str, np.ndarray]
+
+    def __len__(self) -> int:
+        return int(self.queries.size)
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        return self.columns[name]
+
+    @staticmethod
+    def joined(parts: Sequence[Table]) -> Table:
+        """Join the tables of consecutive blocks of queries into one."""
+        if len(parts) == 1:
+            return parts[0]
+        names = parts[0].columns
+        return Table(
+            np.concatenate([p.queries for p in parts]),
+            {n: np.concatenate([p.columns[n] for p in parts]) for n in names},
+        )
+
+
+def _complete_gain(gain: Gain, grades: np.ndarray) -> Gain:
     # trec_eval: a level missing from the map keeps its own value as its gain.
     if isinstance(gain, dict):
-        levels = qrels["relevance"][qrels["relevance"] >= 0].unique()
+        levels = np.unique(grades[grades >= 0])
         return {int(level): float(level) for level in levels} | gain
     return gain
 
 
 def compute(
-    qrels: pd.DataFrame,
-    run: pd.DataFrame,
+    qrels: Lines,
+    run: Lines,
     measures_: Sequence[Measure],
     complete: bool,
     judged_only: bool = False,
     level: float = 1,
     run_id: str = "",
-) -> pd.DataFrame:
+) -> Table:
     """One row per query, one column per measure (named as trec_eval names it).
 
-    ``judged_only`` is trec_eval's ``-J``: unjudged documents leave the run before scoring;
-    ``level`` is its ``-l``, the lowest grade that the binary measures count as relevant.
-    The library's measures are computed by :func:`ndcg.evaluate`, trec_eval's own by
-    their row kernels on trec_eval's rows (:mod:`ndcg._trec_rows`); ``runid`` is
-    ``run_id`` and ``num_q`` counts the rows.
+    ``qrels`` and ``run`` are the files' columns (:func:`ndcg.trec.read_columns`), or the
+    DataFrames of :func:`ndcg.read_qrels` and :func:`ndcg.read_run`. ``judged_only`` is
+    trec_eval's ``-J``: unjudged documents leave the run before scoring; ``level`` is its
+    ``-l``, the lowest grade that the binary measures count as relevant. Every measure is
+    computed by its row kernel on trec_eval's rows (:mod:`ndcg._trec_rows`): trec_eval's
+    own by theirs, the library's (NDCG and its family) by the library's kernels
+    (:mod:`ndcg._trec_library`); ``runid`` is ``run_id`` and ``num_q`` counts the rows.
 
     Queries are scored :data:`QUERY_BLOCK` at a time (in trec_eval's order, so the ``all``
     line adds them in the same order): the work space follows the block, not the number of
     queries in the files.
     """
-    queries = pd.Index(evaluated_queries(qrels, run, complete))
+    qrels, run = as_columns(qrels, "relevance"), as_columns(run, "score")
+    queries = evaluated_queries(qrels, run, complete)
     args = (measures_, complete, judged_only, level, run_id)
     if len(queries) <= QUERY_BLOCK:
         return _compute_block(qrels, run, queries, *args)
-    return pd.concat([_compute_block(*part, *args) for part in _query_blocks(qrels, run, queries)])
+    return Table.joined(
+        [_compute_block(*part, *args) for part in _query_blocks(qrels, run, queries)]
+    )
 
 
 #: Most judged queries the command line scores in one run. Each query costs about 2 KB
@@ -135,9 +171,9 @@ def compute(
 MAX_QUERIES = 1_000_000
 
 
-def _refuse_too_many_queries(qrels: pd.DataFrame, path: str) -> None:
+def _refuse_too_many_queries(qrels: Columns, path: str) -> None:
     """Stop before reading the run when the qrels judge more queries than the bound."""
-    n = len(qrels["query_id"].cat.categories)
+    n = len(qrels.queries.names)
     if n > MAX_QUERIES:
         raise UsageError(
             f"{path} judges {n:,} queries; this command scores at most {MAX_QUERIES:,} in one "
@@ -151,81 +187,52 @@ QUERY_BLOCK = 200_000
 
 
 def _query_blocks(
-    qrels: pd.DataFrame, run: pd.DataFrame, queries: pd.Index
-) -> Iterator[tuple[pd.DataFrame, pd.DataFrame, pd.Index]]:
+    qrels: Columns, run: Columns, queries: Any
+) -> Iterator[tuple[Columns, Columns, Any]]:
     """Yield the lines of each block of :data:`QUERY_BLOCK` queries of ``queries``."""
     sides = []
-    for frame in (qrels, run):
-        row = rows_of(frame["query_id"], queries)  # -1: a query not evaluated
+    for lines in (qrels, run):
+        row = rows_of(lines.queries, queries)  # -1: a query not evaluated
         order = np.argsort(row, kind="stable")
-        sides.append((frame, row[order], order))
+        sides.append((lines, row[order], order))
     for lo in range(0, len(queries), QUERY_BLOCK):
         hi = lo + QUERY_BLOCK
         parts = []
-        for frame, row, order in sides:
+        for lines, row, order in sides:
             first, last = np.searchsorted(row, [lo, hi])
-            part = frame.iloc[np.sort(order[first:last])]  # in the file's order
-            parts.append(
-                part.assign(
-                    **{
-                        column: part[column].cat.remove_unused_categories()
-                        for column in ("query_id", "doc_id")
-                        if isinstance(part[column].dtype, pd.CategoricalDtype)
-                    }
-                )
-            )
+            parts.append(lines.take(np.sort(order[first:last])))  # in the file's order
         yield parts[0], parts[1], queries[lo:hi]
 
 
 def _compute_block(
-    qrels: pd.DataFrame,
-    run: pd.DataFrame,
-    queries: pd.Index,
+    qrels: Columns,
+    run: Columns,
+    queries: Any,
     measures_: Sequence[Measure],
     complete: bool,
     judged_only: bool,
     level: float,
     run_id: str,
-) -> pd.DataFrame:
+) -> Table:
     """:func:`compute` for the queries ``queries`` (and the lines of ``qrels`` and ``run``)."""
     columns: dict[str, np.ndarray] = {}
-    by_gain: dict[str, list[Measure]] = {}
+    library: list[Measure] = []
     kernels: list[Measure] = []
     for measure in measures_:
         record = measures.BY_NAME[measure.metric]
         if record.evaluate:
-            # NDCG reads the grades through a gain; the others only relevant or not, at -l.
-            key = repr(measure.gain) if measure.metric == "ndcg" else "binary"
-            by_gain.setdefault(key, []).append(measure)
+            library.append(measure)
         elif record.kernel is not None:
             kernels.append(measure)
         else:
             value = run_id if measure.trec == "runid" else 1
             columns[measure.name] = np.full(len(queries), value)
-    for key, group in by_gain.items():
-        judged = binary_at(qrels, level) if key == "binary" else qrels
-        gain = _complete_gain(group[0].gain, judged)
-        result = evaluate(
-            judged,
-            run,
-            k=list(dict.fromkeys(m.k for m in group)),
-            gain=gain,
-            missing="zero" if complete else "skip",
-            unjudged="condense" if judged_only else "zero",
-            metrics=list(dict.fromkeys(m.metric for m in group)),
-            threshold=1,
-            p=RBP_P,
-        )
-        scored = pd.Index(result.pop("query_id").astype(str).to_numpy())
-        at = queries.get_indexer(scored)
-        if len(scored) != len(queries) or (at < 0).any():
-            raise RuntimeError(f"evaluate scored {list(scored)}, not {list(queries)}")
-        back = np.empty(len(at), dtype=np.int64)
-        back[at] = np.arange(len(at))
-        for m in group:
-            columns[m.name] = result[measures.column_name(m.k, m.metric)].to_numpy()[back]
+    rows = trec_rows(qrels, run, queries, judged_only)
+    if library:
+        grades = qrels.values
+        found = library_values(library, rows, level, lambda g: _complete_gain(g, grades), RBP_P)
+        columns.update(found)
     if kernels:
-        rows = trec_rows(qrels, run, queries, judged_only)
         gains = None
         if any("gains" in _takes(m) for m in kernels):
             # --gain reaches trec_eval's graded measures (G, ndcg_rel, Rndcg, rbp) as their
@@ -233,7 +240,7 @@ def _compute_block(
             # (A measure given its own gains holds them as its gain: --gain is the others'.)
             gain = next((m.gain for m in kernels if m.form.params != "gains" or m.param is None),
                         "linear")  # fmt: skip
-            gains = gain_map_of(gain, qrels["relevance"].to_numpy())
+            gains = gain_map_of(gain, qrels.values)
         done = _kernel_values(kernels, rows, float(level), gains)
         for m in kernels:
             values = done[(m.trec, repr(m.param))].copy()
@@ -242,7 +249,7 @@ def _compute_block(
                 # clean-up after its stand-in ranking
                 values[rows.stand_in] = "" if values.dtype.kind == "U" else 0.0
             columns[m.name] = values if values.ndim == 1 else values[:, m.column]
-    return pd.DataFrame({m.name: columns[m.name] for m in measures_}, index=queries, copy=False)
+    return Table(rows.queries, {m.name: columns[m.name] for m in measures_})
 
 
 def _kernel_values(
@@ -318,7 +325,7 @@ def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
 
 
 def summary(
-    table: pd.DataFrame,
+    table: Table,
     forms: dict[str, measures.TrecName],
     recounted: dict[str, float] | None = None,
 ) -> dict[str, object]:
@@ -331,13 +338,14 @@ def summary(
     Examples
     --------
     >>> gm = measures.BY_TREC["gm_map"][1]
-    >>> summary(pd.DataFrame({"gm_map": [0.5, 0.0]}), {"gm_map": gm})["gm_map"] < 0.003
+    >>> table = Table(np.array(["q1", "q2"]), {"gm_map": np.array([0.5, 0.0])})
+    >>> summary(table, {"gm_map": gm})["gm_map"] < 0.003
     True
 
     """
     out: dict[str, object] = {}
     n = len(table)
-    for name in table.columns:
+    for name, column in table.columns.items():
         form = forms.get(name)
         how = "mean" if form is None else form.aggregate
         if how == "none":
@@ -345,11 +353,11 @@ def summary(
         if name in (recounted or {}):
             out[name] = (recounted or {})[name]
         elif how == "name":
-            out[name] = str(table[name].iloc[-1])
+            out[name] = str(column[-1])
         elif how == "count":
             out[name] = n
         else:
-            values = table[name].to_numpy(dtype=np.float64)
+            values = column.astype(np.float64)
             if how == "gmean":
                 out[name] = trec_aggregate.geometric_mean(log_floor(values))
             elif how == "sum":
@@ -359,7 +367,7 @@ def summary(
     return out
 
 
-def recount(qrels: pd.DataFrame, chosen: Sequence[Measure], complete: bool) -> dict[str, float]:
+def recount(qrels: Lines, chosen: Sequence[Measure], complete: bool) -> dict[str, float]:
     """Return the ``all`` values trec_eval counts again from the qrels: ``num_rel`` with ``-c``.
 
     There trec_eval counts every judgment with a grade above 0, whatever ``-l`` says
@@ -367,6 +375,7 @@ def recount(qrels: pd.DataFrame, chosen: Sequence[Measure], complete: bool) -> d
 
     Examples
     --------
+    >>> import pandas as pd
     >>> qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abc"), "relevance": [2, 1, 0]})
     >>> chosen, _ = parse_measures(["num_rel"], "linear")
     >>> recount(qrels, chosen, complete=True), recount(qrels, chosen, complete=False)
@@ -375,33 +384,12 @@ def recount(qrels: pd.DataFrame, chosen: Sequence[Measure], complete: bool) -> d
     """
     if not complete:
         return {}
-    judged = qrels["relevance"].to_numpy(dtype=np.float64)
+    judged = as_columns(qrels, "relevance").values.astype(np.float64)
     return {m.name: trec_aggregate.num_rel_complete(judged) for m in chosen if m.trec == "num_rel"}
 
 
-def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
-    """Make the judgments binary at relevance level ``level``: 1 from it on, else 0.
-
-    A negative grade (a document of the pool never judged) stays as it is. This is how
-    trec_eval's binary measures read ``-l``, and it lets ``-l 0`` count every judged
-    document as relevant, as trec_eval does, where the library's ``threshold`` (which
-    never calls a grade of 0 relevant) would refuse 0.
-
-    Examples
-    --------
-    >>> qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abcd"),
-    ...                       "relevance": [3, 1, 0, -1]})
-    >>> binary_at(qrels, 2)["relevance"].tolist(), binary_at(qrels, 0)["relevance"].tolist()
-    ([1, 0, 0, -1], [1, 1, 1, -1])
-
-    """
-    grades = qrels["relevance"].to_numpy()
-    binary = np.where(grades < 0, grades, (grades >= level).astype(grades.dtype))
-    return qrels.assign(relevance=binary)
-
-
 def format_trec(
-    table: pd.DataFrame,
+    table: Table,
     per_query: bool,
     forms: dict[str, measures.TrecName] | None = None,
     recounted: dict[str, float] | None = None,
@@ -414,8 +402,8 @@ def format_trec(
     lines = []
     if per_query:
         shown = [name for name in table.columns if name not in forms or forms[name].per_query]
-        for query, row in table[shown].iterrows():
-            lines += [_line(name, query, value, forms.get(name)) for name, value in row.items()]
+        for i, query in enumerate(table.queries.tolist()):
+            lines += [_line(name, query, table[name][i], forms.get(name)) for name in shown]
     for name, value in summary(table, forms, recounted).items():
         lines.append(_line(name, "all", value, forms.get(name)))
     return "\n".join(lines) + "\n"
@@ -437,7 +425,7 @@ def _line(name: str, query: object, value: object, form: measures.TrecName | Non
 
 
 def format_json(
-    table: pd.DataFrame,
+    table: Table,
     per_query: bool,
     forms: dict[str, measures.TrecName] | None = None,
     recounted: dict[str, float] | None = None,
@@ -467,7 +455,8 @@ def format_json(
     if per_query:
         shown = [name for name in table.columns if name not in forms or forms[name].per_query]
         report["queries"] = {
-            str(q): {k: typed(k, v) for k, v in row.items()} for q, row in table[shown].iterrows()
+            str(q): {k: typed(k, table[k][i]) for k in shown}
+            for i, q in enumerate(table.queries.tolist())
         }
     return json.dumps(report, indent=2, allow_nan=False) + "\n"
 
@@ -587,16 +576,44 @@ def _system_allocator() -> None:
     On the ad hoc shape (a million lines) the peak is 310 MB with malloc, 390 MB with
     PyArrow's mimalloc pool, for the same time. ``ARROW_DEFAULT_MEMORY_POOL`` still wins.
     """
-    import pyarrow as pa  # pandas imports it
+    import pyarrow as pa
 
     if "ARROW_DEFAULT_MEMORY_POOL" not in os.environ:
         pa.set_memory_pool(pa.system_memory_pool())
+
+
+def _mmap_threshold(size: int) -> None:
+    """Set the size above which glibc gives a block pages of its own, returned when freed.
+
+    Reading, the command allocates and frees large buffers (PyArrow's and NumPy's): at
+    128 KiB they go back as they are freed, and the peak on the ad hoc shape is 155 MB,
+    where glibc's default (a threshold that grows to 32 MiB as arrays are freed, after
+    which they come from a heap that never shrinks) peaks at 215 MB; trec_eval's is
+    87 MB. Scoring, the kernels allocate the same few blocks again and again: at 32 MiB
+    those are reused instead of mapped and faulted in afresh (a third of a second of
+    system time). Elsewhere than glibc (no ``mallopt``) nothing changes, and
+    ``MALLOC_MMAP_THRESHOLD_`` in the environment still wins.
+    """
+    if "MALLOC_MMAP_THRESHOLD_" in os.environ:
+        return
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):
+        return
+    mallopt(_M_MMAP_THRESHOLD, size)
+
+
+#: glibc's mallopt parameter for the size above which a block is mapped on its own.
+_M_MMAP_THRESHOLD = -3
+#: The thresholds for reading and for scoring (see :func:`_mmap_threshold`).
+_READING, _SCORING = 128 << 10, 32 << 20
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (2 for any input error)."""
     args = build_parser().parse_args(argv)
     _system_allocator()
+    _mmap_threshold(_READING)
     opened: list[str | _Gunzipped] = []  # what the reader reads: paths, or unpacked streams
     try:
         refuse_unsupported(args.M, args.N, args.n)
@@ -606,16 +623,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         chosen, notes = parse_measures(specs or ["official"], gain, labels or None)
         check_gains(chosen, args.gain)
         opened.append(open_input(args.qrels))
-        qrels = read_qrels(opened[0])  # type: ignore[arg-type]
+        qrels = read_columns(opened[0], "qrels")
         _refuse_too_many_queries(qrels, args.qrels)
         # trec_eval reads the run from standard input when it is named "-".
         opened.append(open_input(args.run) if args.run != "-" else "-")
-        run, run_id = read_run_and_id(
-            sys.stdin.buffer if args.run == "-" else opened[1]  # type: ignore[arg-type]
+        run = read_columns(
+            sys.stdin.buffer if args.run == "-" else opened[1],  # type: ignore[arg-type]
+            "run",
         )
+        run_id = run.last
         run_name = "<stdin>" if args.run == "-" else args.run
         for frame, path, what in ((qrels, args.qrels, "judgment"), (run, run_name, "result")):
-            if frame.empty:
+            if not len(frame):
                 raise UsageError(f"{path}: no {what} lines, nothing to evaluate")
         level = whole_number(args.l, "-l", "the relevance level")
         if level < 0:
@@ -624,11 +643,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "documents never judged, which are never relevant here (at a negative level "
                 "trec_eval counts retrieved documents without a judgment as relevant)"
             )
-        if not args.c and not qrels["query_id"].isin(run["query_id"]).any():
+        if not args.c and not len(evaluated_queries(qrels, run, complete=False)):
             raise UsageError(
                 f"no query is in both {args.qrels} and {run_name}: nothing to evaluate "
                 f"(-c would score every judged query, the missing ones as 0)"
             )
+        _mmap_threshold(_SCORING)
         table = compute(
             qrels, run, chosen, complete=args.c, judged_only=args.J, level=level, run_id=run_id
         )

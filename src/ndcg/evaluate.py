@@ -17,6 +17,7 @@ from ndcg import _family, _frames, _pad, measures
 from ndcg import _validate as check
 from ndcg._kernel import TIE_RULES, TieBreak, ndcg_rows, rule_tiebreak
 from ndcg._pad import Groups, chunks
+from ndcg._trec_rows import repeated_pair
 from ndcg.discount import LOG2, Discount, DiscountSpec
 from ndcg.gains import Gain, gain_values
 from ndcg.scores import apply_unjudged
@@ -577,7 +578,7 @@ def _pair_keys(query: np.ndarray, doc: np.ndarray, n_docs: int) -> np.ndarray:
 def _refuse_duplicates(
     query: np.ndarray, doc: np.ndarray, frame: pd.DataFrame, name: str, verb: str
 ) -> None:
-    i = _frames.repeated_pair(query, doc)
+    i = repeated_pair(query, doc)
     if i is not None:
         _duplicate_error(frame, name, verb, i)
 

@@ -9,15 +9,17 @@ says what it counts for: ``"zero"`` (no gain, in its place, as trec_eval), ``"co
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
 from ndcg import _validate as check
 from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, ideal_rows, ndcg_rows
 from ndcg.discount import LOG2, DiscountSpec, log2_ranks
 from ndcg.gains import Gain, gain_values, judged_gains
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 _RELEVANCE = check.numbers_array(unjudged=True)
 _POOL = check.optional(check.numbers_array())
@@ -381,4 +383,6 @@ def breakdown(
     columns["discount"] = discount.weights(grades.size)
     columns["discounted_gain"] = discount.apply(gains)
     columns["cumulative_dcg"] = running
+    import pandas as pd  # here alone: the list functions and the command line need none
+
     return pd.DataFrame(columns)

@@ -19,13 +19,12 @@ into the lists that the measures of one ranked list take (chapter 12 averages th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import pandas as pd
 
-from ndcg import _frames
 from ndcg import _validate as check
+from ndcg._plain_scan import Columns, Ids, read_plain
 from ndcg._scan import (
     PathLike,
     Source,
@@ -37,7 +36,10 @@ from ndcg._scan import (
     last_token,
     source_name,
 )
-from ndcg._trec_rows import trec_rows
+from ndcg._trec_rows import repeated_pair, trec_rows
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 __all__ = ["TrecFormatError", "ranked_lists", "read_qrels", "read_run"]
 
@@ -78,7 +80,7 @@ def read_qrels(path: PathLike) -> pd.DataFrame:
     3          q1     D2          0
 
     """
-    return _read(path, "qrels", (0, 2, 3), 4, "relevance", "judged")[0]
+    return _frame(read_columns(path, "qrels"), "relevance")
 
 
 def read_run(path: Source) -> pd.DataFrame:
@@ -117,29 +119,36 @@ def read_run_and_id(path: Source) -> tuple[pd.DataFrame, str]:
     sixth field as C's whitespace cuts it (a carriage return ends a field too), however
     long the line and whatever comments follow it.
     """
-    return _read(path, "run", (0, 2, 4, 5), None, "score", "retrieved")
+    columns = read_columns(path, "run")
+    return _frame(columns, "score"), columns.last
 
 
-def _read(
-    path: Source,
-    kind: str,
-    fields: tuple[int, ...],
-    exact: int | None,
-    value: str,
-    verb: str,
-) -> tuple[pd.DataFrame, str]:
-    """Read either file kind: ids as categoricals, the value column typed, line index.
+def read_columns(path: Source, kind: str) -> Columns:
+    """Read a qrels (``kind="qrels"``) or run file into NumPy and PyArrow columns.
 
-    Returns the frame and the last data line's fourth asked field (the run id), or ``""``.
+    What :func:`read_qrels` and :func:`read_run` read, without pandas (the command line
+    needs none): a plain file (:mod:`ndcg._plain_scan`) by PyArrow's CSV reader, any
+    other by :mod:`ndcg._scan`. A document given twice for a query is refused.
     """
     path = check.file_path(path, "path", streams=True)
-    layout = {
-        "qrels": "query_id iteration doc_id relevance",
-        "run": "query_id Q0 doc_id rank score run_id",
-    }[kind]
+    columns = read_plain(path, kind)
+    if columns is None:
+        columns = _scanned(path, kind)
+    verb = "judged" if kind == "qrels" else "retrieved"
+    _refuse_repeats(columns, source_name(path), verb)
+    return columns
+
+
+def _scanned(path: Source, kind: str) -> Columns:
+    """Read either file kind with :mod:`ndcg._scan`."""
+    if kind == "qrels":
+        fields, exact, value, parse = (0, 2, 3), 4, "relevance", integers
+        layout = "query_id iteration doc_id relevance"
+    else:
+        fields, exact, value, parse = (0, 2, 4, 5), None, "score", floats
+        layout = "query_id Q0 doc_id rank score run_id"
     queries, docs, lines = TextColumn(), TextColumn(), _Lines()
     values: list[np.ndarray] = []
-    parse = integers if value == "relevance" else floats
     last = ""
     for block in blocks(path, fields, exact, kind, layout):
         queries.add(block, 0)
@@ -150,13 +159,45 @@ def _read(
             last = last_token(block, 3)
     column = np.concatenate(values) if values else np.zeros(0, _DTYPES[value])
     del values
-    frame = pd.DataFrame(
-        {"query_id": queries.categorical(), "doc_id": docs.categorical(), value: column},
-        index=lines.index(),
+    return Columns(queries.ids(), docs.ids(), column, last, lines.numbers())
+
+
+def _frame(columns: Columns, value: str) -> pd.DataFrame:
+    """Build the DataFrame of :func:`read_qrels` or :func:`read_run`: ids as categoricals."""
+    import pandas as pd
+
+    index = (
+        pd.RangeIndex(1, len(columns) + 1, name="line")
+        if columns.lines is None
+        else pd.Index(columns.lines, name="line")
+    )
+    return pd.DataFrame(
+        {
+            "query_id": _categorical(columns.queries),
+            "doc_id": _categorical(columns.docs),
+            value: columns.values,
+        },
+        index=index,
         copy=False,
     )
-    _refuse_repeats(frame, source_name(path), verb)
-    return frame, last
+
+
+def _categorical(ids: Ids) -> pd.Categorical:
+    """Codes and their distinct ids as a pandas categorical of ``str``."""
+    import pandas as pd
+
+    texts = ids.names.to_numpy(zero_copy_only=False)
+    categories = pd.Index(texts, dtype=object, copy=False)
+    # The ids are a PyArrow dictionary, distinct by construction. pandas would check them
+    # again by hashing every one (0.1 s for the 600,000 docnos of a TREC ad hoc run), so
+    # its unchecked constructor is used where this pandas has it.
+    unchecked = getattr(pd.CategoricalDtype, "_from_fastpath", None)
+    dtype = (
+        pd.CategoricalDtype(categories)
+        if unchecked is None
+        else unchecked(categories, ordered=False)
+    )
+    return pd.Categorical.from_codes(ids.codes, dtype=dtype, validate=False)
 
 
 _DTYPES = {"relevance": np.int64, "score": np.float64}
@@ -180,23 +221,26 @@ class _Lines:
             self._parts.append(np.arange(self._start, self._stop))
         self._parts.append(numbers)
 
-    def index(self) -> pd.Index:
-        # Most files have no comment or blank line: a range then stands for every number.
+    def numbers(self) -> np.ndarray | None:
+        """Every line number, or ``None`` when they are 1, 2, 3, ... (most files)."""
         if not self._parts:
-            return pd.RangeIndex(self._start, self._stop, name="line")
-        return pd.Index(np.concatenate(self._parts), name="line")
+            if self._start == 1:
+                return None
+            return np.arange(self._start, self._stop)
+        return np.concatenate(self._parts)
 
 
-def _refuse_repeats(frame: pd.DataFrame, path: PathLike, verb: str) -> None:
-    query = frame["query_id"].cat.codes.to_numpy()
-    doc = frame["doc_id"].cat.codes.to_numpy()
-    i = _frames.repeated_pair(query, doc)
+def _refuse_repeats(columns: Columns, path: PathLike, verb: str) -> None:
+    query, doc = columns.queries.codes, columns.docs.codes
+    i = repeated_pair(query, doc)
     if i is None:
         return
     first = int(np.flatnonzero((query == query[i]) & (doc == doc[i]))[0])
+    doc_id = columns.docs.names[int(doc[i])].as_py()
+    query_id = columns.queries.names[int(query[i])].as_py()
     raise TrecFormatError(
-        f"{path}:{frame.index[i]}: document {frame['doc_id'].iloc[i]!r} {verb} twice for "
-        f"query {frame['query_id'].iloc[i]!r} (first at line {frame.index[first]})"
+        f"{path}:{columns.line(i)}: document {doc_id!r} {verb} twice for "
+        f"query {query_id!r} (first at line {columns.line(first)})"
     )
 
 
@@ -225,6 +269,7 @@ def ranked_lists(
 
     Examples
     --------
+    >>> import pandas as pd
     >>> qrels = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "b", "c"],
     ...                       "relevance": [2, 0, 1]})
     >>> run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "c", "x"],
@@ -233,6 +278,8 @@ def ranked_lists(
     {'q': ([1.0, None, 2.0], [2.0, 1.0, 0.0])}
 
     """
+    import pandas as pd
+
     # trec_eval's rows, from the one home of its ranking rule (ids compared as text, as C's
     # strcmp compares them); every query of the run, judged or not, keeps its original id.
     ids = {str(query): query for query in pd.unique(run["query_id"])}
