@@ -15,6 +15,8 @@ figures, exercises, the pitfalls museum, synthetic collections) lives in
 either.
 """
 
+import sys
+
 from ndcg.evaluate import evaluate
 from ndcg.family import (
     average_precision,
@@ -27,7 +29,15 @@ from ndcg.family import (
 )
 from ndcg.metrics import breakdown, cg, dcg, idcg, ideal_order, ndcg
 from ndcg.scores import ndcg_from_scores
-from ndcg.trec import read_qrels, read_run
+from ndcg.trec import cli, read_qrels, read_run
+from ndcg.trec import measures as trec_measures
+
+# The command line and the measures of one ranked list live in ndcg.trec, beside the rest
+# of trec_eval; `ndcg.cli` and `ndcg.trec_measures` stay their names too (`python -m ndcg`,
+# the book's `from ndcg import trec_measures`). The same module objects, not copies, so that
+# every name of theirs, private ones included, is found under either name.
+sys.modules[f"{__name__}.cli"] = cli
+sys.modules[f"{__name__}.trec_measures"] = trec_measures
 
 __version__ = "0.1.0"
 

@@ -31,8 +31,6 @@ import argparse
 import gzip
 import inspect
 import io
-import json
-import math
 import os
 import sys
 import zlib
@@ -42,10 +40,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ndcg import _trec_aggregate as trec_aggregate
 from ndcg import measures
-from ndcg._cli_options import (
-    DEFAULT_CUTOFFS,
+from ndcg.evaluate import evaluate
+from ndcg.gains import Gain
+from ndcg.trec.gains import gain_map_of
+from ndcg.trec.options import (
     LIBRARY,
     MEASURES,
     MISSING,
@@ -63,19 +62,17 @@ from ndcg._cli_options import (
     refuse_unsupported,
     whole_number,
 )
-from ndcg._trec_curves import log_floor
-from ndcg._trec_gains import gain_map_of
-from ndcg._trec_rows import TrecRows, evaluated_queries, rows_of, trec_rows
-from ndcg.evaluate import evaluate
-from ndcg.gains import Gain
-from ndcg.trec import read_qrels, read_run_and_id
+from ndcg.trec.read import read_qrels, read_run_and_id
+from ndcg.trec.report import format_json, format_trec, recount, summary
+from ndcg.trec.rows import TrecRows, evaluated_queries, rows_of, trec_rows
 
-# The options' names, re-exported: `ndcg.cli` is where callers and tests find them.
+# The options' and the report's names, re-exported: this module (also `ndcg.cli`) is
+# where callers and tests find them.
 __all__ = [
-    "DEFAULT_CUTOFFS",
     "LIBRARY",
     "MEASURES",
     "MISSING",
+    "NAME_WIDTH",
     "NAMES",
     "NICKNAMES",
     "Measure",
@@ -114,7 +111,7 @@ def compute(
     ``judged_only`` is trec_eval's ``-J``: unjudged documents leave the run before scoring;
     ``level`` is its ``-l``, the lowest grade that the binary measures count as relevant.
     The library's measures are computed by :func:`ndcg.evaluate`, trec_eval's own by
-    their row kernels on trec_eval's rows (:mod:`ndcg._trec_rows`); ``runid`` is
+    their row kernels on trec_eval's rows (:mod:`ndcg.trec.rows`); ``runid`` is
     ``run_id`` and ``num_q`` counts the rows.
 
     Queries are scored :data:`QUERY_BLOCK` at a time (in trec_eval's order, so the ``all``
@@ -252,7 +249,7 @@ def _kernel_values(
 
     ``gains`` are the per-level gains of ``--gain`` for the kernels that take them, if any.
 
-    The rows are padded only within a chunk (:meth:`ndcg._trec_rows.TrecRows.chunks`), so
+    The rows are padded only within a chunk (:meth:`ndcg.trec.rows.TrecRows.chunks`), so
     one long ranked list costs its own length, not every query's; the kernels are row-wise.
     """
     parts: dict[tuple[str, str], list[np.ndarray]] = {}
@@ -317,68 +314,6 @@ def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
     return np.asarray(result if form.field is None else getattr(result, form.field))
 
 
-def summary(
-    table: pd.DataFrame,
-    forms: dict[str, measures.TrecName],
-    recounted: dict[str, float] | None = None,
-) -> dict[str, object]:
-    """Return the ``all`` value of each column that has one, as trec_eval combines it.
-
-    ``forms`` gives each column's trec_eval form (see :data:`ndcg.measures.Aggregate`); a
-    column without one is a mean. ``recounted`` holds the ``all`` values that trec_eval
-    counts again from the qrels instead of combining the queries' (:func:`recount`).
-
-    Examples
-    --------
-    >>> gm = measures.BY_TREC["gm_map"][1]
-    >>> summary(pd.DataFrame({"gm_map": [0.5, 0.0]}), {"gm_map": gm})["gm_map"] < 0.003
-    True
-
-    """
-    out: dict[str, object] = {}
-    n = len(table)
-    for name in table.columns:
-        form = forms.get(name)
-        how = "mean" if form is None else form.aggregate
-        if how == "none":
-            continue
-        if name in (recounted or {}):
-            out[name] = (recounted or {})[name]
-        elif how == "name":
-            out[name] = str(table[name].iloc[-1])
-        elif how == "count":
-            out[name] = n
-        else:
-            values = table[name].to_numpy(dtype=np.float64)
-            if how == "gmean":
-                out[name] = trec_aggregate.geometric_mean(log_floor(values))
-            elif how == "sum":
-                out[name] = trec_aggregate.total(values)
-            else:
-                out[name] = trec_aggregate.mean(values)
-    return out
-
-
-def recount(qrels: pd.DataFrame, chosen: Sequence[Measure], complete: bool) -> dict[str, float]:
-    """Return the ``all`` values trec_eval counts again from the qrels: ``num_rel`` with ``-c``.
-
-    There trec_eval counts every judgment with a grade above 0, whatever ``-l`` says
-    (``te_calc_avg_num_rel``), not the sum of each query's ``num_rel`` at ``-l``.
-
-    Examples
-    --------
-    >>> qrels = pd.DataFrame({"query_id": "q", "doc_id": list("abc"), "relevance": [2, 1, 0]})
-    >>> chosen, _ = parse_measures(["num_rel"], "linear")
-    >>> recount(qrels, chosen, complete=True), recount(qrels, chosen, complete=False)
-    ({'num_rel': 2.0}, {})
-
-    """
-    if not complete:
-        return {}
-    judged = qrels["relevance"].to_numpy(dtype=np.float64)
-    return {m.name: trec_aggregate.num_rel_complete(judged) for m in chosen if m.trec == "num_rel"}
-
-
 def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
     """Make the judgments binary at relevance level ``level``: 1 from it on, else 0.
 
@@ -398,78 +333,6 @@ def binary_at(qrels: pd.DataFrame, level: int) -> pd.DataFrame:
     grades = qrels["relevance"].to_numpy()
     binary = np.where(grades < 0, grades, (grades >= level).astype(grades.dtype))
     return qrels.assign(relevance=binary)
-
-
-def format_trec(
-    table: pd.DataFrame,
-    per_query: bool,
-    forms: dict[str, measures.TrecName] | None = None,
-    recounted: dict[str, float] | None = None,
-) -> str:
-    """trec_eval's text report: ``measure<TAB>query<TAB>value``, each value as it prints it.
-
-    ``recounted``: ``all`` values counted from the qrels (:func:`recount`).
-    """
-    forms = forms or {}
-    lines = []
-    if per_query:
-        shown = [name for name in table.columns if name not in forms or forms[name].per_query]
-        for query, row in table[shown].iterrows():
-            lines += [_line(name, query, value, forms.get(name)) for name, value in row.items()]
-    for name, value in summary(table, forms, recounted).items():
-        lines.append(_line(name, "all", value, forms.get(name)))
-    return "\n".join(lines) + "\n"
-
-
-def _line(name: str, query: object, value: object, form: measures.TrecName | None) -> str:
-    printed = "float" if form is None else form.printed
-    if printed == "integer":
-        text = f"{int(value)}"  # type: ignore[call-overload]
-    elif printed == "quoted":
-        text = f"'{value}'"
-    elif printed == "string":
-        text = f"{value}"
-    elif value != value:  # NaN, printed as C's printf prints it: with its sign (0/0 is -nan)
-        text = f"{'-nan' if math.copysign(1.0, value) < 0 else 'nan':>6}"  # type: ignore[arg-type]
-    else:
-        text = f"{value:6.4f}"
-    return f"{name:<{NAME_WIDTH}}\t{query}\t{text}"
-
-
-def format_json(
-    table: pd.DataFrame,
-    per_query: bool,
-    forms: dict[str, measures.TrecName] | None = None,
-    recounted: dict[str, float] | None = None,
-) -> str:
-    """Full-precision JSON: ``{"all": {...}}`` plus ``"queries"`` with ``-q``.
-
-    ``recounted``: ``all`` values counted from the qrels (:func:`recount`).
-
-    Strict JSON: a value that is not finite is an error here, never written as ``NaN``,
-    except where trec_eval itself divides 0 by 0 for a measure of its own (interpolated
-    precision of a query left with no document by ``-J``; it prints ``nan``): that value
-    is ``null``.
-    """
-    forms = forms or {}
-
-    def typed(name: str, value: object) -> object:
-        printed = "float" if name not in forms else forms[name].printed
-        if printed in ("string", "quoted"):
-            return str(value)
-        if printed == "integer":
-            return int(value)  # type: ignore[call-overload]
-        number = float(value)  # type: ignore[arg-type]
-        return None if name in forms and np.isnan(number) else number
-
-    totals = summary(table, forms, recounted)
-    report: dict[str, object] = {"all": {k: typed(k, v) for k, v in totals.items()}}
-    if per_query:
-        shown = [name for name in table.columns if name not in forms or forms[name].per_query]
-        report["queries"] = {
-            str(q): {k: typed(k, v) for k, v in row.items()} for q, row in table[shown].iterrows()
-        }
-    return json.dumps(report, indent=2, allow_nan=False) + "\n"
 
 
 #: gzip's first two bytes (RFC 1952): a gzip file is known by them, whatever its name.

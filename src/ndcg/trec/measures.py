@@ -8,7 +8,7 @@ R-precision), and chapter 12, "What NDCG cannot tell you" (:func:`bpref` and
 Each function takes the grades of one query's ranked list, as :func:`ndcg.ndcg` does,
 and returns what trec_eval 10.0 prints for that query, to the last bit (each calls the
 row kernel that the command line and :func:`ndcg.evaluate` use on many queries:
-:mod:`ndcg._trec_counts`, :mod:`ndcg._trec_curves`, :mod:`ndcg._trec_gains`).
+:mod:`ndcg.trec.counts`, :mod:`ndcg.trec.curves`, :mod:`ndcg.trec.gains`).
 
 Two kinds of missing judgment are told apart, as trec_eval does: ``None`` is a document
 the judges never saw (not in the pool), and a negative grade is one that was in the pool
@@ -26,17 +26,12 @@ from typing import Any
 
 import numpy as np
 
-from ndcg import _trec_aggregate as aggregate
-from ndcg import _trec_counts as counts
-from ndcg import _trec_curves as curves
-from ndcg import _trec_gains as graded
-from ndcg import _trec_rbp as trec_rbp
 from ndcg import _validate as check
-from ndcg._trec_checks import coefficients as _coefficients
-from ndcg._trec_checks import gain_map as _gain_map
-from ndcg._trec_checks import positive_number as _positive_number
-from ndcg._trec_checks import recall_level as _recall_level
 from ndcg.metrics import _POOL, _RELEVANCE
+from ndcg.trec import counts, curves
+from ndcg.trec import gains as graded
+from ndcg.trec import rbp as trec_rbp
+from ndcg.trec import report as aggregate
 
 __all__ = [
     "bin_g",
@@ -170,7 +165,7 @@ def r_precision(relevance: Any, pool: Any = None, threshold: float = 1) -> float
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, multiple=_positive_number, pool=_POOL, threshold=check.threshold
+    relevance=_RELEVANCE, multiple=check.positive_number, pool=_POOL, threshold=check.threshold
 )
 def r_precision_mult(
     relevance: Any, multiple: float = 1.0, pool: Any = None, threshold: float = 1
@@ -279,7 +274,7 @@ def infap(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, recall=_recall_level, pool=_POOL, threshold=check.threshold
+    relevance=_RELEVANCE, recall=check.recall_level, pool=_POOL, threshold=check.threshold
 )
 def interpolated_precision(
     relevance: Any, recall: float, pool: Any = None, threshold: float = 1
@@ -380,7 +375,7 @@ def trec_counts(relevance: Any, pool: Any = None, threshold: float = 1) -> dict[
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, pool=_POOL, beta=_positive_number, threshold=check.threshold
+    relevance=_RELEVANCE, pool=_POOL, beta=check.positive_number, threshold=check.threshold
 )
 def set_f(relevance: Any, pool: Any = None, beta: float = 1.0, threshold: float = 1) -> float:
     """F-measure of the whole list as a set: ``(beta + 1) * P * R / (beta * P + R)``.
@@ -533,7 +528,7 @@ def unjudged_share(relevance: Any, k: int = 10) -> float:
 @check.validate_params(
     relevance=_RELEVANCE,
     pool=_POOL,
-    coefficients=_coefficients,
+    coefficients=check.coefficients,
     n_docs=check.optional(check.positive_int),
     threshold=check.threshold,
 )
@@ -645,7 +640,7 @@ def bin_g(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
     return float(curves.bin_g_rows(ranked, n, t, threshold)[0])
 
 
-_GAINED = check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=_gain_map)
+_GAINED = check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=check.gain_map)
 
 
 @_GAINED
@@ -714,7 +709,9 @@ def ndcg_rel(relevance: Any, pool: Any = None, gains: Mapping[int, float] | None
     return float(graded.ndcg_rel_rows(ranked, n, judged, gains)[0])
 
 
-@check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=_gain_map, threshold=check.threshold)
+@check.validate_params(
+    relevance=_RELEVANCE, pool=_POOL, gains=check.gain_map, threshold=check.threshold
+)
 def rndcg(
     relevance: Any,
     pool: Any = None,
@@ -753,7 +750,7 @@ def rndcg(
     return float(graded.rndcg_rows(ranked, n, judged, t, gains)[0])
 
 
-@check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=_gain_map, p=check.fraction)
+@check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=check.gain_map, p=check.fraction)
 def graded_rbp(
     relevance: Any,
     pool: Any = None,

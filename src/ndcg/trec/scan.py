@@ -1,5 +1,8 @@
 """Split TREC text files into fields the way trec_eval does, a block of lines at a time.
 
+Taught in chapter 9, "NDCG in the wild" (TREC files); :mod:`ndcg.trec.read` reads them
+with it.
+
 A file is read in blocks of whole lines and each block is cut into fields with NumPy,
 so a large run costs a few passes over its bytes and never a Python object per line.
 The rules are trec_eval 10.0's: fields are separated by runs of the C locale's
