@@ -14,11 +14,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ndcg import _trec_aggregate as aggregate
-from ndcg import _trec_counts as counts
-from ndcg import _trec_curves as curves
-from ndcg import _trec_gains as graded
-from ndcg import _trec_rbp as rbp
+from ndcg.trec import counts, curves, rbp
+from ndcg.trec import gains as graded
+from ndcg.trec import report as aggregate
 
 SUCCESS = (1, 5, 10)
 CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)

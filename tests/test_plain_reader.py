@@ -1,7 +1,7 @@
 """The plain-file reader (PyArrow's CSV reader) against the general one, line for line.
 
-:mod:`ndcg._plain_scan` reads the common file (one space between fields, ASCII, ``\\n``)
-and hands every other to :mod:`ndcg._scan`. Whenever it takes a file, it must read what
+:mod:`ndcg.trec.plain` reads the common file (one space between fields, ASCII, ``\\n``)
+and hands every other to :mod:`ndcg.trec.scan`. Whenever it takes a file, it must read what
 the general reader reads: the same id on every line, the same numbers to the bit, the
 same line numbers and run id. Files are drawn around the edges where the two could part:
 runs of spaces, tabs, carriage returns, comments, blank lines, a missing final newline,
@@ -18,10 +18,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ndcg import _plain_scan
-from ndcg._plain_scan import read_plain
-from ndcg._scan import TrecFormatError
-from ndcg.trec import _scanned, read_columns
+from ndcg.trec import plain as _plain_scan
+from ndcg.trec.plain import read_plain
+from ndcg.trec.read import _scanned, read_columns
+from ndcg.trec.scan import TrecFormatError
 
 NUMBERS = (
     "0", "1", "3", "-1", "+1", "007", "0.5", "1.", ".5", "-.5e-3", "1e5", "1E+05",

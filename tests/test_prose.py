@@ -24,6 +24,7 @@ from conftest import ROOT
 
 import ndcg
 import ndcg.teaching
+import ndcg.trec
 import ndcg.widgets
 
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
@@ -152,7 +153,7 @@ def test_no_page_calls_a_source_a_seed(path: Path) -> None:
 
 def _modules() -> list[str]:
     names = ["ndcg"]
-    for package in (ndcg, ndcg.teaching, ndcg.widgets):
+    for package in (ndcg, ndcg.trec, ndcg.teaching, ndcg.widgets):
         names += [
             f"{package.__name__}.{info.name}"
             for info in pkgutil.iter_modules(package.__path__)

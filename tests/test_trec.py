@@ -13,7 +13,7 @@ import pytest
 import trec_cases
 
 import ndcg
-from ndcg import _scan
+from ndcg.trec import scan as _scan
 
 
 def write(tmp_path, name, text):

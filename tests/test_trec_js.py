@@ -505,8 +505,8 @@ def typos(name: str, rng: np.random.Generator) -> list[str]:
 def test_the_nearest_names_are_difflib_s(tmp_path):
     # The page names the measures nearest to a typo as the command line does: difflib's
     # ratio, cutoff, ties (the larger name first) and count, on code points (an emoji too).
-    from ndcg._typos import nearest_names
     from ndcg.cli import NAMES
+    from ndcg.trec.nearest import nearest_names
 
     rng = np.random.default_rng(31)
     words = [w for name in NAMES for w in typos(name, rng)]

@@ -9,7 +9,7 @@ and trec_eval's own test files are scored by both, under random measure sets, ga
 
 The queries are handed to the JavaScript as the engine builds them (``q`` of the contract
 in the page's design): the run's lines in trec_eval's order with their grades, and
-:func:`ndcg._trec_rows.trec_rows`' rows. Doubles travel as the hex of their bytes.
+:func:`ndcg.trec.rows.trec_rows`' rows. Doubles travel as the hex of their bytes.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import pytest
 from _node import NODE, needs_node, run_module
 
 from ndcg import cli
-from ndcg._trec_rows import evaluated_queries, trec_rows
 from ndcg.trec import read_qrels, read_run
+from ndcg.trec.rows import evaluated_queries, trec_rows
 from ndcg.widgets._assets import bundle
 
 ROOT = Path(__file__).resolve().parents[1]

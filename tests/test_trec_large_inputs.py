@@ -14,7 +14,7 @@ import tracemalloc
 import numpy as np
 import pytest
 
-from ndcg import _trec_rows, cli
+from ndcg.trec import cli, rows
 
 
 def report(*argv: str) -> str:
@@ -54,7 +54,7 @@ def test_one_long_list_does_not_widen_the_others(long_list):
 
 def test_chunks_give_the_report_of_one_padded_block(long_list, monkeypatch):
     whole = report("-q", "-c", "-m", "all_trec", *long_list)
-    monkeypatch.setattr(_trec_rows, "CHUNK_CELLS", 200)  # a few queries a chunk
+    monkeypatch.setattr(rows, "CHUNK_CELLS", 200)  # a few queries a chunk
     assert report("-q", "-c", "-m", "all_trec", *long_list) == whole
 
 

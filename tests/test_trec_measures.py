@@ -16,9 +16,9 @@ import pytest
 from _trec_rows import Params, measures, read_qrels, read_run, reset_placeholders, rows, summary
 from conftest import SHARED
 
-from ndcg import _trec_aggregate as aggregate
-from ndcg import _trec_curves as curves
 from ndcg import trec_measures as tm
+from ndcg.trec import curves
+from ndcg.trec import report as aggregate
 
 DATA = SHARED / "conformance" / "trec_eval"
 OUTPUTS = {

@@ -18,9 +18,9 @@ import pandas as pd
 import pytest
 
 import ndcg
-from ndcg import _scan
 from ndcg.cli import main
 from ndcg.trec import TrecFormatError, read_run_and_id
+from ndcg.trec import scan as _scan
 
 #: C's isspace: what trec_eval splits fields on.
 C_SPACE = b" \t\n\v\f\r"

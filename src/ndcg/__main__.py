@@ -1,7 +1,7 @@
-"""``python -m ndcg``: see :mod:`ndcg.cli`."""
+"""``python -m ndcg``: see :mod:`ndcg.trec.cli`."""
 
 import sys
 
-from ndcg.cli import main
+from ndcg.trec.cli import main
 
 sys.exit(main())

@@ -17,10 +17,10 @@ from ndcg import _family, _frames, _pad, measures
 from ndcg import _validate as check
 from ndcg._kernel import TIE_RULES, TieBreak, ndcg_rows, rule_tiebreak
 from ndcg._pad import Groups, chunks
-from ndcg._trec_rows import repeated_pair
 from ndcg.discount import LOG2, Discount, DiscountSpec
 from ndcg.gains import Gain, gain_values
 from ndcg.scores import apply_unjudged
+from ndcg.trec.rows import repeated_pair
 
 QRELS_COLUMNS = ("query_id", "doc_id", "relevance")
 RUN_COLUMNS = ("query_id", "doc_id", "score")

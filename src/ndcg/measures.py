@@ -13,7 +13,7 @@ as ir_measures keeps its measures: functions are named by their import path, so 
 module imports nothing of the library and every module can read it.
 
 Readers: :func:`ndcg.evaluate` (its ``metrics`` and columns), the command line
-(:mod:`ndcg.cli`: ``-m`` names, parameters, order, averaging and printing),
+(:mod:`ndcg.trec.cli`: ``-m`` names, parameters, order, averaging and printing),
 :mod:`ndcg.spark` (column names), and the widgets (their readouts, and the function that
 computes each; ``tests/test_measures.py`` holds the browser's table of readouts equal to
 :data:`READOUTS`).
@@ -126,8 +126,9 @@ class Measure:
     kernel : str or None
         Import path of the row kernel: ``ndcg._kernel.ndcg_rows`` and
         ``ndcg._family.family_rows`` take scores and grades (the library's ``evaluate``);
-        ``ndcg._trec_kernels.*`` take trec_eval's ranked grades, their counts and the
-        judged grades (see :mod:`ndcg._trec_rows`).
+        those of :mod:`ndcg.trec` (``ndcg.trec.counts``, ``curves``, ``gains``, ``rbp``)
+        take trec_eval's ranked grades, their counts and the judged grades (see
+        :mod:`ndcg.trec.rows`).
     args : tuple of str
         The keyword arguments ``function`` takes besides the grades, by the widgets'
         names (``k``, ``gain``, ``discount``, ``unjudged``, ``pool``, ``threshold``,
@@ -164,11 +165,10 @@ class Measure:
 _DCG = ("k", "gain", "discount", "unjudged")
 _BINARY = ("k", "threshold", "unjudged")
 _FAMILY = "ndcg._family.family_rows"
-_KERNEL = "ndcg._trec_kernels."
-_COUNTS = "ndcg._trec_counts."
-_CURVES = "ndcg._trec_curves."
-_GAINS = "ndcg._trec_gains."
-_RBP = "ndcg._trec_rbp."
+_COUNTS = "ndcg.trec.counts."
+_CURVES = "ndcg.trec.curves."
+_GAINS = "ndcg.trec.gains."
+_RBP = "ndcg.trec.rbp."
 _TREC_CUTOFFS = "5,10,15,20,30,100,200,500,1000"
 _RECALL_LEVELS = "0.0,0.1,0.2,0.3,0.4,0.5,0.6,0.7,0.8,0.9,1.0"
 
@@ -393,7 +393,7 @@ REGISTRY: tuple[Measure, ...] = (
         trec=(TrecName("num_q", aggregate="count", printed="integer"),),
         chapter=TREC_TABLE,
     ),
-    # trec_eval's own, computed by row kernels on trec_eval's rows (ndcg._trec_rows).
+    # trec_eval's own, computed by row kernels on trec_eval's rows (ndcg.trec.rows).
     _trec(
         "num_ret",
         "retrieved",

@@ -1,10 +1,10 @@
-// trec_eval's counting measures for one query, as ndcg._trec_counts computes them for
+// trec_eval's counting measures for one query, as ndcg.trec.counts computes them for
 // each row: integer counts, then one division, in trec_eval's order of operations.
 // A query is q.ranked (grades in trec_eval's order, NaN where the qrels lack the
 // document, negative for one in the pool but unjudged), q.nRanked, q.judged (every qrels
 // grade, highest first); `threshold` is -l.
 
-/** trec_eval's counts of one query (ndcg._trec_counts.tally), under the Python's field names. */
+/** trec_eval's counts of one query (ndcg.trec.counts.tally), under the Python's field names. */
 export function trecTally(ranked, nRanked, judged, threshold) {
   let numRel = 0;
   let numNonrel = 0;

@@ -1,4 +1,4 @@
-// trec_eval's measures that walk the ranking, for one query, as ndcg._trec_curves computes
+// trec_eval's measures that walk the ranking, for one query, as ndcg.trec.curves computes
 // them: bpref, infAP, binG and the interpolated precision-recall curve. Each sum adds its
 // terms in rank order from the top, as the Python's running sums (np.cumsum) do.
 

@@ -1,10 +1,10 @@
 // The browser's `python -m ndcg QRELS RUN [options]`: evaluateTrec takes the files as
 // read.js read them and the options as typed, and returns the report the CLI prints, its
 // notes and the per-query table, or throws the CLI's error (a TrecError). Each step is
-// the CLI's, in the CLI's order (ndcg.cli.main and compute): options, empty files, -l,
+// the CLI's, in the CLI's order (ndcg.trec.cli.main and compute): options, empty files, -l,
 // the queries in common, then one column per printed measure. The per-query values come
 // from kernels.js (columnValue); runid, num_q and the clearing of stand-in queries are
-// here, as in ndcg.cli.compute.
+// here, as in ndcg.trec.cli.compute.
 //
 // A caller does what the CLI does, in its order: checkOptions(options) (so a bad option is
 // reported before a bad file), then newReader("qrels", name) and newReader("run", name),

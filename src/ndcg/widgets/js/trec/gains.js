@@ -1,4 +1,4 @@
-// trec_eval's graded measures beside ndcg for one query, as ndcg._trec_gains computes them:
+// trec_eval's graded measures beside ndcg for one query, as ndcg.trec.gains computes them:
 // G, ndcg_rel and Rndcg. A grade's gain is the gain map's (trec_eval's -m G.1=3,2=9) or the
 // grade itself; an unjudged or negative grade gains nothing. The ideal is every positive
 // gain of the query's judgments, best first.
@@ -22,7 +22,7 @@ export function gainMap(gains) {
 }
 
 /**
- * --gain as a gain map for trec_eval's graded measures (ndcg._trec_gains.gain_map_of):
+ * --gain as a gain map for trec_eval's graded measures (ndcg.trec.gains.gain_map_of):
  * linear none, a map as typed, exponential every positive grade of the qrels (`grades`)
  * to 2**grade - 1, as -m G.1=1,2=3,3=7 would list them.
  */

@@ -1,8 +1,8 @@
-// Every per-query value of trec_eval's report, as ndcg.cli.compute puts it in its table
+// Every per-query value of trec_eval's report, as ndcg.trec.cli.compute puts it in its table
 // (before trec_eval clears the measures of a query the run lacks: the engine does that).
-// A printed column is a spec (the fields of ndcg.cli.Measure, with its record and trec
+// A printed column is a spec (the fields of ndcg.trec.cli.Measure, with its record and trec
 // form as JSON); the measures ndcg.evaluate computes (record.evaluate) go to library.js,
-// trec_eval's own to the row kernel the record names, dispatched as ndcg.cli._run_kernel
+// trec_eval's own to the row kernel the record names, dispatched as ndcg.trec.cli._run_kernel
 // does: the kernel's own parameters under form.keyword, a field of a kernel that counts
 // several things (form.field), a column of one that computes every parameter at once.
 // What a kernel computes for a query is kept in q.cache, so the columns of one measure,
@@ -61,7 +61,7 @@ const TREC_KERNELS = {
   iprec_at_recall_rows: (q, ctx, levels) => iprecOf(q, ctx, levels),
   eleven_point_rows: (q, ctx, levels) => elevenPointAverage(iprecOf(q, ctx, levels)),
   bin_g_rows: (q, ctx) => trecBinG(q.ranked, tallyOf(q, ctx), ctx.level),
-  // A measure's own gains (-m G.1=3), else --gain's (ctx.gains, as ndcg.cli.compute passes them).
+  // A measure's own gains (-m G.1=3), else --gain's (ctx.gains, as ndcg.trec.cli.compute passes them).
   g_rows: (q, ctx, map) => trecG(q.ranked, q.nRanked, q.judged, map ?? ctx.gains),
   ndcg_rel_rows: (q, ctx, map) => trecNdcgRel(q.ranked, q.nRanked, q.judged, map ?? ctx.gains),
   rndcg_rows: (q, ctx, map) => trecRndcg(q.ranked, q.nRanked, q.judged, tallyOf(q, ctx), map ?? ctx.gains),

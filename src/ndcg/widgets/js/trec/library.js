@@ -1,5 +1,5 @@
 // The measures ndcg.evaluate computes for the command line (ndcg, P, recall, map, recip_rank
-// and their cutoffs), for one query, as ndcg.cli.compute calls it: NDCG through the gain
+// and their cutoffs), for one query, as ndcg.trec.cli.compute calls it: NDCG through the gain
 // (a gain map completed with each level's own value), every other one binary at -l;
 // unjudged documents dropped before ranking under -J ("condense"), gain 0 in place
 // otherwise; a query the run lacks (-c, missing="zero") 0. Sums run in rank order from the

@@ -1,5 +1,5 @@
 // The names nearest to a mistyped one, as Python's difflib.get_close_matches finds them
-// (ndcg._typos.nearest_names): the same ratio, the same order, so that the page's message
+// (ndcg.trec.nearest.nearest_names): the same ratio, the same order, so that the page's message
 // names the same measures as the command line's.
 
 /**
@@ -64,7 +64,7 @@ export function closeMatches(word, possibilities, n = 3, cutoff = 0.6) {
   return scored.slice(0, n).map(([, x]) => x);
 }
 
-/** The (up to three) names nearest to `head`, compared without case: ndcg._typos.nearest_names. */
+/** The (up to three) names nearest to `head`, compared without case: ndcg.trec.nearest.nearest_names. */
 export function nearestNames(head, names) {
   const lowered = new Map(names.map((name) => [name.toLowerCase(), name]));
   return closeMatches(head.toLowerCase(), [...lowered.keys()]).map((n) => lowered.get(n));

@@ -1,5 +1,5 @@
-// The command line's options, read as `python -m ndcg` reads them (ndcg.cli.main, and
-// ndcg._cli_options' parse_measures, _columns, parse_gain_map): the -m specs become one
+// The command line's options, read as `python -m ndcg` reads them (ndcg.trec.cli.main, and
+// ndcg.trec.options' parse_measures, _columns, parse_gain_map): the -m specs become one
 // spec per printed column, in trec_eval's order, with the CLI's usage errors and notes
 // word for word.
 // The measures come from the registry's JSON (ndcg.widgets._registry.registry_json), the
@@ -44,7 +44,7 @@ export function pyFloat(x) {
 
 const INTEGER_TEXT = /^[+-]?[0-9]+$/;
 const CUTOFF_TEXT = /^\+?([0-9]+)(\.[0-9]*)?$/;
-/** Blanks inside one -m value: ASCII's, as ndcg._cli_options._BLANK reads them. */
+/** Blanks inside one -m value: ASCII's, as ndcg.trec.options._BLANK reads them. */
 const BLANK = /[ \t\n\r\f\v]+/;
 
 /** trec_eval's per-level gains ("1=3,2=9,4=4.5") as the CLI reads them: an object level -> gain. */
@@ -110,7 +110,7 @@ export function compareCodePoints(a, b) {
   return a.length < b.length ? -1 : a.length > b.length ? 1 : 0;
 }
 
-/** How the page and the README point to every measure's name (ndcg._cli_options.WHERE_LISTED). */
+/** How the page and the README point to every measure's name (ndcg.trec.options.WHERE_LISTED). */
 const WHERE_LISTED = "-m all_trec prints every measure; the README's table lists them";
 
 /** Python's str.partition: `[head, separator, tail]`. */
@@ -119,13 +119,13 @@ function partition(text, separator) {
   return at < 0 ? [text, "", ""] : [text.slice(0, at), separator, text.slice(at + separator.length)];
 }
 
-/** The library's names of measures, with trec_eval's for each (none for ERR): ndcg._cli_options.LIBRARY. */
+/** The library's names of measures, with trec_eval's for each (none for ERR): ndcg.trec.options.LIBRARY. */
 function libraryNames(registry, measures) {
   const named = registry.records.filter((r) => !measures.has(r.name) && (r.evaluate || r.trec.length));
   return new Map(named.map((r) => [r.name, r.trec.map((form) => form.name)]));
 }
 
-/** That `head` names no measure, and what was probably meant (ndcg._cli_options._unknown). */
+/** That `head` names no measure, and what was probably meant (ndcg.trec.options._unknown). */
 function unknown(spec, head, measures, missing, names, registry) {
   const [name, at, k] = partition(spec, "@");
   if (at && k) {
@@ -152,7 +152,7 @@ function unknown(spec, head, measures, missing, names, registry) {
 
 /**
  * `spec` as meant when a comma in it is stray (an empty item, or a measure's name after a
- * comma: measures separated by commas, not spaces), else null: ndcg._typos.without_stray_commas.
+ * comma: measures separated by commas, not spaces), else null: ndcg.trec.nearest.without_stray_commas.
  */
 export function withoutStrayCommas(spec, names) {
   if (!spec.includes(",")) return null;
@@ -296,7 +296,7 @@ function parseNumbers(text, label) {
 /** How many characters of a level's %3.2f trec_eval keeps in the printed name. */
 const LEVEL_WIDTH = 8;
 
-/** Numbers read as cutoffs (0.2,0.4): sorted, each once, each short enough to name (ndcg._cli_options._levels). */
+/** Numbers read as cutoffs (0.2,0.4): sorted, each once, each short enough to name (ndcg.trec.options._levels). */
 function parseLevels(text, label, head) {
   const levels = parseNumbers(text, label).sort((a, b) => a - b);
   for (const x of levels) {
@@ -376,7 +376,7 @@ export function parseOptions(options, registry) {
 
 /**
  * Refuse --gain beside a measure given its own gains (-m ndcg.1=3): --gain applies to every
- * graded measure, and one of the two would be dropped (ndcg._cli_options.check_gains).
+ * graded measure, and one of the two would be dropped (ndcg.trec.options.check_gains).
  */
 function checkGains(specs, gainText) {
   if (gainText === "linear") return;

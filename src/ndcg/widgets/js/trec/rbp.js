@@ -1,10 +1,10 @@
-// trec_eval's rbp and rbp_resid for one query, as ndcg._trec_rbp computes them: graded
+// trec_eval's rbp and rbp_resid for one query, as ndcg.trec.rbp computes them: graded
 // gains rescaled to [0, 1] when they leave it, p**(i-1) as a running product (trec_eval's
 // cur_p), terms added from the top.
 
 import { gainMap, levelGain } from "./gains.js";
 
-/** trec_eval's persistence p for rbp and rbp_resid (ndcg._trec_rbp.PERSISTENCE; options.js names it in a note). */
+/** trec_eval's persistence p for rbp and rbp_resid (ndcg.trec.rbp.PERSISTENCE; options.js names it in a note). */
 export const PERSISTENCE = 0.9;
 
 const POWERS = new Map();
@@ -28,7 +28,7 @@ export function runningPowers(n, p) {
  * does not name gains itself, so the smallest of those is the first level the map leaves
  * out and the largest the last one up to the top: found by walking past the map's levels,
  * never level by level up to the top (a grade of 10**9 costs what a grade of 3 does), as
- * ndcg._trec_rbp._gain_range finds them.
+ * ndcg.trec.rbp._gain_range finds them.
  */
 function rbpGainRange(judged, map) {
   let top = -1.0;

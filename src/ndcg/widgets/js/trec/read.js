@@ -1,4 +1,4 @@
-// Reading TREC qrels and run files as `python -m ndcg` reads them (ndcg.trec, ndcg._scan),
+// Reading TREC qrels and run files as `python -m ndcg` reads them (ndcg.trec.read, ndcg.trec.scan),
 // with no DOM, fed a chunk at a time so that a run of millions of lines is read in a Web
 // Worker without holding its text twice. The rules are trec_eval 10.0's plus the CLI's:
 // fields split at C's whitespace (space, \t, \v, \f, \r), a line whose first field starts
@@ -19,9 +19,9 @@ export class TrecError extends Error {
   }
 }
 
-/** The CLI's block size (ndcg._scan.BLOCK_BYTES): errors rank within one block. */
+/** The CLI's block size (ndcg.trec.scan.BLOCK_BYTES): errors rank within one block. */
 const READ_BLOCK_BYTES = 1 << 23;
-/** Bytes looked at to recognise a compressed or UTF-16 file (ndcg._scan._SNIFF). */
+/** Bytes looked at to recognise a compressed or UTF-16 file (ndcg.trec.scan._SNIFF). */
 const READ_SNIFF = 512;
 
 const LAYOUTS = Object.freeze({
@@ -63,7 +63,7 @@ function isPrintable(code) {
   return !/^[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]$/u.test(String.fromCodePoint(code));
 }
 
-// ==== Numbers as C reads whole tokens (ndcg._scan.parse_float, parse_int)
+// ==== Numbers as C reads whole tokens (ndcg.trec.scan.parse_float, parse_int)
 
 const C_INT = /^[+-]?[0-9]+$/;
 const C_FLOAT = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$/;
@@ -126,7 +126,7 @@ function scaleByPowerOfTwo(mantissa, exponent) {
   return Number(kept + (up ? 1n : 0n)) * 2 ** -1074;
 }
 
-// ==== Byte checks (ndcg._scan._check_bytes, _not_text)
+// ==== Byte checks (ndcg.trec.scan._check_bytes, _not_text)
 
 const COMPRESSED = Object.freeze([
   [[0x1f, 0x8b], "gzip", "gunzip it"],

@@ -1,5 +1,6 @@
-// trec_eval's report as `python -m ndcg` prints it (ndcg.cli: compute's clearing, summary,
-// recount, format_trec, _line): the clearing of a stand-in query's values, the `all` line
+// trec_eval's report as `python -m ndcg` prints it (ndcg.trec.cli: compute's clearing;
+// ndcg.trec.report: summary, recount, format_trec, _line): the clearing of a stand-in
+// query's values, the `all` line
 // of each measure combined as trec_eval combines it (running sums in query order, so the
 // double is the CLI's), and every value printed as C's printf prints it.
 
@@ -8,7 +9,7 @@ import { nearestExp, nearestLog } from "./logexp.js";
 import { fixedPoint } from "../decimals.js";
 import { printsPerQuery } from "./options.js";
 
-/** trec_eval pads measure names to this width (ndcg.cli.NAME_WIDTH). */
+/** trec_eval pads measure names to this width (ndcg.trec.options.NAME_WIDTH). */
 export const NAME_WIDTH = 22;
 
 /**

@@ -1,6 +1,6 @@
 // `python -m ndcg --json`: the report with full precision, written as Python's json.dumps
 // writes it (indent=2, ensure_ascii, floats as Python's repr, allow_nan=False), so the
-// text is the CLI's byte for byte (ndcg.cli.format_json).
+// text is the CLI's byte for byte (ndcg.trec.report.format_json).
 
 import { TrecError } from "./read.js";
 import { printsPerQuery, pyFloat } from "./options.js";

@@ -1,4 +1,4 @@
-// trec_eval's rows per query, as ndcg._trec_rows forms them (its te_form_res_rels): which
+// trec_eval's rows per query, as ndcg.trec.rows forms them (its te_form_res_rels): which
 // queries are evaluated and in what order, and for each the run's lines ranked by score
 // descending then docno descending (compared by code point, which is C's strcmp on UTF-8),
 // their grades from the qrels, -J applied, the stand-in ranking of a query the run lacks,

@@ -1,6 +1,9 @@
 """trec_eval's measures that walk the ranking: bpref, infAP, binG and the recall-precision curve.
 
-Row kernels over the inputs described in :mod:`ndcg._trec_counts`. trec_eval computes
+Taught in chapter 11, "The family side by side" (the precision-recall curve), and chapter
+12, "What NDCG cannot tell you" (bpref, infAP).
+
+Row kernels over the inputs described in :mod:`ndcg.trec.counts`. trec_eval computes
 each in one loop over the ranking; here each loop's running counts are cumulative sums,
 and each sum of terms is a running sum in rank order (``np.cumsum``, never the pairwise
 ``np.sum``), so that every term and every addition is the one trec_eval makes.
@@ -14,7 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from ndcg._family import average_precision_sums, relevant
-from ndcg._trec_counts import Tally, in_list
+from ndcg.trec.counts import Tally, in_list
 
 #: trec_eval's floor under a value before its logarithm (trec_eval.h, ``MIN_GEO_MEAN``).
 MIN_GEO_MEAN = 0.00001

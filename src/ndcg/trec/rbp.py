@@ -1,6 +1,6 @@
 """trec_eval's ``rbp`` and ``rbp_resid`` (its m_rbp.c, m_rbp_resid.c), as row kernels.
 
-Inputs as in :mod:`ndcg._trec_counts`. These are trec_eval's figures, printed by the
+Inputs as in :mod:`ndcg.trec.counts`. These are trec_eval's figures, printed by the
 command line; the library's :func:`ndcg.rbp` and :func:`ndcg.rbp_residual` stay Moffat
 and Zobel's RBP of a binary reading at a threshold and its full residual (chapters 10-12).
 
@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ndcg._trec_counts import in_list
-from ndcg._trec_curves import running_total
-from ndcg._trec_gains import GainMap, level_gains
 from ndcg.discount import persistence
+from ndcg.trec.counts import in_list
+from ndcg.trec.curves import running_total
+from ndcg.trec.gains import GainMap, level_gains
 
 #: trec_eval's persistence for ``rbp`` and ``rbp_resid`` (its default ``p``).
 PERSISTENCE = 0.9

@@ -1,5 +1,8 @@
 """Split TREC text files into fields the way trec_eval does, a block of lines at a time.
 
+Taught in chapter 9, "NDCG in the wild" (TREC files); :mod:`ndcg.trec.read` reads them
+with it.
+
 A file is read in blocks of whole lines and each block is cut into fields with NumPy,
 so a large run costs a few passes over its bytes and never a Python object per line.
 The rules are trec_eval 10.0's: fields are separated by runs of the C locale's
@@ -22,7 +25,7 @@ from typing import BinaryIO
 
 import numpy as np
 
-from ndcg._plain_scan import Ids, numpy_view
+from ndcg.trec.plain import Ids, numpy_view
 
 PathLike = str | os.PathLike[str]
 #: A file to read: a path, or an open binary stream (``sys.stdin.buffer``, as trec_eval's

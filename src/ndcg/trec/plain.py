@@ -1,12 +1,14 @@
 r"""The common TREC file, read by PyArrow's CSV reader on every core.
 
+Part of reading TREC files, taught in chapter 9, "NDCG in the wild".
+
 Most qrels and runs are plain: ASCII, one space between fields, ``\\n`` line ends, no
 comment, blank line or extra field. Such a file is cut into fields by PyArrow's
-multithreaded CSV reader, several times faster than :mod:`ndcg._scan`'s column-wise
+multithreaded CSV reader, several times faster than :mod:`ndcg.trec.scan`'s column-wise
 NumPy reader. Only such a file: :func:`read_plain` returns ``None`` for any other
 (tabs, runs of spaces, carriage returns, comments, a byte-order mark, bytes beyond ASCII,
 hexadecimal or non-finite numbers, a field that is missing or too many, a pipe), and
-:mod:`ndcg._scan` then reads it, with its errors that name the line. On the files this
+:mod:`ndcg.trec.scan` then reads it, with its errors that name the line. On the files this
 reader takes, both give the same ids, numbers and line numbers (``tests`` hold them to
 it), so which one read a file never shows.
 """
@@ -78,7 +80,7 @@ def read_plain(path: Any, kind: str) -> Columns | None:
     """Read a plain qrels (``kind="qrels"``) or run file, or ``None`` if it is not plain.
 
     ``path`` must name a regular file; a stream or a pipe, which can be read only once,
-    is left to :mod:`ndcg._scan`. The file is read twice, a block at a time: once here
+    is left to :mod:`ndcg.trec.scan`. The file is read twice, a block at a time: once here
     to see that it is plain (and find its last line), once by PyArrow, so that neither
     holds the whole file.
     """

@@ -2,7 +2,7 @@
 
 Taught in chapter 9, "NDCG in the wild" (trec_eval's names and parameters).
 
-Read as trec_eval 10.0 reads them (see :mod:`ndcg.cli`), into one :class:`Measure` per
+Read as trec_eval 10.0 reads them (see :mod:`ndcg.trec.cli`), into one :class:`Measure` per
 printed column; every refusal is a :class:`UsageError` that names the value as typed and
 says how to fix it. The browser's copy of these rules is
 ``src/ndcg/widgets/js/trec/options.js``, held to this module by ``tests/test_trec_js.py``.
@@ -15,13 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ndcg import measures
-from ndcg._scan import parse_float, parse_int
-from ndcg._trec_rbp import PERSISTENCE
-from ndcg._typos import nearest_names, without_stray_commas
 from ndcg.gains import Gain
+from ndcg.trec.nearest import nearest_names, without_stray_commas
+from ndcg.trec.rbp import PERSISTENCE
+from ndcg.trec.scan import parse_float, parse_int
 
-#: trec_eval's default cutoffs for ``ndcg_cut``.
-DEFAULT_CUTOFFS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
 #: trec_eval pads measure names to this width.
 NAME_WIDTH = 22
 
@@ -68,7 +66,7 @@ def parse_gain_map(text: str) -> dict[int, float]:
     >>> parse_gain_map("1=3,1=5")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ndcg._cli_options.UsageError: gain map '1=3,1=5' gives level 1 twice; give each level once ...
+    ndcg.trec.options.UsageError: gain map '1=3,1=5' gives level 1 twice; give each level once ...
 
     """
     gains: dict[int, float] = {}
@@ -107,7 +105,7 @@ _INT64_DIGITS = 19
 
 
 def whole_number(text: str, where: str, name: str) -> int:
-    """Read an integer as :func:`ndcg._scan.parse_int` does, however many digits it has.
+    """Read an integer as :func:`ndcg.trec.scan.parse_int` does, however many digits it has.
 
     Python's ``int`` refuses a text of over 4,300 digits with its own message; such a
     number is beyond 64 bits, and is refused as any other beyond them, naming ``where``.
@@ -119,7 +117,7 @@ def whole_number(text: str, where: str, name: str) -> int:
     >>> whole_number("9" * 5000, "-l", "the relevance level")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ndcg._cli_options.UsageError: -l: the relevance level 999...9 is outside the 64-bit ...
+    ndcg.trec.options.UsageError: -l: the relevance level 999...9 is outside the 64-bit ...
 
     """
     if _INTEGER.fullmatch(text) and len(text.lstrip("+-").lstrip("0")) > _INT64_DIGITS:

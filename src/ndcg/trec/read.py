@@ -13,19 +13,19 @@ the file and the line.
 
 Identifiers come back as categoricals of ``str`` (one copy of each distinct id), and
 the files are read a block at a time with NumPy, so a run of millions of lines never
-costs a Python object per line. :func:`ranked_lists` ranks a run as trec_eval ranks it,
-into the lists that the measures of one ranked list take (chapter 12 averages them).
+costs a Python object per line. The fields are cut by :mod:`ndcg.trec.scan`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ndcg import _validate as check
-from ndcg._plain_scan import Columns, Ids, read_plain
-from ndcg._scan import (
+from ndcg.trec.plain import Columns, Ids, read_plain
+from ndcg.trec.rows import repeated_pair
+from ndcg.trec.scan import (
     PathLike,
     Source,
     TextColumn,
@@ -36,12 +36,11 @@ from ndcg._scan import (
     last_token,
     source_name,
 )
-from ndcg._trec_rows import repeated_pair, trec_rows
 
 if TYPE_CHECKING:
     import pandas as pd
 
-__all__ = ["TrecFormatError", "ranked_lists", "read_qrels", "read_run"]
+__all__ = ["TrecFormatError", "read_qrels", "read_run", "read_run_and_id"]
 
 
 def read_qrels(path: PathLike) -> pd.DataFrame:
@@ -127,8 +126,8 @@ def read_columns(path: Source, kind: str) -> Columns:
     """Read a qrels (``kind="qrels"``) or run file into NumPy and PyArrow columns.
 
     What :func:`read_qrels` and :func:`read_run` read, without pandas (the command line
-    needs none): a plain file (:mod:`ndcg._plain_scan`) by PyArrow's CSV reader, any
-    other by :mod:`ndcg._scan`. A document given twice for a query is refused.
+    needs none): a plain file (:mod:`ndcg.trec.plain`) by PyArrow's CSV reader, any
+    other by :mod:`ndcg.trec.scan`. A document given twice for a query is refused.
     """
     path = check.file_path(path, "path", streams=True)
     columns = read_plain(path, kind)
@@ -140,7 +139,7 @@ def read_columns(path: Source, kind: str) -> Columns:
 
 
 def _scanned(path: Source, kind: str) -> Columns:
-    """Read either file kind with :mod:`ndcg._scan`."""
+    """Read either file kind with :mod:`ndcg.trec.scan`."""
     if kind == "qrels":
         fields, exact, value, parse = (0, 2, 3), 4, "relevance", integers
         layout = "query_id iteration doc_id relevance"
@@ -242,54 +241,3 @@ def _refuse_repeats(columns: Columns, path: PathLike, verb: str) -> None:
         f"{path}:{columns.line(i)}: document {doc_id!r} {verb} twice for "
         f"query {query_id!r} (first at line {columns.line(first)})"
     )
-
-
-def ranked_lists(
-    qrels: pd.DataFrame, run: pd.DataFrame
-) -> dict[Any, tuple[list[float | None], list[float]]]:
-    """Each query's ranked grades and pool, as the list functions take them.
-
-    Documents are ranked as trec_eval ranks them (:func:`ndcg._trec_rows.trec_rows`): by
-    score, highest first, ties broken by document id compared as text, highest first. A
-    document absent from ``qrels`` gets ``None`` (never judged); the pool's grades come
-    highest first. Queries of ``qrels`` that the run does not answer are left out, as trec_eval
-    leaves them out without ``-c``.
-
-    Parameters
-    ----------
-    qrels : pandas.DataFrame
-        Columns ``query_id``, ``doc_id``, ``relevance``.
-    run : pandas.DataFrame
-        Columns ``query_id``, ``doc_id``, ``score``.
-
-    Returns
-    -------
-    dict
-        Query id to ``(ranked grades, pool grades)``.
-
-    Examples
-    --------
-    >>> import pandas as pd
-    >>> qrels = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "b", "c"],
-    ...                       "relevance": [2, 0, 1]})
-    >>> run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "c", "x"],
-    ...                     "score": [0.5, 0.9, 0.5]})
-    >>> ranked_lists(qrels, run)
-    {'q': ([1.0, None, 2.0], [2.0, 1.0, 0.0])}
-
-    """
-    import pandas as pd
-
-    # trec_eval's rows, from the one home of its ranking rule (ids compared as text, as C's
-    # strcmp compares them); every query of the run, judged or not, keeps its original id.
-    ids = {str(query): query for query in pd.unique(run["query_id"])}
-    rows = trec_rows(qrels, run, np.array(sorted(ids), dtype=object), judged_only=False)
-    lists = {}
-    ranked_by_query = np.split(rows.ranked_values, np.cumsum(rows.n_ranked)[:-1])
-    judged_lists = np.split(rows.judged_values, np.cumsum(rows.n_judged)[:-1])
-    for query, ranked, judged in zip(rows.queries, ranked_by_query, judged_lists, strict=True):
-        lists[ids[query]] = (
-            [None if np.isnan(g) else float(g) for g in ranked],
-            [float(g) for g in judged[~np.isnan(judged)]],
-        )
-    return lists

@@ -1,6 +1,8 @@
 """trec_eval's graded measures beside ``ndcg``: G, ndcg_rel and Rndcg, as row kernels.
 
-Inputs as in :mod:`ndcg._trec_counts`. Each grade's gain is the grade itself unless the
+Taught in chapter 9, "NDCG in the wild" (the table of trec_eval's measures).
+
+Inputs as in :mod:`ndcg.trec.counts`. Each grade's gain is the grade itself unless the
 gain map (trec_eval's ``-m G.1=3,2=9``) names its level; an unjudged or negative grade
 gains nothing. The ideal ranking is every positive gain of the query's judgments, best
 first: trec_eval walks its gain levels from the highest down and stops at the first gain
@@ -19,9 +21,9 @@ from collections.abc import Mapping
 import numpy as np
 
 from ndcg._kernel import cumulative_dcg
-from ndcg._trec_counts import Tally, in_list, up_to, with_zero
-from ndcg._trec_curves import running_total
 from ndcg.gains import Gain, gain_values
+from ndcg.trec.counts import Tally, in_list, up_to, with_zero
+from ndcg.trec.curves import running_total
 
 GainMap = Mapping[int, float] | None
 

@@ -1,5 +1,8 @@
 """trec_eval's counting measures as row kernels: one row per query, numpy over the rows.
 
+Taught in chapter 9, "NDCG in the wild" (the table of trec_eval's measures), and chapter
+11, "The family side by side" (success@k, R-precision).
+
 Every kernel takes the rows as trec_eval forms them (``te_form_res_rels``):
 
 * ``ranked`` (m, w): the grade of each retrieved document in trec_eval's order (score

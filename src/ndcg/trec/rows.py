@@ -1,6 +1,10 @@
 """trec_eval's rows: each query's retrieved grades in its order, and its judged grades.
 
-The input of the trec_eval row kernels (``ndcg._trec_kernels``), formed as trec_eval's
+Taught in chapter 9, "NDCG in the wild" (how trec_eval ranks a run), and chapter 12,
+"What NDCG cannot tell you" (:func:`ranked_lists`, the lists it averages).
+
+The input of the trec_eval row kernels (:mod:`ndcg.trec.counts`, :mod:`ndcg.trec.curves`,
+:mod:`ndcg.trec.gains`, :mod:`ndcg.trec.rbp`), formed as trec_eval's
 ``te_form_res_rels`` forms it:
 
 * ``ranked`` (m, w): the grade of each retrieved document, ordered by score descending,
@@ -23,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ndcg._plain_scan import Columns, Ids, arrow_view, numpy_view
+from ndcg.trec.plain import Columns, Ids, arrow_view, numpy_view
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -106,7 +110,7 @@ Lines = Columns | Any  # read_columns' columns, or a DataFrame with the same col
 
 
 def as_columns(lines: Lines, value: str) -> Columns:
-    """``lines`` as :class:`ndcg._plain_scan.Columns`: a DataFrame's ids are coded here."""
+    """``lines`` as :class:`ndcg.trec.plain.Columns`: a DataFrame's ids are coded here."""
     if isinstance(lines, Columns):
         return lines
     return Columns(
@@ -297,3 +301,54 @@ def _text(ids: object) -> np.ndarray:
     if values.size and pd.api.types.infer_dtype(values, skipna=False) != "string":
         values = np.array([str(v) for v in values.tolist()], dtype=object)
     return values
+
+
+def ranked_lists(
+    qrels: pd.DataFrame, run: pd.DataFrame
+) -> dict[Any, tuple[list[float | None], list[float]]]:
+    """Each query's ranked grades and pool, as the list functions take them.
+
+    Documents are ranked as trec_eval ranks them (:func:`trec_rows`): by
+    score, highest first, ties broken by document id compared as text, highest first. A
+    document absent from ``qrels`` gets ``None`` (never judged); the pool's grades come
+    highest first. Queries of ``qrels`` that the run does not answer are left out, as trec_eval
+    leaves them out without ``-c``.
+
+    Parameters
+    ----------
+    qrels : pandas.DataFrame
+        Columns ``query_id``, ``doc_id``, ``relevance``.
+    run : pandas.DataFrame
+        Columns ``query_id``, ``doc_id``, ``score``.
+
+    Returns
+    -------
+    dict
+        Query id to ``(ranked grades, pool grades)``.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> qrels = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "b", "c"],
+    ...                       "relevance": [2, 0, 1]})
+    >>> run = pd.DataFrame({"query_id": ["q"] * 3, "doc_id": ["a", "c", "x"],
+    ...                     "score": [0.5, 0.9, 0.5]})
+    >>> ranked_lists(qrels, run)
+    {'q': ([1.0, None, 2.0], [2.0, 1.0, 0.0])}
+
+    """
+    import pandas as pd
+
+    # trec_eval's rows, from the one home of its ranking rule (ids compared as text, as C's
+    # strcmp compares them); every query of the run, judged or not, keeps its original id.
+    ids = {str(query): query for query in pd.unique(run["query_id"])}
+    rows = trec_rows(qrels, run, np.array(sorted(ids), dtype=object), judged_only=False)
+    lists = {}
+    ranked_by_query = np.split(rows.ranked_values, np.cumsum(rows.n_ranked)[:-1])
+    judged_lists = np.split(rows.judged_values, np.cumsum(rows.n_judged)[:-1])
+    for query, ranked, judged in zip(rows.queries, ranked_by_query, judged_lists, strict=True):
+        lists[ids[query]] = (
+            [None if np.isnan(g) else float(g) for g in ranked],
+            [float(g) for g in judged[~np.isnan(judged)]],
+        )
+    return lists
