@@ -35,6 +35,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: A checker: ``checker(value, name)`` returns the normalised value or raises.
 Checker = Callable[[Any, str], Any]
 
+#: The gains known by name (``gain="linear"``, ``gain="exponential"``); see :mod:`ndcg.gains`.
 GAIN_NAMES = ("linear", "exponential")
 #: What an unjudged document counts for: no gain in place (trec_eval), dropped before
 #: scoring (trec_eval -J, Sakai's condensed lists), or an error.
@@ -175,6 +176,28 @@ def positive_int(value: Any, name: str) -> int:
 
     """
     return _integer(value, name, 1, "a positive integer", f"pass an int, e.g. {name}=10")
+
+
+def positive_number(value: Any, name: str, *, allow_zero: bool = False) -> float:
+    """Return a finite number above 0 (at or above 0 with ``allow_zero``), as a float.
+
+    Examples
+    --------
+    >>> positive_number(0.5, "sigma"), positive_number(0, "l2", allow_zero=True)
+    (0.5, 0.0)
+    >>> positive_number(0, "sigma")
+    Traceback (most recent call last):
+    ...
+    ValueError: sigma must be a finite number > 0, got 0.0
+
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {literal(value)}")
+    value = float(value)
+    if not np.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        bound = ">= 0" if allow_zero else "> 0"
+        raise ValueError(f"{name} must be a finite number {bound}, got {literal(value)}")
+    return value
 
 
 def cutoff(value: Any, name: str) -> int | None:
