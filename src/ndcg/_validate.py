@@ -843,6 +843,17 @@ def check_unjudged(count: int, policy: str, what: str) -> None:
         )
 
 
+def ranked_grades(relevance: np.ndarray, unjudged: str) -> np.ndarray:
+    """Return the ranked grades under the ``unjudged`` policy (NaN marks an unjudged one)."""
+    missing = np.isnan(relevance)
+    count = int(missing.sum())
+    if count:
+        check_unjudged(count, unjudged, "relevance has {n} unjudged position(s) (None)")
+        if unjudged == "condense":
+            return relevance[~missing]
+    return relevance
+
+
 def check_finite_sum(value: float, name: str, what: str) -> float:
     """Return ``value``, or raise when a sum over ``name`` overflowed float64."""
     if not np.isfinite(value):
@@ -852,3 +863,12 @@ def check_finite_sum(value: float, name: str, what: str) -> float:
             "computes the ratio without overflowing"
         )
     return value
+
+
+# The checkers of the arguments every list measure takes (ndcg.metrics, ndcg.family, ...).
+#: A ranked list of grades, ``None`` for an unjudged position.
+RELEVANCE = numbers_array(unjudged=True)
+#: The judged grades of a query, retrieved or not; optional.
+POOL = optional(numbers_array())
+#: What an unjudged position counts for.
+UNJUDGED_RULE = choice(*UNJUDGED)
