@@ -211,6 +211,13 @@ def main() -> None:
         )
     )
 
+    ranx_row, ranx_build = ranx_contender(qrels_dict, run_dict)
+    rows.append(ranx_row)
+    report(rows, (dict_build, trec_build, ranx_build), evaluate_int)
+
+
+def ranx_contender(qrels_dict: dict, run_dict: dict) -> tuple[tuple[str, float, float], float]:
+    """ranx's row (warm, one thread) and the seconds its objects took to build."""
     import numba
     from ranx import evaluate as ranx_evaluate
 
@@ -228,10 +235,19 @@ def main() -> None:
     numba.set_num_threads(1)  # one core, as every other contender
     try:
         ranx()  # compile once (numba): "warm" timing
-        rows.append(("ranx evaluate (warm, objects prebuilt, 1 thread)", *best_time(ranx)))
+        row = ("ranx evaluate (warm, objects prebuilt, 1 thread)", *best_time(ranx))
     finally:
         numba.set_num_threads(threads)
+    return row, ranx_build
 
+
+def report(
+    rows: list[tuple[str, float, float]],
+    builds: tuple[float, float, float],
+    evaluate_int: Callable[[], float],
+) -> None:
+    """Print the table, the build times, the check of the means, peak memory and the ratios."""
+    dict_build, trec_build, ranx_build = builds
     reference = rows[0][2]
     print(
         f"{N_QUERIES:,} queries x {N_DOCS} documents = {N_QUERIES * N_DOCS:,} judgments, "

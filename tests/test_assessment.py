@@ -357,7 +357,7 @@ def test_two_terms_differ_on_every_numeric_item_and_keys_the_library_agrees_with
         for q in data["questions"]:
             shown = prompts[quiz.question(q["id"]).data_key or q["id"]]
             for value in q["data"].values():
-                assert quiz._show(value) in shown, (term, q["id"], value)
+                assert quiz.model.show(value) in shown, (term, q["id"], value)
         listed = "[" + ", ".join(str(g) for g in data["retrieved"]) + "]"
         assert listed in sheet and "{d}" not in sheet and "{extra}" not in sheet
 
@@ -401,7 +401,7 @@ def test_an_items_data_must_name_the_books_values():
         1,
         "numeric",
         "CG of {grades}?",
-        lambda: ndcg.cg(quiz._v("grades")),
+        lambda: ndcg.cg(quiz.items.value("grades")),
         "sum",
         data=lambda rng: {"list": [1, 2]},
         book_data={"grades": [3, 0]},
@@ -500,12 +500,12 @@ def test_the_gift_export_holds_every_question_with_the_terms_answer():
         block = text.split(f"::{item.id}::", 1)[1].split("\n\n", 1)[0]
         assert f"::{item.id}::" not in block
         if item.kind == "numeric":
-            assert f"{{#{quiz._gift_number(item.expected(term))}:" in block, item.id
+            assert f"{{#{quiz.export.gift_number(item.expected(term))}:" in block, item.id
         elif item.kind == "choice":
             right = item.choices(term)["ABCDEFGH".index(item.expected(term))]
             form = item.form(term)
             assert right == form.options["ABCDEFGH".index(form.answer)], item.id
-            assert f"\n={quiz._gift_escape(right)}\n" in block, item.id
+            assert f"\n={quiz.export.gift_escape(right)}\n" in block, item.id
             assert block.count("\n~") == len(item.options) - 1, item.id
         else:
             assert "{####" in block, item.id

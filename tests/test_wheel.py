@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import tomllib
 import zipfile
 from email.parser import Parser
 from pathlib import Path
@@ -47,6 +48,21 @@ def test_the_wheel_depends_on_numpy_pandas_and_pyarrow_alone(wheel: Path) -> Non
     assert extras == {"book", "ltr", "spark"}
     for name in BOOK:
         assert any(r.startswith(name) and 'extra == "book"' in r for r in requires), name
+
+
+def test_the_wheel_carries_the_version_of_ndcg_init(wheel: Path) -> None:
+    # One home for the version: __version__ in src/ndcg/__init__.py; pyproject.toml has
+    # setuptools read it, and the wheel's metadata and file name follow.
+    source = (ROOT / "src" / "ndcg" / "__init__.py").read_text("utf-8")
+    line = next(line for line in source.splitlines() if line.startswith("__version__ = "))
+    version = line.split("=", 1)[1].strip().strip("\"'")
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        metadata = Parser().parsestr(archive.read(name).decode("utf-8"))
+    assert metadata["Version"] == version == downloads.version()
+    assert wheel.name == f"ndcg-{version}-py3-none-any.whl" == downloads.wheel_name()
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
+    assert "version" not in project and "version" in project["dynamic"]
 
 
 def _core_python(tmp: Path) -> Path:

@@ -5,7 +5,7 @@ the website (the site is ``_build/html``, and no page links here):
 
 - ``quiz/answer-key.md`` and ``quiz/answer-key.json``: every quiz question with its answer and
   rationale, numeric answers computed by the library now from the quiz bank
-  (``course/quiz/bank.py``, which is not part of the installed package);
+  (``course/quiz/``, which is not part of the installed package);
   ``quiz/questions.md``: the same questions without answers, to hand out;
   ``quiz/quiz.qti.zip`` (QTI 1.2, Canvas), ``quiz/quiz.moodle.xml`` and ``quiz/quiz.gift.txt``
   (Moodle): the questions with their answers for a learning platform (``tools/quiz_export.py``);
@@ -92,11 +92,15 @@ class AssignmentBuild:
     manual: dict[str, float]
 
 
-def _load(name: str, path: Path) -> ModuleType:
-    """Import a course module by its path (the quiz bank, the exam: not in the package)."""
+def _load(name: str, path: Path, package: bool = False) -> ModuleType:
+    """Import a course module by its path (the quiz bank, the exam: not in the package).
+
+    With ``package``, ``path`` is a folder's ``__init__.py`` and its modules import each other.
+    """
     if name in sys.modules:
         return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, path)
+    folders = [str(path.parent)] if package else None
+    spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=folders)
     if spec is None or spec.loader is None:
         raise FileNotFoundError(f"{path} is missing")
     module = importlib.util.module_from_spec(spec)
@@ -110,8 +114,13 @@ def _load(name: str, path: Path) -> ModuleType:
 
 
 def load_bank() -> ModuleType:
-    """Import the quiz bank from ``course/quiz/bank.py`` (it is not in the installed package)."""
-    return _load("ranking_measured_quiz_bank", BANK)
+    """Import the quiz bank from ``course/quiz/`` (it is not in the installed package).
+
+    The folder is loaded as a package of its own, so its modules (model, items, the chapters'
+    questions, export) import each other; its module ``bank`` is returned.
+    """
+    package = _load("ranking_measured_quiz", BANK.parent / "__init__.py", package=True)
+    return importlib.import_module(f"{package.__name__}.{BANK.stem}")
 
 
 def load_exam() -> ModuleType:

@@ -67,10 +67,22 @@ def chapters(folder: Path = NOTEBOOKS) -> list[Path]:
     return sorted(folder.glob("[0-9][0-9]_*.ipynb"))
 
 
+def version(root: Path = ROOT) -> str:
+    """The library's version: ``__version__`` in ``src/ndcg/__init__.py``, where
+    ``pyproject.toml`` has setuptools read it (read here as text, without importing)."""
+    source = (root / "src" / "ndcg" / "__init__.py").read_text(encoding="utf-8")
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign) and [ast.unparse(t) for t in node.targets] == [
+            "__version__"
+        ]:
+            return str(ast.literal_eval(node.value))
+    raise LookupError(f"no __version__ = '...' in {root / 'src' / 'ndcg' / '__init__.py'}")
+
+
 def wheel_name(root: Path = ROOT) -> str:
-    """The wheel's file name, from ``pyproject.toml`` (PEP 427: ``name-version-py3-none-any``)."""
+    """The wheel's file name (PEP 427: ``name-version-py3-none-any``)."""
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return f"{project['name'].replace('-', '_')}-{project['version']}-py3-none-any.whl"
+    return f"{project['name'].replace('-', '_')}-{version(root)}-py3-none-any.whl"
 
 
 def build_wheel(out: Path, root: Path = ROOT) -> Path:

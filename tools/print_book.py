@@ -42,10 +42,14 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import unquote, urlsplit
 
 import yaml
 from bs4 import BeautifulSoup, Tag
+
+if TYPE_CHECKING:
+    from pypdf import PdfReader
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = "/usr/bin/chromium"
@@ -419,11 +423,44 @@ def rebuild_outline(writer, reader, headings: list[tuple[int, str]]) -> None:
         parents.append((level, made))
 
 
+def _start_pages(
+    reader: PdfReader, headings: list[tuple[int, str]], entries: list[Entry]
+) -> dict[str, int]:
+    """The page (from 1) each entry starts on in the printed PDF, by its slug."""
+    items = _outline(reader)
+    # The title page's and the contents' headings come first, then one h1 per page.
+    starts = [i for i, (level, _) in enumerate(headings) if level == 1][2:]
+    if len(starts) != len(entries):
+        raise RuntimeError(
+            f"print_book: {len(starts)} pages start with a title, not {len(entries)}"
+        )
+    return {
+        entry.slug: reader.get_destination_page_number(items[i]) + 1
+        for entry, i in zip(entries, starts, strict=True)
+    }
+
+
+def _write_numbered(
+    reader: PdfReader, headings: list[tuple[int, str]], overlay: PdfReader, title: str, out: Path
+) -> None:
+    """Write the printed PDF to ``out`` with its outline rebuilt and the contents' page
+    numbers (``overlay``) laid over its first pages."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter(clone_from=reader)
+    rebuild_outline(writer, reader, headings)
+    for i, sheet in enumerate(overlay.pages):
+        writer.pages[i].merge_page(sheet)
+    writer.add_metadata({"/Title": title})
+    with out.open("wb") as handle:
+        writer.write(handle)
+
+
 def build(site: Path, out: Path, root: Path = ROOT, edition: str = "student") -> dict:
     """Print the book's ``edition`` ("student" or "instructor") from the built ``site`` into
     ``out``; returns figures about the PDF."""
     from playwright.sync_api import sync_playwright
-    from pypdf import PdfReader, PdfWriter
+    from pypdf import PdfReader
 
     if edition not in EDITIONS:
         raise ValueError(f"print_book: edition={edition!r}; use one of {EDITIONS}")
@@ -482,18 +519,8 @@ def build(site: Path, out: Path, root: Path = ROOT, edition: str = "student") ->
         page.pdf(path=str(raw), outline=True, tagged=True, **options)
         printed = time.monotonic()
         reader = PdfReader(raw)
-        items = _outline(reader)
         headings = _headings(book_html.read_text(encoding="utf-8"))
-        # The title page's and the contents' headings come first, then one h1 per page.
-        starts = [i for i, (level, _) in enumerate(headings) if level == 1][2:]
-        if len(starts) != len(entries):
-            raise RuntimeError(
-                f"print_book: {len(starts)} pages start with a title, not {len(entries)}"
-            )
-        numbers = {
-            entry.slug: reader.get_destination_page_number(items[i]) + 1
-            for entry, i in zip(entries, starts, strict=True)
-        }
+        numbers = _start_pages(reader, headings, entries)
         overlay_html = work / "contents.html"
         overlay_html.write_text(
             document(title, styles, contents(entries, numbers), [], [], True, front),
@@ -504,14 +531,8 @@ def build(site: Path, out: Path, root: Path = ROOT, edition: str = "student") ->
         overlay_options = {**options, "footer_template": "<div></div>", "print_background": False}
         page.pdf(path=str(overlay_pdf), **overlay_options)
         browser.close()
-    writer = PdfWriter(clone_from=reader)
-    rebuild_outline(writer, reader, headings)
     overlay = PdfReader(overlay_pdf)
-    for i, sheet in enumerate(overlay.pages):
-        writer.pages[i].merge_page(sheet)
-    writer.add_metadata({"/Title": f"{title} ({edition} edition)"})
-    with out.open("wb") as handle:
-        writer.write(handle)
+    _write_numbered(reader, headings, overlay, f"{title} ({edition} edition)", out)
     raw.unlink()
     return {
         "pages": len(reader.pages),

@@ -32,7 +32,6 @@ from types import ModuleType
 
 import numpy as np
 
-LETTERS = "ABCDEFGH"
 QTI_NS = "http://www.imsglobal.org/xsd/ims_qtiasiv1p2"
 MANIFEST_NS = "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1"
 
@@ -100,7 +99,7 @@ def _qti_item(section: ET.Element, item, term) -> None:
     if item.kind == "choice":
         response = _sub(presentation, "response_lid", ident="response1", rcardinality="Single")
         choices = _sub(response, "render_choice", shuffle="No")
-        for letter, option in zip(LETTERS, item.choices(term), strict=False):
+        for letter, option in item.lettered(term):
             _qti_material(_sub(choices, "response_label", ident=letter), option)
         right = _sub(processing, "respcondition", **{"continue": "No"})
         _sub(_sub(right, "conditionvar"), "varequal", item.expected(term), respident="response1")
@@ -218,7 +217,7 @@ def moodle_xml(bank: ModuleType, term) -> bytes:
                 _sub(question, "single", "true")
                 _sub(question, "shuffleanswers", "false")
                 _sub(question, "answernumbering", "ABCD")
-                for letter, option in zip(LETTERS, item.choices(term), strict=False):
+                for letter, option in item.lettered(term):
                     fraction = "100" if letter == item.expected(term) else "0"
                     _moodle_text(question, "answer", option, fraction=fraction)
             else:

@@ -510,6 +510,79 @@ def _slide(body: str, notes: str) -> str:
     return f"{body.strip()}\n\n{NOTE}\n{notes.strip()}\n"
 
 
+def _summary_slides(section: Tag) -> list[str]:
+    # The summary's points, SUMMARY_PER_SLIDE a slide: their first sentences on the slide,
+    # the points in full in the notes.
+    out = []
+    points = [md_text(li) for li in section.select("li")]
+    for at in range(0, len(points), SUMMARY_PER_SLIDE):
+        chunk = points[at : at + SUMMARY_PER_SLIDE]
+        short = [
+            md_text(first_sentences(BeautifulSoup(f"<p>{html.escape(p)}</p>", "html.parser").p, 40))
+            for p in chunk
+        ]
+        out.append(
+            _slide("## Summary\n\n" + "\n".join(f"- {p}" for p in short), "\n\n".join(chunk))
+        )
+    return out
+
+
+def _cell_slides(
+    section: Tag, own: list[Tag], name: str, notes: str, index: dict[int, str]
+) -> list[str]:
+    # A slide for each figure of the section's cells, and for each widget (after its task).
+    out = []
+    for cell in section.select(":scope > div.cell"):
+        for img in cell.select("div.cell_output img"):
+            before = cell.find_previous_sibling("p")
+            out.append(
+                _slide(
+                    f"## {name}\n\n{index[id(img)]}",
+                    md_text(before) if before else notes,
+                )
+            )
+        for view in cell.select(VIEW):
+            if id(view) not in index:
+                continue
+            tasks = [
+                c
+                for c in own
+                if (t := c.select_one(".admonition-title")) and _text(t).startswith("Your task")
+            ]
+            task = "\n".join(line for t in tasks for line in _blocks(t))
+            if task:
+                out.append(
+                    _slide(
+                        "## Your task\n\n" + task,
+                        "Let the room read the task, then move to the widget and work it "
+                        "together; ask for a prediction before each move.",
+                    )
+                )
+            out.append(
+                _slide(
+                    f"## {name}\n\n{index[id(view)]}",
+                    task or "Work the widget with the room: ask what will change first.",
+                )
+            )
+    return out
+
+
+def _exercise_slides(article: Tag) -> list[str]:
+    out = []
+    for exercise in article.select("div.exercise"):
+        label = md_text(exercise.select_one(".admonition-title"))
+        title = _text(exercise.select_one(".admonition-title"))
+        statement = "\n\n".join(_blocks(exercise))
+        out.append(
+            _slide(
+                f"## {title}\n\n{statement}",
+                f"Exercise {label}. Give the room a few minutes; the worked solution is in the "
+                "chapter and in the instructor edition of the printed book.",
+            )
+        )
+    return out
+
+
 def draft(site: Path, page_path: Path) -> str:
     """A first slide source for one chapter, cut from its built page: the title and question,
     the goals, per section its lead sentence, formulas, figures and widget, the summary two
@@ -554,22 +627,7 @@ def draft(site: Path, page_path: Path) -> str:
         if name == EXERCISES:
             continue
         if name == SUMMARY:
-            points = [md_text(li) for li in section.select("li")]
-            for at in range(0, len(points), SUMMARY_PER_SLIDE):
-                chunk = points[at : at + SUMMARY_PER_SLIDE]
-                short = [
-                    md_text(
-                        first_sentences(
-                            BeautifulSoup(f"<p>{html.escape(p)}</p>", "html.parser").p, 40
-                        )
-                    )
-                    for p in chunk
-                ]
-                out.append(
-                    _slide(
-                        "## Summary\n\n" + "\n".join(f"- {p}" for p in short), "\n\n".join(chunk)
-                    )
-                )
+            out += _summary_slides(section)
             continue
         paragraphs = [c for c in own if c.name == "p"]
         notes = "\n\n".join(md_text(p) for p in paragraphs[:3]) or name
@@ -579,49 +637,8 @@ def draft(site: Path, page_path: Path) -> str:
         maths = [c for c in own if c.name == "div" and "math" in c.get("class", [])]
         body += "\n\n".join(index[id(m)] for m in maths[:2])
         out.append(_slide(body, notes))
-        for cell in section.select(":scope > div.cell"):
-            for img in cell.select("div.cell_output img"):
-                before = cell.find_previous_sibling("p")
-                out.append(
-                    _slide(
-                        f"## {name}\n\n{index[id(img)]}",
-                        md_text(before) if before else notes,
-                    )
-                )
-            for view in cell.select(VIEW):
-                if id(view) not in index:
-                    continue
-                tasks = [
-                    c
-                    for c in own
-                    if (t := c.select_one(".admonition-title")) and _text(t).startswith("Your task")
-                ]
-                task = "\n".join(line for t in tasks for line in _blocks(t))
-                if task:
-                    out.append(
-                        _slide(
-                            "## Your task\n\n" + task,
-                            "Let the room read the task, then move to the widget and work it "
-                            "together; ask for a prediction before each move.",
-                        )
-                    )
-                out.append(
-                    _slide(
-                        f"## {name}\n\n{index[id(view)]}",
-                        task or "Work the widget with the room: ask what will change first.",
-                    )
-                )
-    for exercise in article.select("div.exercise"):
-        label = md_text(exercise.select_one(".admonition-title"))
-        title = _text(exercise.select_one(".admonition-title"))
-        statement = "\n\n".join(_blocks(exercise))
-        out.append(
-            _slide(
-                f"## {title}\n\n{statement}",
-                f"Exercise {label}. Give the room a few minutes; the worked solution is in the "
-                "chapter and in the instructor edition of the printed book.",
-            )
-        )
+        out += _cell_slides(section, own, name, notes, index)
+    out += _exercise_slides(article)
     return f"\n{SEPARATOR}\n\n".join(out)
 
 

@@ -36,6 +36,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: A checker: ``checker(value, name)`` returns the normalised value or raises.
 Checker = Callable[[Any, str], Any]
 
+#: The gains known by name (``gain="linear"``, ``gain="exponential"``); see :mod:`ndcg.gains`.
 GAIN_NAMES = ("linear", "exponential")
 #: What an unjudged document counts for: no gain in place (trec_eval), dropped before
 #: scoring (trec_eval -J, Sakai's condensed lists), or an error.
@@ -176,6 +177,28 @@ def positive_int(value: Any, name: str) -> int:
 
     """
     return _integer(value, name, 1, "a positive integer", f"pass an int, e.g. {name}=10")
+
+
+def positive_number(value: Any, name: str, *, allow_zero: bool = False) -> float:
+    """Return a finite number above 0 (at or above 0 with ``allow_zero``), as a float.
+
+    Examples
+    --------
+    >>> positive_number(0.5, "sigma"), positive_number(0, "l2", allow_zero=True)
+    (0.5, 0.0)
+    >>> positive_number(0, "sigma")
+    Traceback (most recent call last):
+    ...
+    ValueError: sigma must be a finite number > 0, got 0.0
+
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {literal(value)}")
+    value = float(value)
+    if not np.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
+        bound = ">= 0" if allow_zero else "> 0"
+        raise ValueError(f"{name} must be a finite number {bound}, got {literal(value)}")
+    return value
 
 
 def cutoff(value: Any, name: str) -> int | None:
@@ -879,6 +902,17 @@ def check_unjudged(count: int, policy: str, what: str) -> None:
         )
 
 
+def ranked_grades(relevance: np.ndarray, unjudged: str) -> np.ndarray:
+    """Return the ranked grades under the ``unjudged`` policy (NaN marks an unjudged one)."""
+    missing = np.isnan(relevance)
+    count = int(missing.sum())
+    if count:
+        check_unjudged(count, unjudged, "relevance has {n} unjudged position(s) (None)")
+        if unjudged == "condense":
+            return relevance[~missing]
+    return relevance
+
+
 def check_finite_sum(value: float, name: str, what: str) -> float:
     """Return ``value``, or raise when a sum over ``name`` overflowed float64."""
     if not np.isfinite(value):
@@ -888,3 +922,12 @@ def check_finite_sum(value: float, name: str, what: str) -> float:
             "computes the ratio without overflowing"
         )
     return value
+
+
+# The checkers of the arguments every list measure takes (ndcg.metrics, ndcg.family, ...).
+#: A ranked list of grades, ``None`` for an unjudged position.
+RELEVANCE = numbers_array(unjudged=True)
+#: The judged grades of a query, retrieved or not; optional.
+POOL = optional(numbers_array())
+#: What an unjudged position counts for.
+UNJUDGED_RULE = choice(*UNJUDGED)

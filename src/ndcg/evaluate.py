@@ -184,23 +184,9 @@ def evaluate(
     family = options.family()
     if family:
         _check_scale(grades, q_judged, options, "qrels['relevance']")
-    r_grade = np.zeros(0)
-    if unjudged == "zero" and not family:
-        # trec_eval: a run row without a judgment joins with gain 0
-        r_gain = _join_gains(qrels, run, pairs, q_gain)
-    else:
-        # Join each run row's judgment number instead (1-based, 0 when there is none), so
-        # that "never judged" stays apart from "judged, with no gain".
-        number = np.arange(1.0, q_gain.size + 1)
-        match = _join_gains(qrels, run, pairs, number).astype(np.intp)
-        r_gain = np.append(0.0, q_gain)[match]
-        r_judged = np.append(False, q_judged)[match]
-        if family:
-            r_grade = np.where(r_judged, np.append(np.nan, grades)[match], np.nan)
-        if unjudged != "zero":
-            _check_unjudged_rows(run, kept & ~r_judged, unjudged)
-            kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
-
+    r_gain, r_grade, kept = _run_gains(
+        qrels, run, pairs, (grades, q_gain, q_judged), kept, unjudged, bool(family)
+    )
     if not kept.all():
         rows = np.flatnonzero(kept)
         r_code, rd_code, scores, r_gain = r_code[rows], rd_code[rows], scores[rows], r_gain[rows]
@@ -213,10 +199,7 @@ def evaluate(
     # non-relevant), keep them when dropping them would cost a copy for little saving.
     pool, pool_gain = None, q_gain
     if "ndcg" in options.metrics and not (pairs.aligned and kept.all()):
-        positive = q_gain > 0
-        few = 2 * np.count_nonzero(positive) <= q_gain.size
-        pool_gain = q_gain[positive] if few else q_gain
-        pool = Groups.of(q_code[positive] if few else q_code, n_queries)
+        pool, pool_gain = _ideal_pool(q_gain, q_code, n_queries)
 
     def pooled(groups: np.ndarray) -> np.ndarray | None:
         return None if pool is None else pool.take(groups, pool_gain, 0.0)
@@ -245,29 +228,83 @@ def evaluate(
             found[name][chunk.groups] = values
     unranked = np.flatnonzero(keep & (r_counts == 0))
     if unranked.size and "ndcg" in options.metrics:
-        # Blocks of at most _pad.CELL_BUDGET cells of judgments, as the chunks of the run.
         width = int(pool.counts[unranked].max()) if pool is not None else 0
-        for groups in np.array_split(unranked, -(-unranked.size * width // _pad.CELL_BUDGET) or 1):
-            nothing = np.zeros((groups.size, 0))
-            found["ndcg"][groups] = ndcg_rows(
-                nothing,
-                nothing,
-                cutoffs,
-                None,
-                empty,
-                named(groups),
-                options.discount,
-                pooled(groups),
-            )
-    n_relevant = np.zeros(n_queries)
-    if {"recall", "ap"} & set(options.metrics):
-        relevant = _family.relevant(grades, options.threshold)
-        n_relevant = np.bincount(q_code, weights=relevant, minlength=n_queries)
-
+        _ndcg_unranked(found["ndcg"], unranked, width, cutoffs, empty, options, named, pooled)
+    n_relevant = _relevant_counts(grades, q_code, n_queries, options)
     order = np.flatnonzero(keep)
     order = order[_sort_ids(queries[order])]
     found = {name: values[order] for name, values in found.items()}
     return _table(queries[order], cutoffs, options, empty, found, n_relevant[order])
+
+
+def _run_gains(
+    qrels: pd.DataFrame,
+    run: pd.DataFrame,
+    pairs: _Pairs,
+    judgments: tuple[np.ndarray, np.ndarray, np.ndarray],
+    kept: np.ndarray,
+    unjudged: str,
+    family: bool,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # Each run row's gain, its grade (for NDCG's family) and which rows stay, from the
+    # judgments (grades, gains and whether judged, one per qrels row).
+    grades, q_gain, q_judged = judgments
+    r_grade = np.zeros(0)
+    if unjudged == "zero" and not family:
+        # trec_eval: a run row without a judgment joins with gain 0
+        return _join_gains(qrels, run, pairs, q_gain), r_grade, kept
+    # Join each run row's judgment number instead (1-based, 0 when there is none), so
+    # that "never judged" stays apart from "judged, with no gain".
+    number = np.arange(1.0, q_gain.size + 1)
+    match = _join_gains(qrels, run, pairs, number).astype(np.intp)
+    r_gain = np.append(0.0, q_gain)[match]
+    r_judged = np.append(False, q_judged)[match]
+    if family:
+        r_grade = np.where(r_judged, np.append(np.nan, grades)[match], np.nan)
+    if unjudged != "zero":
+        _check_unjudged_rows(run, kept & ~r_judged, unjudged)
+        kept &= r_judged  # condensed (trec_eval -J): the query stays, its unjudged rows go
+    return r_gain, r_grade, kept
+
+
+def _relevant_counts(
+    grades: np.ndarray, q_code: np.ndarray, n_queries: int, options: _Options
+) -> np.ndarray:
+    # Each query's count of relevant judged documents, for recall and AP (0 when not asked).
+    if not {"recall", "ap"} & set(options.metrics):
+        return np.zeros(n_queries)
+    relevant = _family.relevant(grades, options.threshold)
+    return np.bincount(q_code, weights=relevant, minlength=n_queries)
+
+
+def _ideal_pool(
+    q_gain: np.ndarray, q_code: np.ndarray, n_queries: int
+) -> tuple[Groups, np.ndarray]:
+    # The judgments laid out query by query, for the ideals: without those of no gain when
+    # they are the majority, with them when dropping them would cost a copy for little saving.
+    positive = q_gain > 0
+    few = 2 * np.count_nonzero(positive) <= q_gain.size
+    pool_gain = q_gain[positive] if few else q_gain
+    return Groups.of(q_code[positive] if few else q_code, n_queries), pool_gain
+
+
+def _ndcg_unranked(
+    found: np.ndarray,
+    unranked: np.ndarray,
+    width: int,
+    cutoffs: Sequence[int | None],
+    empty: float | str,
+    options: _Options,
+    named: Callable[[np.ndarray], Callable[[int], str]],
+    pooled: Callable[[np.ndarray], np.ndarray | None],
+) -> None:
+    # NDCG of the queries with nothing ranked, against their ideals (``width`` judgments at
+    # most), in blocks of at most _pad.CELL_BUDGET cells, as the chunks of the run.
+    for groups in np.array_split(unranked, -(-unranked.size * width // _pad.CELL_BUDGET) or 1):
+        nothing = np.zeros((groups.size, 0))
+        found[groups] = ndcg_rows(
+            nothing, nothing, cutoffs, None, empty, named(groups), options.discount, pooled(groups)
+        )
 
 
 def _rows(

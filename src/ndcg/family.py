@@ -18,7 +18,6 @@ import numpy as np
 
 from ndcg import _family
 from ndcg import _validate as check
-from ndcg.metrics import _POOL, _RELEVANCE, _UNJUDGED, _ranked
 
 __all__ = [
     "average_precision",
@@ -33,15 +32,18 @@ __all__ = [
 # The binary metrics share their doors: those that count every relevant judged document
 # take a pool and say what an empty one gives.
 _CHECKS = check.validate_params(
-    relevance=_RELEVANCE, k=check.cutoff, threshold=check.threshold, unjudged=_UNJUDGED
-)
-_CHECKS_WITH_POOL = check.validate_params(
-    relevance=_RELEVANCE,
+    relevance=check.RELEVANCE,
     k=check.cutoff,
     threshold=check.threshold,
-    pool=_POOL,
+    unjudged=check.UNJUDGED_RULE,
+)
+_CHECKS_WITH_POOL = check.validate_params(
+    relevance=check.RELEVANCE,
+    k=check.cutoff,
+    threshold=check.threshold,
+    pool=check.POOL,
     empty=check.empty,
-    unjudged=_UNJUDGED,
+    unjudged=check.UNJUDGED_RULE,
 )
 
 
@@ -89,7 +91,7 @@ def precision(
     (0.5, 0.2)
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     found = _family.counts_at(_family.relevant(grades, threshold), (k,))
     return float(_family.precision_from(found, (k,), grades.size)[0])
 
@@ -134,7 +136,7 @@ def recall(
     0.2857142857142857
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     n_relevant = _relevant_judged(grades, pool, threshold)
     found = _family.counts_at(_family.relevant(grades, threshold), (k,))
     return float(_family.ratio_of_relevant(found, n_relevant, empty, "recall")[0, 0])
@@ -186,7 +188,7 @@ def average_precision(
     0.5555555555555555
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     n_relevant = _relevant_judged(grades, pool, threshold)
     sums = _family.average_precision_sums(_family.relevant(grades, threshold), (k,))
     return float(_family.ratio_of_relevant(sums, n_relevant, empty, "average precision")[0, 0])
@@ -224,12 +226,15 @@ def reciprocal_rank(
     (0.3333333333333333, 0.25)
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     return float(_family.cascade_at(_family.relevant(grades, threshold), (k,))[0])
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, k=check.cutoff, max_grade=check.max_grade, unjudged=_UNJUDGED
+    relevance=check.RELEVANCE,
+    k=check.cutoff,
+    max_grade=check.max_grade,
+    unjudged=check.UNJUDGED_RULE,
 )
 def err(relevance: Any, k: int | None = None, *, max_grade: float, unjudged: str = "zero") -> float:
     """ERR, expected reciprocal rank: the cascade reader's mean ``1 / stopping rank``.
@@ -272,7 +277,7 @@ def err(relevance: Any, k: int | None = None, *, max_grade: float, unjudged: str
     0.8984375
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     judged = grades[~np.isnan(grades)]
     if judged.size and judged.min() < 0:
         raise ValueError(
@@ -288,7 +293,11 @@ _P = check.fraction
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, p=_P, k=check.cutoff, threshold=check.threshold, unjudged=_UNJUDGED
+    relevance=check.RELEVANCE,
+    p=_P,
+    k=check.cutoff,
+    threshold=check.threshold,
+    unjudged=check.UNJUDGED_RULE,
 )
 def rbp(
     relevance: Any,
@@ -334,11 +343,13 @@ def rbp(
     0.625
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     return float(_family.rbp_at(_family.relevant(grades, threshold), (k,), p)[0])
 
 
-@check.validate_params(relevance=_RELEVANCE, p=_P, k=check.cutoff, unjudged=_UNJUDGED)
+@check.validate_params(
+    relevance=check.RELEVANCE, p=_P, k=check.cutoff, unjudged=check.UNJUDGED_RULE
+)
 def rbp_residual(
     relevance: Any, p: float = 0.8, k: int | None = None, unjudged: str = "zero"
 ) -> float:
@@ -379,6 +390,6 @@ def rbp_residual(
     0.375
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     inside = _family.rbp_at(np.isnan(grades).astype(np.float64), (k,), p)
     return float(_family.residual_from(inside, (k,), p, grades.size)[0])

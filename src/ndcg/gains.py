@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+# The gains known by name: defined with the argument checks, which this module imports.
+from ndcg._validate import GAIN_NAMES as GAIN_NAMES
 from ndcg._validate import literal, show
 
 Gain = str | Mapping[Any, float] | Callable[[float], float]

@@ -21,28 +21,14 @@ from ndcg.gains import Gain, gain_values, judged_gains
 if TYPE_CHECKING:
     import pandas as pd
 
-_RELEVANCE = check.numbers_array(unjudged=True)
-_POOL = check.optional(check.numbers_array())
-_UNJUDGED = check.choice(*check.UNJUDGED)
 # dcg and breakdown take the same arguments, checked alike.
 _DCG_CHECKS = check.validate_params(
-    relevance=_RELEVANCE,
+    relevance=check.RELEVANCE,
     k=check.cutoff,
     gain=check.gain,
-    unjudged=_UNJUDGED,
+    unjudged=check.UNJUDGED_RULE,
     discount=check.discount,
 )
-
-
-def _ranked(relevance: np.ndarray, unjudged: str) -> np.ndarray:
-    """Return the ranked grades under the ``unjudged`` policy (NaN marks an unjudged one)."""
-    missing = np.isnan(relevance)
-    count = int(missing.sum())
-    if count:
-        check.check_unjudged(count, unjudged, "relevance has {n} unjudged position(s) (None)")
-        if unjudged == "condense":
-            return relevance[~missing]
-    return relevance
 
 
 def _judged(grades: np.ndarray) -> np.ndarray:
@@ -57,7 +43,7 @@ def _ideal_source(grades: np.ndarray, gain: Gain, pool: np.ndarray | None) -> np
     return gain_values(pool, gain, "pool")
 
 
-@check.validate_params(relevance=_RELEVANCE, k=check.cutoff, unjudged=_UNJUDGED)
+@check.validate_params(relevance=check.RELEVANCE, k=check.cutoff, unjudged=check.UNJUDGED_RULE)
 def cg(relevance: Any, k: int | None = None, unjudged: str = "zero") -> float:
     """Cumulative gain: the sum of the first ``k`` grades.
 
@@ -94,7 +80,7 @@ def cg(relevance: Any, k: int | None = None, unjudged: str = "zero") -> float:
     (3.0, 6.0)
 
     """
-    grades = _ranked(relevance, unjudged)[:k]
+    grades = check.ranked_grades(relevance, unjudged)[:k]
     judged = _judged(grades)
     if judged.size and judged.min() < 0:
         raise ValueError(
@@ -162,18 +148,18 @@ def dcg(
     5.0
 
     """
-    gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
+    gains, _ = judged_gains(check.ranked_grades(relevance, unjudged), gain, "relevance")
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
         total = float(dcg_at(gains, (k,), discount)[0])
     return check.check_finite_sum(total, "relevance", "DCG")
 
 
 @check.validate_params(
-    relevance=_RELEVANCE,
+    relevance=check.RELEVANCE,
     k=check.cutoff,
     gain=check.gain,
-    pool=_POOL,
-    unjudged=_UNJUDGED,
+    pool=check.POOL,
+    unjudged=check.UNJUDGED_RULE,
     discount=check.discount,
 )
 def idcg(
@@ -222,7 +208,7 @@ def idcg(
     7.1409951840957
 
     """
-    grades = _ranked(relevance, unjudged)
+    grades = check.ranked_grades(relevance, unjudged)
     judged_gains(grades, gain, "relevance")  # the same checks as dcg, so errors name relevance
     source = _ideal_source(grades, gain, pool)
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
@@ -231,12 +217,12 @@ def idcg(
 
 
 @check.validate_params(
-    relevance=_RELEVANCE,
+    relevance=check.RELEVANCE,
     k=check.cutoff,
     gain=check.gain,
-    pool=_POOL,
+    pool=check.POOL,
     empty=check.empty,
-    unjudged=_UNJUDGED,
+    unjudged=check.UNJUDGED_RULE,
     discount=check.discount,
 )
 def ndcg(
@@ -290,13 +276,13 @@ def ndcg(
     (0.678796, 0.723233)
 
     """
-    gains, _ = judged_gains(_ranked(relevance, unjudged), gain, "relevance")
+    gains, _ = judged_gains(check.ranked_grades(relevance, unjudged), gain, "relevance")
     ideal = _ideal_source(relevance, gain, pool)
     # One list: a row already in rank order, its ideal built from the pool's gains.
     return float(ndcg_rows(None, gains[None], (k,), None, empty, None, discount, ideal[None])[0, 0])
 
 
-@check.validate_params(relevance=_RELEVANCE, gain=check.gain)
+@check.validate_params(relevance=check.RELEVANCE, gain=check.gain)
 def ideal_order(relevance: Any, gain: Gain = "linear") -> np.ndarray:
     """Positions of the judged grades in the ideal ranking: best gain first.
 
@@ -370,7 +356,7 @@ def breakdown(
     [1.0, 0.5, 0.25]
 
     """
-    grades = _ranked(relevance, unjudged)[:k]
+    grades = check.ranked_grades(relevance, unjudged)[:k]
     gains, _ = judged_gains(grades, gain, "relevance")
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
         running = cumulative_dcg(gains, discount)

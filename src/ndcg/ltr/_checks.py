@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import numbers
 from typing import Any
 
 import numpy as np
 
-from ndcg._validate import literal, not_a_sequence
+from ndcg._validate import not_a_sequence
 
 
 def as_lists(values: Any, name: str) -> np.ndarray:
@@ -44,26 +43,3 @@ def same_shape(a: np.ndarray, b: np.ndarray, name_a: str, name_b: str) -> None:
             f"{name_a} and {name_b} must have the same shape; got {name_a} {a.shape} "
             f"and {name_b} {b.shape}"
         )
-
-
-def positive_number(value: Any, name: str, *, allow_zero: bool = False) -> float:
-    """Return ``value`` as a float, refusing non-numbers, NaN, infinity and values <= 0.
-
-    With ``allow_zero`` the value 0 is accepted too.
-    """
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {literal(value)}")
-    value = float(value)
-    if not np.isfinite(value) or value < 0 or (value == 0 and not allow_zero):
-        bound = ">= 0" if allow_zero else "> 0"
-        raise ValueError(f"{name} must be a finite number {bound}, got {literal(value)}")
-    return value
-
-
-def positive_int(value: Any, name: str) -> int:
-    """Return ``value`` as an int >= 1, refusing bools, floats and values < 1."""
-    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{name} must be a positive integer, got {literal(value)}")
-    if value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value}")
-    return int(value)

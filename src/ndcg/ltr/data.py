@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._checks import positive_int, positive_number
+from ndcg._validate import positive_int, positive_number
 
 __all__ = ["LTRData", "Split", "make_ltr_collection", "split_by_query"]
 

@@ -18,7 +18,7 @@ from typing import Protocol
 
 import numpy as np
 
-from ._checks import positive_int, positive_number
+from ndcg._validate import positive_int, positive_number
 
 __all__ = ["LinearScorer", "MLPScorer", "Scorer"]
 

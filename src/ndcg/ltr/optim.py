@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._checks import positive_number
+from ndcg._validate import positive_number
 
 __all__ = ["SGD", "AdaGrad"]
 

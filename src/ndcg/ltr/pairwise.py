@@ -25,9 +25,10 @@ import numpy as np
 
 from ndcg import _validate as check
 from ndcg._kernel import ideal_rows, ratio_scale
+from ndcg._validate import positive_number
 from ndcg.gains import Gain, gain_values
 
-from ._checks import as_lists, positive_number, same_shape
+from ._checks import as_lists, same_shape
 from .swap import cut_discounts, swap_deltas
 
 __all__ = ["PairLoss", "lambdarank", "ranknet", "swap_weights"]

@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._checks import positive_int, positive_number
+from ndcg._validate import positive_int, positive_number
+
 from .data import LTRData, Split
 
 __all__ = ["LambdaMART", "lightgbm_lambdamart", "lightgbm_ndcg_settings"]

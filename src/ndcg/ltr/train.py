@@ -19,9 +19,9 @@ import numpy as np
 import pandas as pd
 
 import ndcg
+from ndcg._validate import positive_int, positive_number
 from ndcg.gains import Gain
 
-from ._checks import positive_int, positive_number
 from .data import LTRData
 from .models import Scorer
 from .pairwise import list_gains, pairwise_loss, prepared_weights

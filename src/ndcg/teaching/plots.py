@@ -14,13 +14,15 @@ figures still read in greyscale.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from numbers import Integral, Real
+from numbers import Real
 from typing import Any
 
 import numpy as np
 from matplotlib.figure import Figure
 
 import ndcg as _metrics
+from ndcg._validate import positive_int
+from ndcg.gains import GAIN_NAMES
 from ndcg.teaching._plotting import (
     PALETTE,
     checked_title,
@@ -57,16 +59,8 @@ def _grades(values: Any, name: str) -> list[float]:
     return out
 
 
-def _positive_int(value: Any, name: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, Integral):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return int(value)
-
-
 def _optional_k(k: Any, name: str = "k") -> int | None:
-    return None if k is None else _positive_int(k, name)
+    return None if k is None else positive_int(k, name)
 
 
 def grade_bars(
@@ -223,7 +217,7 @@ def discount_curve(
         If ``n_positions`` is smaller than 1.
 
     """
-    n = _positive_int(n_positions, "n_positions")
+    n = positive_int(n_positions, "n_positions")
     # A list of grade-1 items has gain 1 everywhere, so its breakdown's discount column
     # is exactly the discount the library applies: one source of truth for the curve.
     table = _metrics.breakdown([1] * n)
@@ -279,11 +273,11 @@ def gain_curves(
         If ``max_grade`` is smaller than 1.
 
     """
-    top = _positive_int(max_grade, "max_grade")
+    top = positive_int(max_grade, "max_grade")
     grades = list(range(top + 1))
     fig = new_figure()
     ax = fig.axes[0]
-    for j, gain in enumerate(("linear", "exponential")):
+    for j, gain in enumerate(GAIN_NAMES):
         gains = _metrics.breakdown(grades, gain=gain)["gain"].to_numpy()
         label = "linear: g = r" if gain == "linear" else "exponential: g = 2^r - 1"
         ax.plot(

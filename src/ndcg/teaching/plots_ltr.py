@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.figure import Figure
 
 from ndcg.teaching._plotting import PALETTE, new_figure, series_look, set_title, style
-from ndcg.teaching.plots_practice import _numbers, _series
+from ndcg.teaching.plots_practice import checked_numbers, checked_series
 
 __all__ = ["feature_rates", "learning_curves", "ndcg_staircase"]
 
@@ -51,9 +51,9 @@ def ndcg_staircase(
         Two panels side by side: NDCG@k (left) and the losses (right).
 
     """
-    x = _numbers(score, "score")
-    y = _numbers(ndcg_values, "ndcg_values")
-    curves = _series(losses, "losses")
+    x = checked_numbers(score, "score")
+    y = checked_numbers(ndcg_values, "ndcg_values")
+    curves = checked_series(losses, "losses")
     for name, values in {"ndcg_values": y, **curves}.items():
         if values.size != x.size:
             raise ValueError(f"{name} has {values.size} values for {x.size} scores")
@@ -102,7 +102,7 @@ def learning_curves(
     matplotlib.figure.Figure
 
     """
-    series = _series(curves, "curves")
+    series = checked_series(curves, "curves")
     fig = new_figure()
     ax = fig.axes[0]
     for i, (name, values) in enumerate(series.items()):
@@ -142,7 +142,7 @@ def feature_rates(
         A strip plot on a logarithmic axis, one dot per feature.
 
     """
-    values = _numbers(rates, "rates")
+    values = checked_numbers(rates, "rates")
     mask = np.asarray(sparse, dtype=bool)
     if mask.shape != values.shape:
         raise ValueError(f"sparse has {mask.size} flags for {values.size} rates")

@@ -27,7 +27,7 @@ __all__ = [
 ]
 
 
-def _numbers(values: object, name: str) -> np.ndarray:
+def checked_numbers(values: object, name: str) -> np.ndarray:
     if isinstance(values, str | bytes):
         raise TypeError(f"{name} must be a sequence of numbers, got a string")
     array = np.asarray(values)
@@ -42,12 +42,15 @@ def _numbers(values: object, name: str) -> np.ndarray:
     return array.astype(float)
 
 
-def _series(series: Mapping[str, Sequence[float]], name: str) -> dict[str, np.ndarray]:
+def checked_series(series: Mapping[str, Sequence[float]], name: str) -> dict[str, np.ndarray]:
     if not isinstance(series, Mapping) or not series:
         raise TypeError(f"{name} must be a non-empty mapping of label -> numbers")
     if len(series) > len(SERIES):
         raise ValueError(f"{name} can hold at most {len(SERIES)} series, got {len(series)}")
-    return {str(label): _numbers(values, f"{name}[{label!r}]") for label, values in series.items()}
+    return {
+        str(label): checked_numbers(values, f"{name}[{label!r}]")
+        for label, values in series.items()
+    }
 
 
 def tie_rule_dots(table: pd.DataFrame, *, title: str | None = None) -> Figure:
@@ -78,7 +81,7 @@ def tie_rule_dots(table: pd.DataFrame, *, title: str | None = None) -> Figure:
     ax = fig.axes[0]
     rows = np.arange(table.shape[0])
     for i, column in enumerate(table.columns):
-        values = _numbers(table[column].to_numpy(), f"table[{column!r}]")
+        values = checked_numbers(table[column].to_numpy(), f"table[{column!r}]")
         ax.plot(
             values,
             rows,
@@ -115,7 +118,7 @@ def per_query_strips(
     matplotlib.figure.Figure
 
     """
-    series = _series(scores, "scores")
+    series = checked_series(scores, "scores")
     fig = new_figure()
     ax = fig.axes[0]
     ax.boxplot(
@@ -169,7 +172,7 @@ def paired_differences_plot(
     matplotlib.figure.Figure
 
     """
-    values = np.sort(_numbers(differences, "differences"))
+    values = np.sort(checked_numbers(differences, "differences"))
     fig = new_figure()
     ax = fig.axes[0]
     positions = np.arange(1, values.size + 1)
@@ -179,7 +182,7 @@ def paired_differences_plot(
     mean = float(values.mean())
     ax.axhline(mean, color=PALETTE["green"], linestyle="--", label=f"mean {mean:.4f}")
     if interval is not None:
-        low, high = _numbers(interval, "interval")
+        low, high = checked_numbers(interval, "interval")
         if low > high:
             raise ValueError(f"interval must be (low, high) with low <= high, got {interval}")
         ax.axhspan(
@@ -222,8 +225,8 @@ def cutoff_curves(
     matplotlib.figure.Figure
 
     """
-    x = _numbers(ks, "ks")
-    series = _series(curves, "curves")
+    x = checked_numbers(ks, "ks")
+    series = checked_series(curves, "curves")
     for name, values in series.items():
         if values.size != x.size:
             raise ValueError(f"curves[{name!r}] has {values.size} values for {x.size} cutoffs")

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from ndcg._validate import positive_int
+
 __all__ = ["SyntheticCollection", "make_collection"]
 
 _FIRST_THRESHOLD = 0.3
@@ -55,14 +57,6 @@ class SyntheticCollection:
     run_b: pd.DataFrame
     difference: float
     seed: int
-
-
-def _positive_int(value: object, name: str, minimum: int = 1) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | np.integer):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum:
-        raise ValueError(f"{name} must be at least {minimum}, got {value}")
-    return int(value)
 
 
 def _finite_number(value: object, name: str) -> float:
@@ -137,16 +131,16 @@ def make_collection(
     (['query_id', 'doc_id', 'relevance'], 12)
 
     """
-    n_queries = _positive_int(n_queries, "n_queries")
-    docs_per_query = _positive_int(docs_per_query, "docs_per_query")
-    max_grade = _positive_int(max_grade, "max_grade")
+    n_queries = positive_int(n_queries, "n_queries")
+    docs_per_query = positive_int(docs_per_query, "docs_per_query")
+    max_grade = positive_int(max_grade, "max_grade")
     difference = _finite_number(difference, "difference")
     signal = _finite_number(signal, "signal")
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise TypeError(f"seed must be an int, got {type(seed).__name__}")
     if depth is None:
         depth = docs_per_query
-    depth = _positive_int(depth, "depth")
+    depth = positive_int(depth, "depth")
     if depth > docs_per_query:
         raise ValueError(f"depth must be at most docs_per_query ({docs_per_query}), got {depth}")
 

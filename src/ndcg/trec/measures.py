@@ -27,7 +27,6 @@ from typing import Any
 import numpy as np
 
 from ndcg import _validate as check
-from ndcg.metrics import _POOL, _RELEVANCE
 from ndcg.trec import counts, curves
 from ndcg.trec import gains as graded
 from ndcg.trec import rbp as trec_rbp
@@ -98,10 +97,10 @@ def _tally(
     return ranked, n, judged, counts.tally(ranked, n, judged, threshold)
 
 
-_POOLED = check.validate_params(relevance=_RELEVANCE, pool=_POOL, threshold=check.threshold)
+_POOLED = check.validate_params(relevance=check.RELEVANCE, pool=check.POOL, threshold=check.threshold)
 
 
-@check.validate_params(relevance=_RELEVANCE, k=check.positive_int, threshold=check.threshold)
+@check.validate_params(relevance=check.RELEVANCE, k=check.positive_int, threshold=check.threshold)
 def success(relevance: Any, k: int = 10, threshold: float = 1) -> float:
     """Success at ``k``: 1 if a relevant document is in the top ``k``, else 0.
 
@@ -165,7 +164,7 @@ def r_precision(relevance: Any, pool: Any = None, threshold: float = 1) -> float
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, multiple=check.positive_number, pool=_POOL, threshold=check.threshold
+    relevance=check.RELEVANCE, multiple=check.positive_number, pool=check.POOL, threshold=check.threshold
 )
 def r_precision_mult(
     relevance: Any, multiple: float = 1.0, pool: Any = None, threshold: float = 1
@@ -274,7 +273,7 @@ def infap(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, recall=check.recall_level, pool=_POOL, threshold=check.threshold
+    relevance=check.RELEVANCE, recall=check.recall_level, pool=check.POOL, threshold=check.threshold
 )
 def interpolated_precision(
     relevance: Any, recall: float, pool: Any = None, threshold: float = 1
@@ -375,7 +374,7 @@ def trec_counts(relevance: Any, pool: Any = None, threshold: float = 1) -> dict[
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, pool=_POOL, beta=check.positive_number, threshold=check.threshold
+    relevance=check.RELEVANCE, pool=check.POOL, beta=check.positive_number, threshold=check.threshold
 )
 def set_f(relevance: Any, pool: Any = None, beta: float = 1.0, threshold: float = 1) -> float:
     """F-measure of the whole list as a set: ``(beta + 1) * P * R / (beta * P + R)``.
@@ -463,7 +462,7 @@ def set_relative_precision(relevance: Any, pool: Any = None, threshold: float = 
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, k=check.positive_int, pool=_POOL, threshold=check.threshold
+    relevance=check.RELEVANCE, k=check.positive_int, pool=check.POOL, threshold=check.threshold
 )
 def relative_precision(relevance: Any, k: int, pool: Any = None, threshold: float = 1) -> float:
     """Precision at ``k`` over the best precision possible at ``k`` (``relative_P_k``).
@@ -497,7 +496,7 @@ def relative_precision(relevance: Any, k: int, pool: Any = None, threshold: floa
     return float(counts.relative_p_rows(ranked, t, (k,), threshold)[0, 0])
 
 
-@check.validate_params(relevance=_RELEVANCE, k=check.positive_int)
+@check.validate_params(relevance=check.RELEVANCE, k=check.positive_int)
 def unjudged_share(relevance: Any, k: int = 10) -> float:
     """Return the share of the top ``k`` that was never judged (trec_eval's ``unj_k``).
 
@@ -526,8 +525,8 @@ def unjudged_share(relevance: Any, k: int = 10) -> float:
 
 
 @check.validate_params(
-    relevance=_RELEVANCE,
-    pool=_POOL,
+    relevance=check.RELEVANCE,
+    pool=check.POOL,
     coefficients=check.coefficients,
     n_docs=check.optional(check.positive_int),
     threshold=check.threshold,
@@ -575,7 +574,7 @@ def utility(
     return float(counts.utility_rows(t, coefficients, n_docs or 0)[0])
 
 
-@check.validate_params(relevance=_RELEVANCE, length=check.positive_int)
+@check.validate_params(relevance=check.RELEVANCE, length=check.positive_int)
 def relstring(relevance: Any, length: int = 10) -> str:
     """Write the first ``length`` grades as trec_eval's ``relstring`` does.
 
@@ -640,7 +639,7 @@ def bin_g(relevance: Any, pool: Any = None, threshold: float = 1) -> float:
     return float(curves.bin_g_rows(ranked, n, t, threshold)[0])
 
 
-_GAINED = check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=check.gain_map)
+_GAINED = check.validate_params(relevance=check.RELEVANCE, pool=check.POOL, gains=check.gain_map)
 
 
 @_GAINED
@@ -710,7 +709,7 @@ def ndcg_rel(relevance: Any, pool: Any = None, gains: Mapping[int, float] | None
 
 
 @check.validate_params(
-    relevance=_RELEVANCE, pool=_POOL, gains=check.gain_map, threshold=check.threshold
+    relevance=check.RELEVANCE, pool=check.POOL, gains=check.gain_map, threshold=check.threshold
 )
 def rndcg(
     relevance: Any,
@@ -750,7 +749,7 @@ def rndcg(
     return float(graded.rndcg_rows(ranked, n, judged, t, gains)[0])
 
 
-@check.validate_params(relevance=_RELEVANCE, pool=_POOL, gains=check.gain_map, p=check.fraction)
+@check.validate_params(relevance=check.RELEVANCE, pool=check.POOL, gains=check.gain_map, p=check.fraction)
 def graded_rbp(
     relevance: Any,
     pool: Any = None,
@@ -794,7 +793,7 @@ def graded_rbp(
     return float(trec_rbp.rbp_rows(ranked, n, judged, gains, p)[0])
 
 
-@check.validate_params(relevance=_RELEVANCE, p=check.fraction)
+@check.validate_params(relevance=check.RELEVANCE, p=check.fraction)
 def rbp_resid(relevance: Any, p: float = trec_rbp.PERSISTENCE) -> float:
     """trec_eval's ``rbp_resid``: RBP's residual from unjudged retrieved documents only.
 

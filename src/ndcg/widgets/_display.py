@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ndcg.gains import GAIN_NAMES
 from ndcg.measures import READOUTS
 
 # Names as the view knows them (js/arith.js: GAINS; js/words.js: READOUTS; js/chart.js:
@@ -21,7 +22,7 @@ from ndcg.measures import READOUTS
 # RankingWidget._figure; its figure in the browser is figures() in js/arith.js and its words
 # READOUTS in js/words.js. tests/test_measures.py holds words.js's READOUTS equal to the
 # registry, and tests/browser/test_arith_parity.py holds the two figures together.
-GAINS = ("linear", "exponential")
+GAINS = GAIN_NAMES
 #: The readouts shown when a widget names none: the four of chapters 2 to 4.
 DCG_READOUTS = READOUTS[:4]
 #: The readouts that depend on the gain (and so come with a gain selector).

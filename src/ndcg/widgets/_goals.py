@@ -72,55 +72,38 @@ def spec(discount: str | list[Any]) -> Any:
     return tuple(discount) if isinstance(discount, list) else discount
 
 
-def _check_one(
-    goal: object,
-    name: str,
-    k: int | None,
-    gain: str,
-    readouts: list[str],
-    discount: str | list[Any] = "log2",
-) -> Goal:
-    if not isinstance(goal, Mapping):
-        raise TypeError(
-            f"{name} must be a dict such as ndcg.widgets.goals.best('ndcg'), "
-            f"got {type(goal).__name__}"
-        )
+def _known_keys(goal: Mapping, name: str) -> tuple[dict[Any, Any], str, set[str]]:
+    # The goal's set keys, its kind and the keys that kind needs; an error names a key that
+    # is missing or that the kind does not take.
     # A checked goal lists every key, None where unset (False for relevant_first); those
     # mean unset here too (but a None cutoff is the whole list, for the goal and, in a
     # kind that takes one, its second).
     cutoffs = {"k"} | ({"other_k"} if goal.get("kind") in _ONLY["other_k"] else set())
-    goal = {
+    kept = {
         key: value
         for key, value in goal.items()
         if (value is not None or key in cutoffs)
         and not (key == "relevant_first" and value is False)
     }
-    kind = goal.get("kind")
+    kind = kept.get("kind")
     if kind not in KINDS:
         raise ValueError(f"{name}: kind must be one of {list(KINDS)}, got {kind!r}")
     needs = _NEEDS.get(kind, set())
-    missing = sorted(needs - set(goal))
+    missing = sorted(needs - set(kept))
     takes = {key for key, kinds in _ONLY.items() if kind in kinds}
-    unknown = sorted(set(map(str, goal)) - needs - takes - _OPTIONAL - {"kind", "metric"})
+    unknown = sorted(set(map(str, kept)) - needs - takes - _OPTIONAL - {"kind", "metric"})
     if missing or unknown:
         raise ValueError(
             f"{name}: a {kind!r} goal needs {sorted(needs | {'metric'})}; "
             f"missing {missing}, unknown {unknown}"
         )
-    checked: Goal = {
-        "kind": kind,
-        "metric": _check_metric(goal.get("metric"), "metric", name, readouts),
-        "value": None,
-        "same": None,
-        "other": None,
-        "other_k": None,
-        "k": k,
-        "gain": gain,
-        "discount": discount,
-        "swaps": None,
-        "text": None,
-        "relevant_first": False,
-    }
+    return kept, str(kind), needs
+
+
+def _check_targets(
+    goal: dict[Any, Any], checked: Goal, needs: set[str], name: str, readouts: list[str]
+) -> None:
+    # What the kind compares the metric with: a number, or another metric on screen.
     if "value" in needs:
         value = goal["value"]
         if isinstance(value, bool) or not isinstance(value, numbers.Real):
@@ -134,32 +117,31 @@ def _check_one(
             raise ValueError(f"{name}: same must differ from metric, both are {goal['same']!r}")
     if "other" in needs:
         checked["other"] = _check_metric(goal["other"], "other", name, readouts)
-    if "discount" in goal:
-        checked["discount"] = check_discount(goal["discount"], f"{name}: discount")
+
+
+def _cutoff(value: object, key: str, name: str) -> int | None:
+    if value is not None and (
+        isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < 1
+    ):
+        raise ValueError(f"{name}: {key} must be a positive integer or None, got {value!r}")
+    return None if value is None else int(value)
+
+
+def _check_cutoffs(goal: dict[Any, Any], checked: Goal, needs: set[str], name: str) -> None:
     if "k" in goal:
-        goal_k = goal["k"]
-        if goal_k is not None and (
-            isinstance(goal_k, bool) or not isinstance(goal_k, numbers.Integral) or goal_k < 1
-        ):
-            raise ValueError(f"{name}: k must be a positive integer or None, got {goal_k!r}")
-        checked["k"] = None if goal_k is None else int(goal_k)
+        checked["k"] = _cutoff(goal["k"], "k", name)
     if "other" in needs:
         # The second metric is measured at its own cutoff if the goal names one, else at k.
-        other_k = goal.get("other_k", checked["k"])
-        if other_k is not None and (
-            isinstance(other_k, bool) or not isinstance(other_k, numbers.Integral) or other_k < 1
-        ):
-            raise ValueError(f"{name}: other_k must be a positive integer or None, got {other_k!r}")
-        checked["other_k"] = None if other_k is None else int(other_k)
+        checked["other_k"] = _cutoff(goal.get("other_k", checked["k"]), "other_k", name)
         if checked["other"] == checked["metric"] and checked["other_k"] == checked["k"]:
             raise ValueError(
                 f"{name}: other must differ from metric, or be measured at another cutoff "
                 f"(other_k); both are {goal['other']!r} at k={checked['k']!r}"
             )
-    if "gain" in goal:
-        if goal["gain"] not in GAINS:
-            raise ValueError(f"{name}: gain must be one of {list(GAINS)}, got {goal['gain']!r}")
-        checked["gain"] = goal["gain"]
+
+
+def _check_rules(goal: dict[Any, Any], checked: Goal, name: str) -> None:
+    # How the reader may move the items (swaps, relevant_first) and the goal's own words.
     if goal.get("swaps") not in (None, 1) or isinstance(goal.get("swaps"), bool):
         raise ValueError(
             f"{name}: swaps must be 1 (a single swap from the starting order) or None "
@@ -180,6 +162,45 @@ def _check_one(
         if not isinstance(goal["text"], str) or not goal["text"].strip():
             raise ValueError(f"{name}: text must be a non-empty str, got {goal['text']!r}")
         checked["text"] = goal["text"]
+
+
+def _check_one(
+    goal: object,
+    name: str,
+    k: int | None,
+    gain: str,
+    readouts: list[str],
+    discount: str | list[Any] = "log2",
+) -> Goal:
+    if not isinstance(goal, Mapping):
+        raise TypeError(
+            f"{name} must be a dict such as ndcg.widgets.goals.best('ndcg'), "
+            f"got {type(goal).__name__}"
+        )
+    goal, kind, needs = _known_keys(goal, name)
+    checked: Goal = {
+        "kind": kind,
+        "metric": _check_metric(goal.get("metric"), "metric", name, readouts),
+        "value": None,
+        "same": None,
+        "other": None,
+        "other_k": None,
+        "k": k,
+        "gain": gain,
+        "discount": discount,
+        "swaps": None,
+        "text": None,
+        "relevant_first": False,
+    }
+    _check_targets(goal, checked, needs, name, readouts)
+    if "discount" in goal:
+        checked["discount"] = check_discount(goal["discount"], f"{name}: discount")
+    _check_cutoffs(goal, checked, needs, name)
+    if "gain" in goal:
+        if goal["gain"] not in GAINS:
+            raise ValueError(f"{name}: gain must be one of {list(GAINS)}, got {goal['gain']!r}")
+        checked["gain"] = goal["gain"]
+    _check_rules(goal, checked, name)
     return checked
 
 

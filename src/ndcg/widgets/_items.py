@@ -28,7 +28,7 @@ def _check_label(label: object, name: str, position: int) -> str:
     return label
 
 
-def _check_grade(grade: object, name: str, label: str, unjudged: bool) -> float | None:
+def check_grade(grade: object, name: str, label: str, unjudged: bool) -> float | None:
     if grade is None and unjudged:
         return None  # retrieved but never judged
     # bool is an int subclass, but True as a relevance grade is almost always a mistake.
@@ -125,7 +125,7 @@ def normalize_items(value: object, name: str = "items", unjudged: bool = False) 
         if label in seen:
             raise ValueError(f"{name}: the label {label!r} appears more than once")
         seen.add(label)
-        items.append({"label": label, "grade": _check_grade(raw_grade, name, label, unjudged)})
+        items.append({"label": label, "grade": check_grade(raw_grade, name, label, unjudged)})
     return items
 
 

@@ -28,7 +28,7 @@ from ._assets import front_end
 from ._display import GAINS, check_readouts, check_series
 from ._fallback import StaticFallback
 from ._goals import check_discount, spec
-from ._items import Item, _check_grade, normalize_items, normalize_scores
+from ._items import Item, check_grade, normalize_items, normalize_scores
 
 UNJUDGED = ("zero", "condense", "raise")
 MOVES = ("any", "within ties")
@@ -279,7 +279,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
             note=note,
             discount=chosen,
             discounts=offered,
-            pad=None if pad is None else _check_grade(pad, "pad", "imagined", False),
+            pad=None if pad is None else check_grade(pad, "pad", "imagined", False),
             **family,
             **kwargs,
         )
