@@ -522,15 +522,6 @@ def recall_level(value: Any, name: str) -> float:
     return float(value)
 
 
-def positive_number(value: Any, name: str) -> float:
-    """Return a finite number above 0."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a number, got {type(value).__name__} {literal(value)}")
-    if not (math.isfinite(value) and value > 0):
-        raise ValueError(f"{name} must be a finite number above 0, got {value}; e.g. {name}=1.0")
-    return float(value)
-
-
 def coefficients(value: Any, name: str) -> tuple[float, float, float, float]:
     """Return utility's four finite coefficients."""
     if isinstance(value, (str, bytes)) or not isinstance(value, (Sequence, np.ndarray)):

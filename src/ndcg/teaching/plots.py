@@ -21,8 +21,8 @@ import numpy as np
 from matplotlib.figure import Figure
 
 import ndcg as _metrics
-from ndcg._validate import positive_int
 from ndcg.gains import GAIN_NAMES
+from ndcg.teaching._checks import positive_int
 from ndcg.teaching._plotting import (
     PALETTE,
     checked_title,

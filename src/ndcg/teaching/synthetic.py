@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from ndcg._validate import positive_int
+from ndcg.teaching._checks import positive_int
 
 __all__ = ["SyntheticCollection", "make_collection"]
 

@@ -97,7 +97,9 @@ def _tally(
     return ranked, n, judged, counts.tally(ranked, n, judged, threshold)
 
 
-_POOLED = check.validate_params(relevance=check.RELEVANCE, pool=check.POOL, threshold=check.threshold)
+_POOLED = check.validate_params(
+    relevance=check.RELEVANCE, pool=check.POOL, threshold=check.threshold
+)
 
 
 @check.validate_params(relevance=check.RELEVANCE, k=check.positive_int, threshold=check.threshold)
@@ -164,7 +166,10 @@ def r_precision(relevance: Any, pool: Any = None, threshold: float = 1) -> float
 
 
 @check.validate_params(
-    relevance=check.RELEVANCE, multiple=check.positive_number, pool=check.POOL, threshold=check.threshold
+    relevance=check.RELEVANCE,
+    multiple=check.positive_number,
+    pool=check.POOL,
+    threshold=check.threshold,
 )
 def r_precision_mult(
     relevance: Any, multiple: float = 1.0, pool: Any = None, threshold: float = 1
@@ -374,7 +379,10 @@ def trec_counts(relevance: Any, pool: Any = None, threshold: float = 1) -> dict[
 
 
 @check.validate_params(
-    relevance=check.RELEVANCE, pool=check.POOL, beta=check.positive_number, threshold=check.threshold
+    relevance=check.RELEVANCE,
+    pool=check.POOL,
+    beta=check.positive_number,
+    threshold=check.threshold,
 )
 def set_f(relevance: Any, pool: Any = None, beta: float = 1.0, threshold: float = 1) -> float:
     """F-measure of the whole list as a set: ``(beta + 1) * P * R / (beta * P + R)``.
@@ -749,7 +757,9 @@ def rndcg(
     return float(graded.rndcg_rows(ranked, n, judged, t, gains)[0])
 
 
-@check.validate_params(relevance=check.RELEVANCE, pool=check.POOL, gains=check.gain_map, p=check.fraction)
+@check.validate_params(
+    relevance=check.RELEVANCE, pool=check.POOL, gains=check.gain_map, p=check.fraction
+)
 def graded_rbp(
     relevance: Any,
     pool: Any = None,
