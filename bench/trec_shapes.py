@@ -18,7 +18,13 @@ memory (``/usr/bin/time``'s ``%M``) of each, and our figure over trec_eval's. Th
 reports must be equal byte for byte. Targets on the ad hoc shape: at most 1.0x trec_eval's
 time and 2.0x its memory.
 
-Run with ``python -m bench trec_shapes`` or ``python -m bench.trec_shapes [SHAPE ...]``.
+With the site built (``NDCG_SITE``, default ``_build/html``), the evaluation page is timed
+too, in Chromium, opened from disk: the files picked, the same measures typed, then the
+time from pressing Evaluate until the report is shown (the median of ``PAGE_ROUNDS``), and
+its report must equal trec_eval's. Its target: at most 2.0x trec_eval's time.
+
+Run with ``python -m bench trec_shapes`` or ``python -m bench.trec_shapes [SHAPE ...]``
+(``--no-page`` leaves the page out).
 """
 
 from __future__ import annotations
@@ -40,7 +46,8 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SEED = 20341
 #: Measures asked for: trec_eval's default set with NDCG at two cutoffs, and NDCG@10 alone.
 MEASURES = (("-m", "official", "-m", "ndcg_cut.5,10"), ("-m", "ndcg_cut.10"))
-TARGET_TIME, TARGET_MEMORY = 1.0, 2.0
+TARGET_TIME, TARGET_MEMORY, TARGET_PAGE = 1.0, 2.0, 2.0
+PAGE_ROUNDS = int(os.environ.get("BENCH_PAGE_ROUNDS", "3"))
 
 
 @dataclass(frozen=True)
@@ -164,8 +171,24 @@ def compare(qrels: Path, run_file: Path, options: tuple[str, ...], binary: Path)
     )
 
 
-def main(names: list[str] | None = None) -> None:
+def page_seconds(page: object, qrels: Path, run_file: Path, options: tuple[str, ...]) -> tuple:
+    """The page's median seconds from Evaluate to its report, and the report."""
+    from bench import browser_eval
+
+    measures = " ".join(options[1::2])  # the values of -m
+    times, report = [], ""
+    for _ in range(PAGE_ROUNDS):
+        seconds, report = browser_eval.time_page(page, qrels, run_file, measures)
+        times.append(seconds)
+    return statistics.median(times), report
+
+
+def main(names: list[str] | None = None, with_page: bool = True) -> None:
     """Write the files, build trec_eval, print one table of ratios (every shape if none)."""
+    from contextlib import ExitStack
+
+    from bench import browser_eval
+
     names = names or []
     binary = trec_eval()
     cases: list[tuple[str, Path, Path]] = []
@@ -176,21 +199,45 @@ def main(names: list[str] | None = None) -> None:
         from bench.large_run import make_files
 
         cases.append(("large_run", *make_files()))
+    with_page = with_page and (browser_eval.SITE / "book" / "evaluate.html").exists()
     print(f"trec_eval: {binary}; median of {ROUNDS} alternating runs; peak: largest %M")
+    if with_page:
+        print(f"page: {browser_eval.SITE}/book/evaluate.html in Chromium, median of {PAGE_ROUNDS}")
     header = f"{'shape':<12} {'measures':<30} {'lines':>10} {'ours s':>7} {'trec s':>7} "
-    print(header + f"{'time':>6} {'ours MB':>8} {'trec MB':>8} {'memory':>7}")
-    for name, qrels, run_file in cases:
-        lines = sum(1 for _ in open(run_file, "rb"))
-        for options in MEASURES:
-            ours_s, trec_s, ours_b, trec_b = compare(qrels, run_file, options, binary)
-            print(
-                f"{name:<12} {' '.join(options):<30} {lines:>10,} {ours_s:>7.2f} {trec_s:>7.2f} "
-                f"{ours_s / trec_s:>5.2f}x {ours_b / 2**20:>8.0f} {trec_b / 2**20:>8.0f} "
-                f"{ours_b / trec_b:>6.2f}x",
-                flush=True,
-            )
-    print(f"targets on adhoc: time <= {TARGET_TIME}x, memory <= {TARGET_MEMORY}x trec_eval's")
+    header += f"{'time':>6} {'ours MB':>8} {'trec MB':>8} {'memory':>7}"
+    print(header + (f" {'page s':>7} {'page':>6}" if with_page else ""))
+    with ExitStack() as stack:
+        page = None
+        if with_page:
+            from playwright.sync_api import sync_playwright
+
+            from bench._chromium import launch
+
+            browser = launch(stack.enter_context(sync_playwright()))
+            stack.callback(browser.close)
+            page = browser.new_page()
+        for name, qrels, run_file in cases:
+            lines = sum(1 for _ in open(run_file, "rb"))
+            for options in MEASURES:
+                ours_s, trec_s, ours_b, trec_b = compare(qrels, run_file, options, binary)
+                row = (
+                    f"{name:<12} {' '.join(options):<30} {lines:>10,} {ours_s:>7.2f} "
+                    f"{trec_s:>7.2f} {ours_s / trec_s:>5.2f}x {ours_b / 2**20:>8.0f} "
+                    f"{trec_b / 2**20:>8.0f} {ours_b / trec_b:>6.2f}x"
+                )
+                if page is not None:
+                    seconds, report = page_seconds(page, qrels, run_file, options)
+                    expected = run([str(binary), *options, str(qrels), str(run_file)]).output
+                    if report.encode() != expected:
+                        raise AssertionError(f"the page's report differs on {name}")
+                    row += f" {seconds:>7.2f} {seconds / trec_s:>5.2f}x"
+                print(row, flush=True)
+    print(
+        f"targets on adhoc: time <= {TARGET_TIME}x, memory <= {TARGET_MEMORY}x trec_eval's; "
+        f"the page <= {TARGET_PAGE}x trec_eval's time"
+    )
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    arguments = [a for a in sys.argv[1:] if a != "--no-page"]
+    main(arguments, with_page="--no-page" not in sys.argv[1:])
