@@ -9,8 +9,8 @@ trec_eval does (chapters 7 and 9). NDCG's family, :func:`precision`, :func:`reca
 :func:`rbp_residual`, takes the same ranked grades (chapters 10 to 12), and every DCG
 takes a ``discount=``.
 
-``import ndcg`` loads numpy, pandas and pyarrow only. The book's own teaching code (worked examples,
-figures, exercises, the pitfalls museum, synthetic collections) lives in
+The library needs numpy, pandas and pyarrow only. The book's own teaching code (worked
+examples, figures, exercises, the pitfalls museum, synthetic collections) lives in
 :mod:`ndcg.teaching`, and the widgets in :mod:`ndcg.widgets`; the library never imports
 either.
 
