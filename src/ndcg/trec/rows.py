@@ -248,11 +248,13 @@ def repeated_pair(a: np.ndarray, b: np.ndarray) -> int | None:
     keys = a.astype(np.int64) * width + b
     if (np.diff(keys) > 0).all():  # already in order (a sorted file): no repeat
         return None
+    ranked = np.sort(keys)  # quicker than the stable order below, needed only for a repeat
+    if not (ranked[1:] == ranked[:-1]).any():
+        return None
+    del ranked
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
     again = keys[1:] == keys[:-1]
-    if not again.any():
-        return None
     # The later line of each equal pair in file order (a stable sort keeps it second).
     return int(order[1:][again].min())
 
