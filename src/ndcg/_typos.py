@@ -1,7 +1,7 @@
 """What a mistyped ``-m`` value of ``python -m ndcg`` probably meant.
 
 The command line (:func:`ndcg.cli.parse_measures`) and the browser's copy of it
-(``widgets/js/trec/options.js``, ``nearest.js``) answer a typo with the names these
+(``js/trec/options.js``, ``nearest.js``) answer a typo with the names these
 return, so both read the same rules.
 """
 

@@ -16,7 +16,7 @@ with the expected value to the decimals given, as long as those reach the precis
 shows for that figure; a near miss is told to give one more decimal, a cut answer to round,
 and an answer within what the page's rounded figures leave that its method is right;
 fractions ("2/3", "4.762/2.924") and percentages ("81.7%") are numbers too. The answer boxes
-of the website (:mod:`ndcg.teaching.answers`, ``widgets/js/answers.js``) follow the same rule.
+of the website (:mod:`ndcg.teaching.answers`, ``js/answers.js``) follow the same rule.
 """
 
 from __future__ import annotations
@@ -887,7 +887,7 @@ def hint(key: str) -> str:
 
 
 # --- Reading and judging an answer: one rule for the notebook checks and the answer boxes ---
-# widgets/js/answers.js (TRIM, MINUS, NUMBER, FRACTION, parseAnswer, judge) follows this section
+# js/answers.js (TRIM, MINUS, NUMBER, FRACTION, parseAnswer, judge) follows this section
 # line for line; tests/data/answer_cases.json and tests/browser/test_arith_parity.py hold the
 # two to the same verdicts.
 

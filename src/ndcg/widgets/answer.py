@@ -21,8 +21,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._assets import front_end
 from ._fallback import StaticFallback
+from ._front_end import front_end
 
 KINDS = ("number", "choice")
 

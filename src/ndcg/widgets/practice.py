@@ -16,7 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._assets import front_end
+from ._front_end import front_end
 
 
 class PracticeBox(anywidget.AnyWidget):

@@ -24,9 +24,9 @@ import anywidget
 import traitlets
 
 from . import _goals
-from ._assets import front_end
 from ._display import GAINS, check_readouts, check_series
 from ._fallback import StaticFallback
+from ._front_end import front_end
 from ._goals import check_discount, spec
 from ._items import Item, _check_grade, normalize_items, normalize_scores
 

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from . import goals as _goal_kinds
-from ._assets import front_end
+from ._front_end import front_end
 from .ranking import RankingWidget
 
 #: The goals the swap view knows: the best or worst single swap of NDCG.

@@ -1,12 +1,12 @@
 // The view of ndcg.widgets.SwapWidget: a ranked list beside its |ΔNDCG| swap matrix, drawn as
 // a heat map. On the static website there is no kernel to ask: the matrix, the lambdas and
 // the goal's verdict come from js/arith.js (ndcg.ltr.swap_matrix and lambdarank, the goals'
-// status), which ndcg.widgets._assets bundles with this file into one module.
+// status), which esbuild bundles with this file into one module (tools/widget_bundles.py).
 
-import { goalStatus, lambdas, ndcg, swapDistance, swapMatrix, swapped } from "./js/arith.js";
-import { follow, h, isTouch, setText, uniqueId } from "./js/dom.js";
-import { fixed, gradeText, signed } from "./js/format.js";
-import { cellText, createGrid, drawGrid } from "./js/swap_grid.js";
+import { goalStatus, lambdas, ndcg, swapDistance, swapMatrix, swapped } from "./arith.js";
+import { follow, h, isTouch, setText, uniqueId } from "./dom.js";
+import { fixed, gradeText, signed } from "./format.js";
+import { cellText, createGrid, drawGrid } from "./swap_grid.js";
 
 // The cutoff after a figure's name: every NDCG names its cutoff, "(no cutoff)" for none.
 const atK = (k) => (k === null || k === undefined ? " (no cutoff)" : `@${k}`);

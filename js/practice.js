@@ -5,11 +5,11 @@
 // streak, the reader's series and the next problem's number are kept in this browser
 // (js/practice/store.js). Text from the model only goes through textContent or setAttribute.
 
-import { verdict } from "./js/answers.js";
-import { h, isTouch, uniqueId } from "./js/dom.js";
-import { practiceProblem } from "./js/practice/draw.js";
-import { renderProgress } from "./js/practice/progress_view.js";
-import { MASTERY, loadProgress, skillRecord, storageWorks, updateProgress } from "./js/practice/store.js";
+import { verdict } from "./answers.js";
+import { h, isTouch, uniqueId } from "./dom.js";
+import { practiceProblem } from "./practice/draw.js";
+import { renderProgress } from "./practice/progress_view.js";
+import { MASTERY, loadProgress, skillRecord, storageWorks, updateProgress } from "./practice/store.js";
 
 let boxes = 0;
 
