@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from _js_functions import functions
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -51,6 +52,8 @@ DOM_USE = re.compile(
     r"\b(document|window|navigator)\s*[.\[]|\b(createElement|addEventListener|postMessage)\b"
 )
 MAX_LINES = 500
+#: The longest function a reader should have to hold in mind at once.
+MAX_FUNCTION_LINES = 150
 
 
 def _project_js() -> list[Path]:
@@ -79,6 +82,37 @@ def test_no_javascript_file_is_over_500_lines() -> None:
         if (n := len(p.read_text("utf-8").splitlines())) > MAX_LINES
     }
     assert not long, f"split these into modules of one job each: {long}"
+
+
+def test_no_javascript_function_is_over_150_lines() -> None:
+    long = [
+        f"{path.relative_to(ROOT).as_posix()}:{f.first} {f.name} ({f.lines} lines)"
+        for path in _project_js()
+        for f in functions(path.read_text("utf-8"))
+        if f.lines > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"split these into functions of one job each (build, draw, gestures): {long}"
+
+
+def test_the_function_scan_finds_a_long_function_and_nothing_that_is_not_one() -> None:
+    body = "\n".join(f"  total += {i};" for i in range(MAX_FUNCTION_LINES))
+    text = (
+        'const pattern = /[{]/g, text = "}{", template = `${a.b} }{ ${c}`;\n'
+        f"export function render({{ model, el }}) {{\n{body}\n  return () => {{}};\n}}\n"
+        "const view = { draw(x) { if (x) { return 1; } }, get y() { return 2; } };\n"
+        "(function () {\n" + body + "\n})();\n"
+        "const later = async (a, b) => {\n  for (const x of a) {}\n};\n"
+    )
+    found = {f.name: f.lines for f in functions(text)}
+    assert found == {
+        "render": MAX_FUNCTION_LINES + 3,
+        "arrow function": 1,
+        "draw": 1,
+        "y": 1,
+        "later": 3,
+    }
+    with pytest.raises(ValueError, match="never closed"):
+        functions("function f() {\n")
 
 
 # What computing a measure looks like in JavaScript: logarithms, powers and exponentials

@@ -79,190 +79,206 @@ function perQueryView(results, names, registry) {
   return h("section", { class: "ev-per-query", "aria-labelledby": "per-query-title" }, [...parts, box]);
 }
 
+// The page's parts and what it remembers between evaluations, as `page` below:
+// - client: the worker; zones, options: the inputs; run, cancel, progress, status, results:
+//   the controls and what they show; assets: what the script was started with;
+// - firstSeed: the seed the next comparison starts with: the example's (1 for chapter 7's),
+//   else the one the comparison on screen holds, so evaluating again with other options
+//   keeps it;
+// - shown: the results on screen while a new evaluation runs: kept, marked out of date, and
+//   put back as they were when that evaluation is cancelled;
+// - evaluations: which evaluation is the latest: one that an example's button replaced ends
+//   silently.
+
+function clearErrors(page) {
+  for (const spec of INPUTS) page.zones[spec.key].showError("");
+  page.options.showError("");
+}
+
+/** Show an error under its input or option field; returns the element to focus. */
+function placeError(page, answer) {
+  if (answer.where === "options" || answer.where === "page") {
+    page.options.showError(answer.message, answer.field ?? "measures");
+    return page.options.errorField();
+  }
+  page.zones[answer.where].showError(answer.message);
+  return page.zones[answer.where].focusTarget();
+}
+
+function showError(page, where, message, field = null) {
+  const target = placeError(page, { where, message, field });
+  const hint = where in page.zones ? swapHint(where, message) : "";
+  page.status.textContent = `Not evaluated: ${message}${hint ? ` ${hint}` : ""}`;
+  target?.focus();
+}
+
+function markStale(page, stale) {
+  const { results } = page;
+  for (const child of results.children) {
+    if (child.id === "stale-note") continue;
+    child.classList.toggle("ev-stale", stale);
+    // Out of date, they take no input: a comparison asked of them would need the worker
+    // that is busy with the new evaluation.
+    child.inert = stale;
+  }
+  const note = document.getElementById("stale-note");
+  if (stale && !note && results.children.length) {
+    results.prepend(h("p", { id: "stale-note", class: "ev-help", text: "These results are from the last evaluation; the new one is on its way." }));
+  }
+  if (!stale) note?.remove();
+}
+
+/** Read the inputs and evaluate them in the worker; then show the answer. */
+async function evaluate(page) {
+  clearErrors(page);
+  const { zones, status, progress } = page;
+  const qrels = zones.qrels.value();
+  const first = zones["run-1"].value();
+  const second = zones["run-2"].value();
+  if (qrels === null) return showError(page, "qrels", "no qrels: choose a qrels file or paste its lines");
+  if (first === null) return showError(page, "run-1", "no run: choose a run file or paste its lines");
+  const runs = second === null ? [first] : [first, second];
+  const names = runs.map((input) => input.name);
+  page.client.cancel();
+  const ask = (page.evaluations += 1);
+  const before = document.body.dataset.evaluateState;
+  page.shown = before === "done" ? page.shown : null;
+  if (page.shown) markStale(page, true);
+  else page.results.replaceChildren();
+  setState("running");
+  page.run.disabled = true;
+  page.cancel.disabled = false;
+  progress.value = 0;
+  const reading = `Reading ${qrels.name} and ${names.join(" and ")}...`;
+  status.textContent = reading;
+  const request = { type: "evaluate", qrels, runs, options: page.options.options(), registry: page.assets.registry };
+  const answer = await page.client.run(request, (message) => {
+    progress.value = message.total ? message.done / message.total : 1;
+    const which = message.where === "qrels" ? qrels.name : names[Number(message.where.slice(4)) - 1];
+    status.textContent = message.phase === "scoring" ? `Scoring ${which}...` : reading;
+  });
+  if (ask !== page.evaluations) return;
+  page.run.disabled = false;
+  page.cancel.disabled = true;
+  showAnswer(page, answer, qrels, runs);
+}
+
+function showCancelled(page) {
+  page.progress.value = 0;
+  if (page.shown) {
+    markStale(page, false);
+    setState("done");
+    page.status.textContent = "Cancelled: the results shown are those of the last evaluation.";
+  } else {
+    setState("idle");
+    page.status.textContent = "Cancelled: nothing was evaluated.";
+  }
+}
+
+/** Show the worker's answer: the reports that came back, and the errors of those that did not. */
+function showAnswer(page, answer, qrels, runs) {
+  const { status, progress } = page;
+  const names = runs.map((input) => input.name);
+  if (answer.type === "cancelled") return showCancelled(page);
+  progress.value = answer.type === "error" ? 0 : 1;
+  if (answer.type === "error") {
+    page.results.replaceChildren();
+    page.shown = null;
+    setState("error");
+    return showError(page, answer.where, answer.message, answer.field);
+  }
+  const failed = answer.results.filter((result) => result.type === "error");
+  const targets = failed.map((result) => placeError(page, result));
+  if (failed.length === answer.results.length) {
+    progress.value = 0;
+    page.results.replaceChildren();
+    page.shown = null;
+    setState("error");
+    const hint = failed[0].where in page.zones ? swapHint(failed[0].where, failed[0].message) : "";
+    status.textContent = `Not evaluated: ${failed[0].message}${hint ? ` ${hint}` : ""}`;
+    targets[0]?.focus();
+    return;
+  }
+  const good = [];
+  const goodNames = [];
+  answer.results.forEach((result, i) => {
+    if (result.type === "error") return;
+    good.push({ result, n: i + 1 });
+    goodNames.push(names[i]);
+  });
+  render(page, good, goodNames, page.options.options().c);
+  page.shown = good;
+  setState("done");
+  const done = commands(good.map(({ n }) => page.options.parts(qrels.name, names[n - 1])));
+  // Pasted text is read under a file name: say to save it so, for the command line.
+  const save = pastedWords([{ key: "qrels", input: qrels }, ...good.map(({ n }) => ({ key: `run-${n}`, input: runs[n - 1] }))]);
+  if (failed.length) {
+    status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, `.${save}`);
+    targets[0]?.focus();
+  } else {
+    status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, `.${save}`);
+    document.getElementById("results-title")?.focus();
+  }
+}
+
+/**
+ * Warn when the runs' means are over different queries (a run lacks queries the other
+ * has): their `all` lines then do not compare.
+ */
+function querySetsNote(good, names) {
+  if (good.length < 2) return [];
+  const [a, b] = good.map(({ result }) => new Set(result.table.queries));
+  const onlyA = [...a].filter((id) => !b.has(id)).length;
+  const onlyB = [...b].filter((id) => !a.has(id)).length;
+  if (onlyA === 0 && onlyB === 0) return [];
+  return [
+    h("p", {
+      id: "query-sets-differ",
+      class: "ev-missing",
+      text:
+        `The two reports average over different queries: ${names[0]} over ${a.size} and ${names[1]} over ${b.size} ` +
+        `(${onlyA} only in ${names[0]}'s mean, ${onlyB} only in ${names[1]}'s), so their all lines do not compare. ` +
+        "The comparison below uses the queries both have; tick -c to count every query of the qrels in both.",
+    }),
+  ];
+}
+
+function render(page, good, names, complete) {
+  const { assets, client } = page;
+  const answers = good.map(({ result }) => result);
+  const parts = good.map(({ result, n }, i) => reportView(n, names[i], result, assets.registry, complete, i === 0));
+  parts.push(perQueryView(answers, names, assets.registry));
+  if (answers.length === 2) {
+    const compare = (a, b, seed) => {
+      if (client.busy) client.cancel();
+      page.cancel.disabled = false;
+      return client.run({ type: "compare", a, b, seed }).finally(() => {
+        page.cancel.disabled = true;
+      });
+    };
+    const view = comparisonView(answers[0], answers[1], names, compare, page.firstSeed);
+    if (view !== null) parts.push(view);
+  }
+  // The official set has no NDCG: say so, rather than leave a reader to look for it.
+  const noNdcg = answers[0].table.columns.some((column) => /ndcg/i.test(column.name))
+    ? []
+    : [h("p", { id: "no-ndcg", class: "ev-help", text: "No NDCG was asked for: these measures (such as trec_eval's official set) have none. Add ndcg_cut.10 to -m for NDCG at cutoff 10." })];
+  page.results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...noNdcg, ...querySetsNote(good, names), ...parts);
+}
+
 /** Build the page inside `root` and wire it to a worker running `assets.worker`. */
 function build(root, assets) {
-  const client = workerClient(assets.worker);
   const { node: inputsNode, zones } = inputZones(() => {});
-  const options = optionsView();
+  const page = {
+    assets, zones, client: workerClient(assets.worker), options: optionsView(),
+    run: h("button", { type: "button", id: "evaluate", class: "ev-button ev-primary", text: "Evaluate" }),
+    cancel: h("button", { type: "button", id: "cancel", class: "ev-button", text: "Cancel", disabled: "" }),
+    progress: h("progress", { id: "progress", max: "1", value: "0", "aria-label": "progress of the evaluation" }),
+    status: h("p", { id: "status", role: "status", "aria-live": "polite", text: "Choose or paste a qrels file and a run, then press Evaluate." }),
+    results: h("div", { id: "results" }),
+    firstSeed: "0", shown: null, evaluations: 0,
+  };
   const tries = EXAMPLES.map((example) => h("button", { type: "button", id: example.id, class: "ev-button", text: example.text }));
-  // The seed the next comparison starts with: the example's (1 for chapter 7's), else the
-  // one the comparison on screen holds, so evaluating again with other options keeps it.
-  let firstSeed = "0";
-  const run = h("button", { type: "button", id: "evaluate", class: "ev-button ev-primary", text: "Evaluate" });
-  const cancel = h("button", { type: "button", id: "cancel", class: "ev-button", text: "Cancel", disabled: "" });
-  const progress = h("progress", { id: "progress", max: "1", value: "0", "aria-label": "progress of the evaluation" });
-  const status = h("p", { id: "status", role: "status", "aria-live": "polite", text: "Choose or paste a qrels file and a run, then press Evaluate." });
-  const results = h("div", { id: "results" });
-
-  function clearErrors() {
-    for (const spec of INPUTS) zones[spec.key].showError("");
-    options.showError("");
-  }
-
-  /** Show an error under its input or option field; returns the element to focus. */
-  function placeError(answer) {
-    if (answer.where === "options" || answer.where === "page") {
-      options.showError(answer.message, answer.field ?? "measures");
-      return options.errorField();
-    }
-    zones[answer.where].showError(answer.message);
-    return zones[answer.where].focusTarget();
-  }
-
-  function showError(where, message, field = null) {
-    const target = placeError({ where, message, field });
-    const hint = where in zones ? swapHint(where, message) : "";
-    status.textContent = `Not evaluated: ${message}${hint ? ` ${hint}` : ""}`;
-    target?.focus();
-  }
-
-  // The results on screen while a new evaluation runs: kept, marked out of date, and put
-  // back as they were when that evaluation is cancelled.
-  let shown = null;
-  // Which evaluation is the latest: one that an example's button replaced ends silently.
-  let evaluations = 0;
-
-  function markStale(stale) {
-    for (const child of results.children) {
-      if (child.id === "stale-note") continue;
-      child.classList.toggle("ev-stale", stale);
-      // Out of date, they take no input: a comparison asked of them would need the worker
-      // that is busy with the new evaluation.
-      child.inert = stale;
-    }
-    const note = document.getElementById("stale-note");
-    if (stale && !note && results.children.length) {
-      results.prepend(h("p", { id: "stale-note", class: "ev-help", text: "These results are from the last evaluation; the new one is on its way." }));
-    }
-    if (!stale) note?.remove();
-  }
-
-  async function evaluate() {
-    clearErrors();
-    const qrels = zones.qrels.value();
-    const first = zones["run-1"].value();
-    const second = zones["run-2"].value();
-    if (qrels === null) return showError("qrels", "no qrels: choose a qrels file or paste its lines");
-    if (first === null) return showError("run-1", "no run: choose a run file or paste its lines");
-    const runs = second === null ? [first] : [first, second];
-    const names = runs.map((input) => input.name);
-    client.cancel();
-    const ask = (evaluations += 1);
-    const before = document.body.dataset.evaluateState;
-    shown = before === "done" ? shown : null;
-    if (shown) markStale(true);
-    else results.replaceChildren();
-    setState("running");
-    run.disabled = true;
-    cancel.disabled = false;
-    progress.value = 0;
-    const reading = `Reading ${qrels.name} and ${names.join(" and ")}...`;
-    status.textContent = reading;
-    const answer = await client.run({ type: "evaluate", qrels, runs, options: options.options(), registry: assets.registry }, (message) => {
-      progress.value = message.total ? message.done / message.total : 1;
-      const which = message.where === "qrels" ? qrels.name : names[Number(message.where.slice(4)) - 1];
-      status.textContent = message.phase === "scoring" ? `Scoring ${which}...` : reading;
-    });
-    if (ask !== evaluations) return;
-    run.disabled = false;
-    cancel.disabled = true;
-    if (answer.type === "cancelled") {
-      progress.value = 0;
-      if (shown) {
-        markStale(false);
-        setState("done");
-        status.textContent = "Cancelled: the results shown are those of the last evaluation.";
-      } else {
-        setState("idle");
-        status.textContent = "Cancelled: nothing was evaluated.";
-      }
-      return;
-    }
-    progress.value = answer.type === "error" ? 0 : 1;
-    if (answer.type === "error") {
-      results.replaceChildren();
-      shown = null;
-      setState("error");
-      return showError(answer.where, answer.message, answer.field);
-    }
-    const failed = answer.results.filter((result) => result.type === "error");
-    const targets = failed.map(placeError);
-    if (failed.length === answer.results.length) {
-      progress.value = 0;
-      results.replaceChildren();
-      shown = null;
-      setState("error");
-      const hint = failed[0].where in zones ? swapHint(failed[0].where, failed[0].message) : "";
-      status.textContent = `Not evaluated: ${failed[0].message}${hint ? ` ${hint}` : ""}`;
-      targets[0]?.focus();
-      return;
-    }
-    const good = [];
-    const goodNames = [];
-    answer.results.forEach((result, i) => {
-      if (result.type === "error") return;
-      good.push({ result, n: i + 1 });
-      goodNames.push(names[i]);
-    });
-    render(good, goodNames, options.options().c);
-    shown = good;
-    setState("done");
-    const done = commands(good.map(({ n }) => options.parts(qrels.name, names[n - 1])));
-    // Pasted text is read under a file name: say to save it so, for the command line.
-    const save = pastedWords([{ key: "qrels", input: qrels }, ...good.map(({ n }) => ({ key: `run-${n}`, input: runs[n - 1] }))]);
-    if (failed.length) {
-      status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, `.${save}`);
-      targets[0]?.focus();
-    } else {
-      status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, `.${save}`);
-      document.getElementById("results-title")?.focus();
-    }
-  }
-
-  /**
-   * Warn when the runs' means are over different queries (a run lacks queries the other
-   * has): their `all` lines then do not compare.
-   */
-  function querySetsNote(good, names) {
-    if (good.length < 2) return [];
-    const [a, b] = good.map(({ result }) => new Set(result.table.queries));
-    const onlyA = [...a].filter((id) => !b.has(id)).length;
-    const onlyB = [...b].filter((id) => !a.has(id)).length;
-    if (onlyA === 0 && onlyB === 0) return [];
-    return [
-      h("p", {
-        id: "query-sets-differ",
-        class: "ev-missing",
-        text:
-          `The two reports average over different queries: ${names[0]} over ${a.size} and ${names[1]} over ${b.size} ` +
-          `(${onlyA} only in ${names[0]}'s mean, ${onlyB} only in ${names[1]}'s), so their all lines do not compare. ` +
-          "The comparison below uses the queries both have; tick -c to count every query of the qrels in both.",
-      }),
-    ];
-  }
-
-  function render(good, names, complete) {
-    const answers = good.map(({ result }) => result);
-    const parts = good.map(({ result, n }, i) => reportView(n, names[i], result, assets.registry, complete, i === 0));
-    parts.push(perQueryView(answers, names, assets.registry));
-    if (answers.length === 2) {
-      const compare = (a, b, seed) => {
-        if (client.busy) client.cancel();
-        cancel.disabled = false;
-        return client.run({ type: "compare", a, b, seed }).finally(() => {
-          cancel.disabled = true;
-        });
-      };
-      const view = comparisonView(answers[0], answers[1], names, compare, firstSeed);
-      if (view !== null) parts.push(view);
-    }
-    // The official set has no NDCG: say so, rather than leave a reader to look for it.
-    const noNdcg = answers[0].table.columns.some((column) => /ndcg/i.test(column.name))
-      ? []
-      : [h("p", { id: "no-ndcg", class: "ev-help", text: "No NDCG was asked for: these measures (such as trec_eval's official set) have none. Add ndcg_cut.10 to -m for NDCG at cutoff 10." })];
-    results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...noNdcg, ...querySetsNote(good, names), ...parts);
-  }
-
   EXAMPLES.forEach((example, i) => {
     tries[i].addEventListener("click", () => {
       const files = assets.examples[example.key];
@@ -273,17 +289,17 @@ function build(root, assets) {
       fill("qrels", files.qrels);
       fill("run-1", files.run1);
       fill("run-2", files.run2);
-      options.setMeasures(example.measures);
-      firstSeed = example.seed;
-      evaluate();
+      page.options.setMeasures(example.measures);
+      page.firstSeed = example.seed;
+      evaluate(page);
     });
   });
-  run.addEventListener("click", () => {
-    const shown = document.getElementById("comparison-seed");
-    if (shown) firstSeed = shown.value;
-    evaluate();
+  page.run.addEventListener("click", () => {
+    const seed = document.getElementById("comparison-seed");
+    if (seed) page.firstSeed = seed.value;
+    evaluate(page);
   });
-  cancel.addEventListener("click", () => client.cancel());
+  page.cancel.addEventListener("click", () => page.client.cancel());
 
   root.replaceChildren(
     h("div", { class: "ev-actions" }, tries),
@@ -294,10 +310,10 @@ function build(root, assets) {
         "and system B as the second, compared with seed 1 as the chapter does: the comparison shows the chapter's figures.",
     }),
     inputsNode,
-    options.node,
-    h("div", { class: "ev-actions ev-go" }, [run, cancel, progress]),
-    status,
-    results,
+    page.options.node,
+    h("div", { class: "ev-actions ev-go" }, [page.run, page.cancel, page.progress]),
+    page.status,
+    page.results,
   );
   setState("idle");
 }
