@@ -8,7 +8,7 @@ BUILD_FLAGS := -W -n --keep-going
 
 .PHONY: book test test-lib browser-check lint serve bench clean venv assets widgets instructor grade pdf slides lab student
 
-book: assets widgets
+book: widgets assets
 	mkdir -p _build
 	rm -f $(BOOK_STAMP)
 	# jupyter-cache keys on each notebook's code, Sphinx on each page's source: when the library
@@ -59,8 +59,9 @@ lint: $(VENV)/.stamp-dev
 
 # The browser assets the site serves itself, from node_modules and the venv, into _vendor/
 # (tools/vendor_assets.py). The build runs Node.js too: KaTeX typesets the math while the
-# pages are written (sphinxcontrib-katex, tools/katex_site.py).
-assets: $(VENV)/.stamp-runtime node_modules/.stamp
+# pages are written (sphinxcontrib-katex, tools/katex_site.py). The evaluation page's script
+# embeds the measures' records from ndcg.widgets, which needs the widgets' bundles.
+assets: $(VENV)/.stamp-runtime node_modules/.stamp widgets
 	$(BIN)/python tools/vendor_assets.py
 
 # The widgets' front ends: each widget's modules in js/ bundled by esbuild into one minified ES
