@@ -6,9 +6,9 @@ BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
 
-.PHONY: book test test-lib browser-check lint serve bench clean venv assets instructor grade pdf slides lab student
+.PHONY: book test test-lib browser-check lint serve bench clean venv assets widgets instructor grade pdf slides lab student
 
-book: assets
+book: widgets assets
 	mkdir -p _build
 	rm -f $(BOOK_STAMP)
 	# jupyter-cache keys on each notebook's code, Sphinx on each page's source: when the library
@@ -20,7 +20,7 @@ book: assets
 # The last build, made from these files: `make lab` and `make student` build the book again
 # only when one of them is newer (a whole build takes a minute even with nothing to do).
 BOOK_STAMP := _build/.stamp-book
-BOOK_SOURCES := $(shell find notebooks book src tools course -type f -not -path '*/__pycache__/*' -not -name '*.pyc' -not -path '*.egg-info/*' 2>/dev/null) _config.yml _toc.yml pyproject.toml requirements.txt package-lock.json
+BOOK_SOURCES := $(shell find notebooks book src tools course js -type f -not -path '*/__pycache__/*' -not -name '*.pyc' -not -path '*.egg-info/*' 2>/dev/null) _config.yml _toc.yml pyproject.toml requirements.txt package-lock.json
 
 $(BOOK_STAMP): $(BOOK_SOURCES)
 	$(MAKE) book
@@ -32,7 +32,7 @@ test: browser-check book $(VENV)/.stamp-dev
 # The library's unit, property and conformance tests, without building the book or driving a
 # browser: for contributors to the library (a few minutes). Tests that read the built site
 # are skipped; `make test` runs everything.
-test-lib: $(VENV)/.stamp-dev
+test-lib: widgets $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	NDCG_WITHOUT_BOOK=1 $(BIN)/python -m pytest -m "not browser" --ignore=tests/browser
 
@@ -59,9 +59,17 @@ lint: $(VENV)/.stamp-dev
 
 # The browser assets the site serves itself, from node_modules and the venv, into _vendor/
 # (tools/vendor_assets.py). The build runs Node.js too: KaTeX typesets the math while the
-# pages are written (sphinxcontrib-katex, tools/katex_site.py).
-assets: $(VENV)/.stamp-runtime node_modules/.stamp
+# pages are written (sphinxcontrib-katex, tools/katex_site.py). The evaluation page's script
+# embeds the measures' records from ndcg.widgets, which needs the widgets' bundles.
+assets: $(VENV)/.stamp-runtime node_modules/.stamp widgets
 	$(BIN)/python tools/vendor_assets.py
+
+# The widgets' front ends: each widget's modules in js/ bundled by esbuild into one minified ES
+# module and one stylesheet in src/ndcg/widgets/static/ (tools/widget_bundles.py), which the
+# widget classes read and the wheel ships. Always run: it takes a second, and rewrites only
+# the bundles whose text changed (so `make book` does not run every notebook again).
+widgets: node_modules/.stamp
+	$(PY) tools/widget_bundles.py
 
 # The instructor bundle (quiz answer key, assignments with solutions and autograders, exam),
 # kept out of the website: _build/instructor/, never _build/html. Not for students.
@@ -82,12 +90,12 @@ grade: $(VENV)/.stamp-dev
 # prose filled in, no raw MyST), its kernel the venv's Python with the library (tools/lab.py).
 # Builds the book first only when a source changed. Options for JupyterLab in LAB_ARGS:
 # make lab LAB_ARGS="--port 8899 --no-browser --IdentityProvider.token=secret"
-lab: $(BOOK_STAMP)
+lab: widgets $(BOOK_STAMP)
 	$(BIN)/python tools/lab.py $(LAB_ARGS)
 
 # The chapters without their solutions, answer checks kept, and the library's wheel, in one
 # zip (tools/learner_downloads.py); `make book` puts the same files on the site, in downloads/.
-student: $(BOOK_STAMP)
+student: widgets $(BOOK_STAMP)
 	$(BIN)/python tools/learner_downloads.py _build/student
 
 serve: book

@@ -1,6 +1,6 @@
 """How long the evaluation page's paired tests take in JavaScript, beside ndcg.stats.
 
-Runs widgets/js/stats.js in Node (as the page's worker runs it) on two runs' scores for 250
+Runs js/stats.js in Node (as the page's worker runs it) on two runs' scores for 250
 queries: the randomization test and the bootstrap interval, 10^4 resamples each (the
 defaults, 2.5 million draws apiece), median of several runs after a warm-up. Beside them:
 the same calls in Python (numpy, vectorised), and numpy's generator in random.js on its own
@@ -24,7 +24,7 @@ import numpy as np
 
 from ndcg import stats
 
-JS = Path(__file__).resolve().parents[1] / "src" / "ndcg" / "widgets" / "js"
+JS = Path(__file__).resolve().parents[1] / "js"
 QUERIES = 250
 RESAMPLES = 10_000
 REPEATS = 7

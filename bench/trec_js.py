@@ -1,4 +1,4 @@
-"""Time the browser's trec_eval (``src/ndcg/widgets/js/trec``) in Node beside the CLI.
+"""Time the browser's trec_eval (``js/trec``) in Node beside the CLI.
 
 Both read the same files, the first 100,000, 1,000,000 and 5,000,000 lines of the large
 run of :mod:`bench.large_run` with the qrels of their queries (written there once), and print

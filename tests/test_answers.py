@@ -245,13 +245,15 @@ def test_docstring_examples_hold() -> None:
 
 
 def test_the_examples_the_box_shows_are_no_exercise_s_answer() -> None:
-    from ndcg.widgets._assets import front_end
+    from ndcg.widgets._front_end import front_end
 
     script = front_end("answer", "js")
+    source = (Path(__file__).resolve().parents[1] / "js" / "answers.js").read_text("utf-8")
     examples = ["0.125", "1/8", "12.5%", "0.25", "1/4", "25%"]
     assert "such as 0.125, 1/8 or 12.5%" in script
     assert exercises.NOT_A_NUMBER == "That is not a number: type one such as 0.25, 1/4 or 25%."
-    assert f'NOT_A_NUMBER = "{exercises.NOT_A_NUMBER}"' in script
+    assert f'NOT_A_NUMBER = "{exercises.NOT_A_NUMBER}"' in source
+    assert f'"{exercises.NOT_A_NUMBER}"' in script
     for key in NUMBERS:
         assert {answers.verdict(key, text).outcome for text in examples} <= {
             "wrong",

@@ -497,13 +497,13 @@ def _hue(hex_colour: str) -> float:
 def test_ch13_the_heat_maps_gain_is_blue_and_loss_orange_in_both_themes() -> None:
     """'blue for a gain and orange for a loss', read from the widget's own stylesheet and the
     class the grid gives a cell of each sign."""
-    css = (ROOT / "src" / "ndcg" / "widgets" / "swap.css").read_text(encoding="utf-8")
+    css = (ROOT / "js" / "swap.css").read_text(encoding="utf-8")
     gains = re.findall(r"--sw-gain:\s*(#[0-9a-fA-F]{6})", css)
     losses = re.findall(r"--sw-loss:\s*(#[0-9a-fA-F]{6})", css)
     assert len(gains) == len(losses) == 2  # light and dark
     assert all(190 <= _hue(colour) <= 250 for colour in gains)
     assert all(15 <= _hue(colour) <= 45 for colour in losses)
-    grid = (ROOT / "src" / "ndcg" / "widgets" / "js" / "swap_grid.js").read_text(encoding="utf-8")
+    grid = (ROOT / "js" / "swap_grid.js").read_text(encoding="utf-8")
     assert 'sign > 0 ? "gain" : sign < 0 ? "loss" : "zero"' in grid
     assert re.search(r"cell--gain\s*\{\s*--sw-hue:\s*var\(--sw-gain\)", css)
     assert re.search(r"cell--loss\s*\{\s*--sw-hue:\s*var\(--sw-loss\)", css)

@@ -149,8 +149,9 @@ def test_site_serves_the_wheel_and_the_student_notebooks(site: Path) -> None:
     wheel = site / downloads.DOWNLOADS / WHEEL
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
-    assert "ndcg/__init__.py" in names and "ndcg/widgets/ranking.js" in names
-    assert "ndcg/widgets/js/arith.js" in names  # the modules the widgets' bundles are joined from
+    assert "ndcg/__init__.py" in names and "ndcg/widgets/static/ranking.js" in names
+    # The widgets' bundles, and none of the sources they are built from.
+    assert not [n for n in names if n.endswith(".js") and not n.startswith("ndcg/widgets/static/")]
     with zipfile.ZipFile(site / downloads.DOWNLOADS / downloads.STUDENT_ZIP) as archive:
         names = set(archive.namelist())
         folder = downloads.STUDENT_DIR

@@ -174,7 +174,7 @@ def test_the_page_draws_the_same_problems_as_python() -> None:
 @needs_node
 def test_the_page_refuses_what_python_refuses(tmp_path: Path) -> None:
     script = tmp_path / "refuse.mjs"
-    draw = (ROOT / "src/ndcg/widgets/js/practice/draw.js").as_uri()
+    draw = (ROOT / "js/practice/draw.js").as_uri()
     script.write_text(
         f'import {{ practiceProblem }} from "{draw}";\n'
         "const out = [];\n"

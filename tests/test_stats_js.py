@@ -1,4 +1,4 @@
-"""The browser's paired tests (widgets/js/stats.js, random.js) against numpy and ndcg.stats.
+"""The browser's paired tests (js/stats.js, random.js) against numpy and ndcg.stats.
 
 The evaluation page compares two runs with the figures chapter 7 teaches, and they must be
 the library's for the same seed. Here the modules run in Node (skipped without it) and are
@@ -23,7 +23,7 @@ from _node import needs_node, run_module
 
 from ndcg import stats
 
-JS = Path(__file__).resolve().parents[1] / "src" / "ndcg" / "widgets" / "js"
+JS = Path(__file__).resolve().parents[1] / "js"
 pytestmark = needs_node
 
 # Reads {"calls": [...]} on stdin; each call names an export of stats.js or random.js (or a

@@ -1,4 +1,4 @@
-"""The browser's trec_eval (``src/ndcg/widgets/js/trec``) prints what ``python -m ndcg`` prints.
+"""The browser's trec_eval (``js/trec``) prints what ``python -m ndcg`` prints.
 
 The JavaScript is driven in Node by ``tests/js/trec_cli.mjs``, which takes the command
 line's argv, reads the files a chunk at a time as the page's worker does, and prints the
@@ -42,7 +42,7 @@ from ndcg.cli import main as cli_main
 from ndcg.widgets._registry import registry_json
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = Path(os.environ.get("NDCG_TREC_JS", ROOT / "src" / "ndcg" / "widgets" / "js" / "trec"))
+MODULES = Path(os.environ.get("NDCG_TREC_JS", ROOT / "js" / "trec"))
 RUNNER = ROOT / "tests" / "js" / "trec_cli.mjs"
 CONFORMANCE = SHARED / "conformance" / "trec_eval"
 

@@ -1,8 +1,9 @@
 """The browser's per-query trec_eval values equal the command line's, bit for bit.
 
-``src/ndcg/widgets/js/trec/kernels.js`` ports, for one query at a time, what
+``js/trec/kernels.js`` ports, for one query at a time, what
 :func:`ndcg.cli.compute` puts in each cell: trec_eval's own measures (the row kernels of
-``ndcg._trec_*``) and the measures :func:`ndcg.evaluate` computes for it. Random
+``ndcg.trec.counts``, ``curves``, ``gains``, ``rbp``) and the library's measures
+(:mod:`ndcg.trec.library`: NDCG and its family on the same rows). Random
 collections (ties, unjudged and negatively graded documents, queries on one side only)
 and trec_eval's own test files are scored by both, under random measure sets, gains,
 ``-l``, ``-J`` and ``-c``; every cell must be the same double (or string).
@@ -19,6 +20,7 @@ import json
 import math
 import struct
 import subprocess
+import sys
 from decimal import Decimal, getcontext
 from pathlib import Path
 
@@ -29,7 +31,6 @@ from _node import NODE, needs_node, run_module
 from ndcg import cli
 from ndcg.trec import read_qrels, read_run
 from ndcg.trec.rows import evaluated_queries, trec_rows
-from ndcg.widgets._assets import bundle
 
 ROOT = Path(__file__).resolve().parents[1]
 RUNNER = ROOT / "tests" / "js" / "kernels_runner.mjs"
@@ -339,11 +340,14 @@ def test_log2_is_numpys_at_every_rank_up_to_7956_and_rounds_correctly() -> None:
     assert values[ranks.size :].tolist() == nearest
 
 
-def test_the_modules_join_into_one_namespace_with_the_widgets_arithmetic() -> None:
-    """Named imports only, no name declared twice: the project's bundling of js/ modules."""
-    text = bundle("js/trec/kernels")
-    assert "export function columnValue(" in text and "\nimport " not in text
-    assert "// ---- js/arith.js" in text  # gainOf is the widgets' own
+def test_the_engine_bundles_with_the_widgets_arithmetic() -> None:
+    """esbuild joins the engine's modules, gainOf from the widgets' own js/arith.js."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from widget_bundles import bundle_module
+
+    text = bundle_module(ROOT / "js" / "trec" / "kernels.js")
+    assert "columnValue" in text.split("export {")[1] and "\nimport " not in text
+    assert "// js/arith.js" in text  # gainOf is the widgets' own
 
 
 LDEXP_SCRIPT = """
@@ -365,7 +369,7 @@ console.log(JSON.stringify({
 
 def test_frexp_and_ldexp_end_on_infinite_and_nan_values() -> None:
     """Their loops once ran forever on an infinite gain (exponential gain of grade 1024)."""
-    library = ROOT / "src" / "ndcg" / "widgets" / "js" / "trec" / "library.js"
+    library = ROOT / "js" / "trec" / "library.js"
     out = subprocess.run(
         [NODE, "--input-type=module", "-e", LDEXP_SCRIPT, str(library)],
         capture_output=True,

@@ -65,7 +65,7 @@ def test_synced_state_is_plain_json() -> None:
     assert state["items"][0] == {"label": "D1", "grade": 3.0}
     assert state["unretrieved"] == [{"label": "D7", "grade": 3.0}, {"label": "D8", "grade": 2.0}]
     assert state["k"] == 6 and state["gain"] == "linear"
-    assert "export default" in state["_esm"] and ".ndcg-rw" in state["_css"]
+    assert "as default};" in state["_esm"] and ".ndcg-rw" in state["_css"]
 
 
 @pytest.mark.parametrize(

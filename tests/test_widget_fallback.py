@@ -54,7 +54,7 @@ def test_an_answer_box_stands_in_with_its_task_and_never_its_answer() -> None:
             assert shown not in text, key
 
 
-WORDS = (ROOT / "src" / "ndcg" / "widgets" / "js" / "words.js").as_uri()
+WORDS = (ROOT / "js" / "words.js").as_uri()
 
 
 @needs_node

@@ -8,36 +8,43 @@ both by tests/browser/test_arith_parity.py,
 ``js/trec/*.js`` (trec_eval, tests/test_trec_js.py and tests/test_trec_kernels_js.py). The
 homes touch no DOM (they run in the evaluation page's worker and in Node); every other
 module, the widgets' views and ``js/evaluate_page/``, computes nothing and declares none of
-the homes' exported names. Each widget ships one ES module with no imports, which
-``ndcg.widgets._assets.bundle`` joins from the sources; here its checks are shown to fail
-where they must.
+the homes' exported names. Each widget ships one ES module with no imports, which esbuild
+bundles from the sources (``tools/widget_bundles.py``, ``make widgets``); an import in a
+clone refuses a bundle older than its sources.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-
-from ndcg.widgets import _assets, _display
-from ndcg.widgets._assets import WIDGETS, bundle, front_end
+from _js_functions import functions
 
 ROOT = Path(__file__).resolve().parents[1]
-WIDGET_DIR = ROOT / "src" / "ndcg" / "widgets"
-ARITH = WIDGET_DIR / "js" / "arith.js"
+sys.path.insert(0, str(ROOT / "tools"))
+import widget_bundles  # noqa: E402
+from widget_bundles import WIDGETS, bundle_module  # noqa: E402
+
+from ndcg.widgets import _display, _front_end  # noqa: E402
+from ndcg.widgets._front_end import front_end  # noqa: E402
+
+JS = ROOT / "js"
+ARITH = JS / "arith.js"
 #: The arithmetic homes: no DOM, and the only modules that compute.
-ANSWERS = WIDGET_DIR / "js" / "answers.js"
+ANSWERS = JS / "answers.js"
 HOMES = (
     ARITH,
     ANSWERS,
-    WIDGET_DIR / "js" / "decimals.js",
-    WIDGET_DIR / "js" / "practice" / "draw.js",
-    WIDGET_DIR / "js" / "random.js",
-    WIDGET_DIR / "js" / "stats.js",
-    *sorted((WIDGET_DIR / "js" / "trec").glob("*.js")),
+    JS / "decimals.js",
+    JS / "practice" / "draw.js",
+    JS / "random.js",
+    JS / "stats.js",
+    *sorted((JS / "trec").glob("*.js")),
 )
 #: What touching the DOM (or a page around a worker) looks like: the globals read (trec_eval
 #: speaks of documents in prose and messages, so the word alone is no sign) and the calls.
@@ -45,13 +52,17 @@ DOM_USE = re.compile(
     r"\b(document|window|navigator)\s*[.\[]|\b(createElement|addEventListener|postMessage)\b"
 )
 MAX_LINES = 500
+#: The longest function a reader should have to hold in mind at once.
+MAX_FUNCTION_LINES = 150
 
 
 def _project_js() -> list[Path]:
-    """Every JavaScript file the project writes: the widgets' sources and the site's tools."""
+    """Every JavaScript file the project writes: the browser's code and the site's tools."""
     files = [
-        *WIDGET_DIR.rglob("*.js"),
+        *JS.rglob("*.js"),
         *(ROOT / "tools").glob("*.js"),
+        *(ROOT / "tools").glob("*.mjs"),
+        *(ROOT / "tests" / "js").glob("*.mjs"),
         *(ROOT / "book").rglob("*.js"),
     ]
     return sorted(p for p in files if "_build" not in p.parts and "vendor" not in p.parts)
@@ -59,7 +70,7 @@ def _project_js() -> list[Path]:
 
 def _views() -> list[Path]:
     """Every module that is not an arithmetic home: the widgets' views, the page's views."""
-    return [p for p in WIDGET_DIR.rglob("*.js") if p not in HOMES]
+    return [p for p in JS.rglob("*.js") if p not in HOMES and p.name != "widget-loader.js"]
 
 
 def test_no_javascript_file_is_over_500_lines() -> None:
@@ -71,6 +82,37 @@ def test_no_javascript_file_is_over_500_lines() -> None:
         if (n := len(p.read_text("utf-8").splitlines())) > MAX_LINES
     }
     assert not long, f"split these into modules of one job each: {long}"
+
+
+def test_no_javascript_function_is_over_150_lines() -> None:
+    long = [
+        f"{path.relative_to(ROOT).as_posix()}:{f.first} {f.name} ({f.lines} lines)"
+        for path in _project_js()
+        for f in functions(path.read_text("utf-8"))
+        if f.lines > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"split these into functions of one job each (build, draw, gestures): {long}"
+
+
+def test_the_function_scan_finds_a_long_function_and_nothing_that_is_not_one() -> None:
+    body = "\n".join(f"  total += {i};" for i in range(MAX_FUNCTION_LINES))
+    text = (
+        'const pattern = /[{]/g, text = "}{", template = `${a.b} }{ ${c}`;\n'
+        f"export function render({{ model, el }}) {{\n{body}\n  return () => {{}};\n}}\n"
+        "const view = { draw(x) { if (x) { return 1; } }, get y() { return 2; } };\n"
+        "(function () {\n" + body + "\n})();\n"
+        "const later = async (a, b) => {\n  for (const x of a) {}\n};\n"
+    )
+    found = {f.name: f.lines for f in functions(text)}
+    assert found == {
+        "render": MAX_FUNCTION_LINES + 3,
+        "arrow function": 1,
+        "draw": 1,
+        "y": 1,
+        "later": 3,
+    }
+    with pytest.raises(ValueError, match="never closed"):
+        functions("function f() {\n")
 
 
 # What computing a measure looks like in JavaScript: logarithms, powers and exponentials
@@ -90,7 +132,7 @@ def test_no_arithmetic_outside_the_homes() -> None:
     views = _views()
     assert any(p.parent.name == "evaluate_page" for p in views), "the page's views are checked"
     found = [
-        (path.relative_to(WIDGET_DIR).as_posix(), what, line.strip())
+        (path.relative_to(JS).as_posix(), what, line.strip())
         for path in views
         for line in path.read_text("utf-8").splitlines()
         if not line.lstrip().startswith(("//", "*", "/*"))
@@ -125,18 +167,18 @@ def test_no_view_declares_a_name_of_a_home() -> None:
     assert not copies, copies
 
 
-@pytest.mark.parametrize("path", HOMES, ids=lambda p: p.relative_to(WIDGET_DIR / "js").as_posix())
+@pytest.mark.parametrize("path", HOMES, ids=lambda p: p.relative_to(JS).as_posix())
 def test_the_homes_touch_no_dom(path: Path) -> None:
     # They run in the page's worker (and in Node), where there is no document to touch.
     found = [m.group(0) for m in DOM_USE.finditer(path.read_text("utf-8"))]
     assert not found, found
     # The pattern can match: the page's views use the DOM.
-    page = WIDGET_DIR / "js" / "evaluate_page"
+    page = JS / "evaluate_page"
     assert DOM_USE.search("\n".join(p.read_text("utf-8") for p in page.glob("*.js")))
 
 
 def test_the_arith_module_imports_nothing() -> None:
-    # It is joined into every widget's one module ahead of the views.
+    # Every widget's module and the page's worker take it whole.
     assert "import " not in ARITH.read_text("utf-8")
     assert "import " not in ANSWERS.read_text("utf-8")
 
@@ -144,7 +186,7 @@ def test_the_arith_module_imports_nothing() -> None:
 def test_readouts_is_one_literal_table_in_one_file() -> None:
     # The registry of measures is held equal to this table by searching the widgets' JS for it.
     homes = [p for p in _project_js() if "READOUTS = " in p.read_text("utf-8")]
-    assert [p.relative_to(WIDGET_DIR).as_posix() for p in homes] == ["js/words.js"]
+    assert [p.relative_to(ROOT).as_posix() for p in homes] == ["js/words.js"]
     text = homes[0].read_text("utf-8")
     block = re.search(r"^export const READOUTS = \{\n(.*?)^\};", text, re.M | re.S)
     assert block, "READOUTS must stay one literal `export const READOUTS = { ... };` block"
@@ -155,13 +197,15 @@ def test_readouts_is_one_literal_table_in_one_file() -> None:
 @pytest.mark.parametrize("widget", WIDGETS)
 def test_each_widget_ships_one_module_with_no_imports(widget: str) -> None:
     text = front_end(widget, "js")
-    assert not re.search(r"^\s*import\b", text, re.M)
-    assert text.count("export default") == 1
+    assert not re.search(r"(^|[;}])\s*import\b", text)
+    assert text.rstrip().endswith("as default};")
+    # Minified: the sources' comments and line breaks are gone.
+    assert text.count("\n") < 5 and "// " not in text
     # The answer box judges with the answer rule; the other widgets compute with arith.
+    sources = json.loads((_front_end.STATIC / "sources.json").read_text("utf-8"))[f"{widget}.js"]
     home = "answers" if widget == "answer" else "arith"
-    assert f"// ---- js/{home}.js" in text and "// ---- js/dom.js" in text
-    # Only the entry's own exports stay exports: the parts are plain declarations.
-    assert "export function gainOf" not in text
+    assert {f"js/{home}.js", "js/dom.js", f"js/{widget}.js"} <= set(sources)
+    assert not [s for s in sources if "/trec/" in s or "/evaluate_page/" in s]
     node = shutil.which("node")
     if node:  # the build machine has Node.js; the wheel's users need not
         check = subprocess.run(
@@ -170,75 +214,62 @@ def test_each_widget_ships_one_module_with_no_imports(widget: str) -> None:
         assert check.returncode == 0, check.stderr
 
 
+def test_each_widget_ships_its_stylesheet_after_the_shared_rules() -> None:
+    for widget in WIDGETS:
+        css = front_end(widget, "css")
+        assert css.index(".ndcg-widget{") < css.index(f".ndcg-{widget[0]}")
+        assert "@import" not in css and "/*" not in css
+
+
 def test_the_arith_module_bundles_with_its_exports() -> None:
-    assert "export function ndcg(" in bundle("js/arith")
-    assert "export function verdict(" in bundle("js/answers")
+    assert "export {" in bundle_module(ARITH) and "ndcg," in bundle_module(ARITH)
+    assert "verdict" in bundle_module(ANSWERS).split("export {")[1]
 
 
 @pytest.fixture()
-def sources(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setattr(_assets, "_HERE", tmp_path)
-    bundle.cache_clear()
+def clone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A clone's bundles and sources in ``tmp_path``, as an editable install finds them."""
+    static = tmp_path / "src" / "ndcg" / "widgets" / "static"
+    shutil.copytree(_front_end.STATIC, static)
+    record = json.loads((static / "sources.json").read_text("utf-8"))
+    for source in {s for sources in record.values() for s in sources}:
+        (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / source, tmp_path / source)
+    monkeypatch.setattr(_front_end, "STATIC", static)
+    monkeypatch.setattr(_front_end, "ROOT", tmp_path)
+    front_end.cache_clear()
     yield tmp_path
-    bundle.cache_clear()
+    front_end.cache_clear()
 
 
-def _write(folder: Path, **files: str) -> None:
-    for name, text in files.items():
-        (folder / f"{name}.js").write_text(text, encoding="utf-8")
+def test_a_bundle_older_than_its_sources_is_refused_with_the_command(clone: Path) -> None:
+    assert "as default}" in front_end("ranking", "js")
+    front_end.cache_clear()
+    words = clone / "js" / "words.js"
+    words.write_text(words.read_text("utf-8") + "\n// edited\n", encoding="utf-8")
+    with pytest.raises(ImportError, match=r"older than its source js/words\.js.*make widgets"):
+        front_end("ranking", "js")
+    # The answer box does not import words.js: its bundle is still current.
+    assert "as default}" in front_end("answer", "js")
 
 
-def test_the_bundle_puts_each_module_after_what_it_imports(sources: Path) -> None:
-    _write(
-        sources,
-        a='import { b } from "./b.js";\nimport { c } from "./c.js";\n'
-        "export function a() { return b() + c(); }\nexport default { a };\n",
-        b='import { c } from "./c.js";\nexport function b() { return c(); }\n',
-        c="export const c = () => 1;\n",
-    )
-    text = bundle("a")
-    assert text.index("// ---- c.js") < text.index("// ---- b.js") < text.index("// ---- a.js")
-    assert text.count("// ---- c.js") == 1 and "export const c" not in text
-    assert "export function a()" in text and "import" not in text.split("\n", 1)[1]
+def test_a_missing_bundle_names_the_command_that_builds_it(clone: Path) -> None:
+    (_front_end.STATIC / "swap.js").unlink()
+    with pytest.raises(ImportError, match=r"swap\.js is missing; run `make widgets`"):
+        front_end("swap", "js")
 
 
-@pytest.mark.parametrize(
-    ("files", "message"),
-    [
-        (
-            {"a": 'import { x } from "./b.js";\n', "b": "export const y = 1;\n"},
-            r"imports \['x'\] from b.js",
-        ),
-        (
-            {"a": 'import { y } from "./b.js";\nconst y = 2;\n', "b": "export const y = 1;\n"},
-            "'y' is declared in b.js and in a.js",
-        ),
-        (
-            {
-                "a": 'import { y } from "./b.js";\n',
-                "b": 'import { a } from "./a.js";\nexport const y = 1;\n',
-            },
-            "import cycle: a.js -> b.js -> a.js",
-        ),
-        ({"a": 'import b from "./b.js";\n', "b": ""}, "only `import { a, b }"),
-        (
-            {"a": 'import { y as z } from "./b.js";\n', "b": "export const y = 1;\n"},
-            "one namespace",
-        ),
-        ({"a": 'import { y } from "./nowhere.js";\n'}, "which does not exist"),
-        (
-            {
-                "a": 'import { y } from "./b.js";\n',
-                "b": "export const y = 1;\nexport default { y };\n",
-            },
-            "only the entry module",
-        ),
-        ({"a": "const y = 1;\nexport { y };\n"}, "export only declarations"),
-    ],
-)
-def test_the_bundle_refuses_what_a_bundler_refuses(
-    sources: Path, files: dict[str, str], message: str
-) -> None:
-    _write(sources, **files)
-    with pytest.raises(ValueError, match=message):
-        bundle("a")
+def test_a_wheel_has_no_sources_to_compare_its_bundles_with(clone: Path) -> None:
+    shutil.rmtree(clone / "js")
+    (_front_end.STATIC / "sources.json").unlink()
+    assert "as default}" in front_end("swap", "js")
+
+
+def test_a_rebuild_of_unchanged_sources_rewrites_nothing(tmp_path: Path) -> None:
+    # `make book` runs every notebook again when a file under src/ is newer than its cache.
+    first = widget_bundles.build(tmp_path)
+    assert set(first) == {f"{w}.{k}" for w in WIDGETS for k in ("js", "css")} | {"sources.json"}
+    times = {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()}
+    (tmp_path / "stray.js").write_text("// no widget makes this", encoding="utf-8")
+    assert widget_bundles.build(tmp_path) == []
+    assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == times

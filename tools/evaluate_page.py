@@ -1,7 +1,7 @@
 """Build the evaluation page's script into ``_vendor/vendor/evaluate/``.
 
 The page (``book/evaluate.md``) evaluates a reader's run in the browser with the same rules
-as ``python -m ndcg``. Its code is plain ES modules under ``src/ndcg/widgets/js/``: the
+as ``python -m ndcg``. Its code is plain ES modules under ``js/``: the
 engine (``trec/``), the paired tests (``stats.js``) and the page's own views and worker
 (``evaluate_page/``). A page opened from a ``file://`` address may load neither module
 scripts nor a worker from a file, so esbuild (from ``node_modules``) joins them into classic
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "src" / "ndcg" / "widgets" / "js" / "evaluate_page"
+SOURCE = ROOT / "js" / "evaluate_page"
 EXAMPLE = ROOT / "tools" / "evaluate_example"
 OUT = ROOT / "_vendor" / "vendor" / "evaluate"
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"

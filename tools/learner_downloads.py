@@ -43,6 +43,8 @@ import zipfile
 from pathlib import Path
 from typing import Any
 
+import widget_bundles
+
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 DOWNLOADS = "downloads"
@@ -90,8 +92,26 @@ def build_wheel(out: Path, root: Path = ROOT) -> Path:
 
     The build runs on a copy of the sources, so nothing (``build/``, ``*.egg-info``) is left
     in the repository, with the environment's setuptools (``--no-build-isolation``) and no
-    package index: it needs no network.
+    package index: it needs no network. The widgets' bundles are built first
+    (``tools/widget_bundles.py``): the wheel ships them, and none of ``js/``'s sources.
+
+    Raises
+    ------
+    RuntimeError
+        If a widget's bundle is missing from ``root``'s sources (a copy other than this one is
+        not bundled here), or esbuild fails.
     """
+    if root == ROOT:
+        widget_bundles.build()
+    static = root / "src" / "ndcg" / "widgets" / "static"
+    missing = [
+        name
+        for widget in widget_bundles.WIDGETS
+        for name in (f"{widget}.js", f"{widget}.css")
+        if not (static / name).is_file()
+    ]
+    if missing:
+        raise RuntimeError(f"build_wheel: {static} lacks {missing}; run `make widgets` first")
     out.mkdir(parents=True, exist_ok=True)
     target = out / wheel_name(root)
     sources = [root / "pyproject.toml", root / "README.md", *(root / "src").rglob("*")]

@@ -5,7 +5,7 @@ progress page, kept in a browser, left out) are joined, in reading order, into o
 document, ``_build/pdf/book.html``: a title page, a table of contents, then every page's article
 as it appears on the website, with its math (typeset at build time), figures, code and outputs,
 solutions unfolded, and its widgets drawn from the saved widget state by the site's own loader
-(``tools/widget-loader.js``), each followed by a line saying that it is interactive on the
+(``js/widget-loader.js``), each followed by a line saying that it is interactive on the
 website. Links between pages become links inside the PDF.
 
 Chromium prints it once (Playwright, Debian's ``/usr/bin/chromium``) with page numbers in

@@ -15,7 +15,7 @@ Each chapter page the build writes (``notebooks/NN_x.html``) gets a reveal.js de
   address, ``...html#SECTION``), taken from the built page, so that a figure, formula or
   widget that changes in the chapter changes on its slide with the next build. A widget is
   drawn from the page's saved widget state by the site's own loader
-  (``tools/widget-loader.js``) in the slide's compact configuration (``SLIDE_WIDGET_CSS``):
+  (``js/widget-loader.js``) in the slide's compact configuration (``SLIDE_WIDGET_CSS``):
   the per-position chart is left to the chapter page and the goals sit side by side, so the
   widget fits the 1280x720 slide at the size it has on its page, every control as large and
   as usable. Only a widget that still does not fit is scaled down, as a last resort that the

@@ -2,7 +2,7 @@
 
 Sources are the npm packages pinned in package.json (installed into node_modules by
 ``npm ci``), the anywidget wheel installed in the build's virtual environment, and
-``tools/widget-loader.js``. The folder is given to Sphinx as ``html_extra_path``, so it
+``js/widget-loader.js``. The folder is given to Sphinx as ``html_extra_path``, so it
 lands at ``_build/html/vendor`` without being scanned for scripts (Jupyter Book would
 otherwise add every ``.js`` file under ``html_static_path`` to every page).
 
@@ -143,7 +143,7 @@ def main() -> None:
     evaluate_time = evaluate_page.unchanged_time(evaluate)
     if OUT.exists():
         shutil.rmtree(OUT)
-    _copy(ROOT / "tools" / "widget-loader.js", OUT / "widget-loader.js")
+    _copy(ROOT / "js" / "widget-loader.js", OUT / "widget-loader.js")
     _copy(NODE / "requirejs" / "require.js", OUT / "require.js")
     html_manager = NODE / "@jupyter-widgets" / "html-manager" / "dist"
     for item in html_manager.iterdir():

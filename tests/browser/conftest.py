@@ -80,10 +80,10 @@ _IMPORT = """async ([source, name]) => {
 def import_module(page, widget: str, name: str, title: str) -> set[str]:
     """Import ``widget``'s ES module into a blank ``page`` as ``window[name]``; return its exports.
 
-    The module is the text the widget class ships (:func:`ndcg.widgets._assets.front_end`:
-    the shared helpers, then the widget's own file).
+    The module is the text the widget class ships (:func:`ndcg.widgets._front_end.front_end`:
+    esbuild's bundle of the widget's modules in ``js/``).
     """
-    from ndcg.widgets._assets import front_end
+    from ndcg.widgets._front_end import front_end
 
     page.set_content(f"<!DOCTYPE html><title>{title}</title>")
     return set(page.evaluate(_IMPORT, [front_end(widget, "js"), name]))

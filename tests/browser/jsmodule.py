@@ -1,10 +1,16 @@
-"""Load one of the widgets' ES modules, bundled, into a page (for the parity tests)."""
+"""Load one of the browser's ES modules (``js/``), bundled by esbuild, into a page (for the
+parity tests)."""
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from playwright.sync_api import Page
 
-from ndcg.widgets._assets import bundle
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+from widget_bundles import bundle_module  # noqa: E402
 
 _IMPORT = """async ([source, name]) => {
   const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
@@ -14,5 +20,6 @@ _IMPORT = """async ([source, name]) => {
 
 
 def import_module(page: Page, module: str, name: str) -> list[str]:
-    """Import ``bundle(module)`` (e.g. ``"js/arith"``) as ``window[name]``; return its exports."""
-    return page.evaluate(_IMPORT, [bundle(module), name])
+    """Import ``module`` (e.g. ``"js/arith"``) and what it imports as ``window[name]``; return
+    its exports."""
+    return page.evaluate(_IMPORT, [bundle_module(ROOT / f"{module}.js"), name])

@@ -1,4 +1,4 @@
-"""The browser's arithmetic (widgets/js/arith.js, js/answers.js) against its Python, in Chromium.
+"""The browser's arithmetic (js/arith.js, js/answers.js) against its Python, in Chromium.
 
 On the static site nothing but this module computes what a reader sees: the ranking widget's
 readouts and goals, the swap widget's matrix and lambdas, the answer boxes' verdicts. Every

@@ -1,4 +1,4 @@
-"""The evaluation page's paired tests (widgets/js/stats.js, random.js) in Chromium.
+"""The evaluation page's paired tests (js/stats.js, random.js) in Chromium.
 
 tests/test_stats_js.py holds both modules to numpy and ndcg.stats in Node on hundreds of
 cases; this proves the same in the browser the page runs in: numpy's draws, both tests on

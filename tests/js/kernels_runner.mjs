@@ -1,13 +1,13 @@
-// Runs src/ndcg/widgets/js/trec/kernels.js on the cases tests/test_trec_kernels_js.py sends
+// Runs js/trec/kernels.js on the cases tests/test_trec_kernels_js.py sends
 // on standard input, and writes every cell back: doubles as the hex of their 8 bytes (so
 // no digit is lost on the way), strings as {s}, thrown errors as {error}.
 // Input: {cases: [{ctx, specs, queries: [{id, grades, ranked, nRanked, judged, standIn}]}]},
 // each array of doubles as the hex of its little-endian float64 bytes; or {log2: doubles},
 // answered with the hex of logexp.js's nearestLog2 of each.
 
-import { gainMapOf } from "../../src/ndcg/widgets/js/trec/gains.js";
-import { columnValue } from "../../src/ndcg/widgets/js/trec/kernels.js";
-import { nearestLog2 } from "../../src/ndcg/widgets/js/trec/logexp.js";
+import { gainMapOf } from "../../js/trec/gains.js";
+import { columnValue } from "../../js/trec/kernels.js";
+import { nearestLog2 } from "../../js/trec/logexp.js";
 
 function doubles(hex) {
   const bytes = Buffer.from(hex, "hex");

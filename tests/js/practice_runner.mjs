@@ -1,10 +1,10 @@
-// Draws practice problems with src/ndcg/widgets/js/practice/draw.js for
+// Draws practice problems with js/practice/draw.js for
 // tests/test_practice.py, which compares them with ndcg.teaching.practice's.
 // Input on stdin: {skills: [{key, ident, hint}], series: [int], count: int};
 // output: one JSON array of every problem, skill by skill, series by series, n from 0.
 
 import { readFileSync } from "node:fs";
-import { practiceProblem } from "../../src/ndcg/widgets/js/practice/draw.js";
+import { practiceProblem } from "../../js/practice/draw.js";
 
 const { skills, series, count } = JSON.parse(readFileSync(0, "utf-8"));
 const out = [];

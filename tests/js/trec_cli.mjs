@@ -1,4 +1,4 @@
-// `python -m ndcg`'s command line, run on the browser's trec_eval (src/ndcg/widgets/js/trec)
+// `python -m ndcg`'s command line, run on the browser's trec_eval (js/trec)
 // in Node: the same argv, the files read with Node's fs a chunk at a time and fed to the
 // readers as bytes, the report on stdout and "ndcg: ..." on stderr, exit code 2 on an error.
 // tests/test_trec_js.py compares it with ndcg.cli.main. The registry of measures is the

@@ -6,7 +6,7 @@ the library when the chapter is built), the decimals the page shows it with, the
 the known wrong answers with their own hints. On the website the box judges in the browser,
 with no kernel; in a notebook the typed answer also goes through :func:`verdict`. Both follow
 the one rule of :func:`ndcg.teaching.exercises.read` and :func:`ndcg.teaching.exercises.judge`
-(``widgets/js/answers.js`` repeats it line for line, and ``tests/data/answer_cases.json``
+(``js/answers.js`` repeats it line for line, and ``tests/data/answer_cases.json``
 holds the two to the same verdicts)::
 
     from ndcg.teaching import answers

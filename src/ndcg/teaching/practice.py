@@ -7,7 +7,7 @@ threshold, scores) from ``numpy.random.default_rng([series, skill id, n])``, ask
 question, and carries its answer (computed by the library), the traps a wrong answer
 usually falls into with a hint naming each mistake, and the worked solution step by step.
 
-The page's practice boxes draw the same problems (``widgets/js/practice/draw.js``, with the
+The page's practice boxes draw the same problems (``js/practice/draw.js``, with the
 port of numpy's generator in ``js/random.js`` and the browser's arithmetic ``js/arith.js``);
 ``tests/test_practice.py`` holds every skill's answers to the library and the two
 generators to each other. The worked solution computes each figure by hand, as the chapter

@@ -3,7 +3,7 @@
 Taught in chapter 9, "NDCG in the wild" (TREC files and trec_eval's report); the measures
 of one ranked list, :mod:`ndcg.trec.measures`, in chapters 11 and 12.
 
-The modules match the browser's copy, ``src/ndcg/widgets/js/trec/``, file for file:
+The modules match the browser's copy, ``js/trec/``, file for file:
 
 * :mod:`~ndcg.trec.read` reads qrels and run files (``read.js``): a plain file with
   PyArrow's CSV reader (:mod:`~ndcg.trec.plain`), any other with the fields cut by

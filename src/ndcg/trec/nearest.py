@@ -3,7 +3,7 @@
 Taught in chapter 9, "NDCG in the wild" (the command line's messages).
 
 The command line (:func:`ndcg.trec.options.parse_measures`) and the browser's copy of it
-(``widgets/js/trec/options.js``, ``nearest.js``) answer a typo with the names these
+(``js/trec/options.js``, ``nearest.js``) answer a typo with the names these
 return, so both read the same rules.
 """
 

@@ -1,7 +1,7 @@
 """trec_eval's report: its ``all`` line (mean, geometric mean, sum) and its text or JSON.
 
 Taught in chapter 9, "NDCG in the wild" (trec_eval's report). The browser's copy is
-``src/ndcg/widgets/js/trec/report.js`` and ``report_json.js``.
+``js/trec/report.js`` and ``report_json.js``.
 
 trec_eval adds each query's value to an accumulator in the order it evaluates the queries
 (``te_acc_meas_s``), then divides once (``te_calc_avg_meas_s``). The sums here are

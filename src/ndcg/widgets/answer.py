@@ -4,7 +4,7 @@ Used under the exercises of every chapter (see :mod:`ndcg.teaching.answers`, whi
 box from an exercise of :mod:`ndcg.teaching.exercises`).
 
 The expected answer, the decimals the page shows it with, the hint and the known wrong
-answers with their own hints travel in the widget's state, so the view (``answer.js``,
+answers with their own hints travel in the widget's state, so the view (``js/answer.js``,
 with ``verdict`` from ``js/answers.js``) gives the verdict in the browser with no kernel
 behind the page, by the rule of :func:`ndcg.teaching.exercises.judge`. In a notebook the
 typed answer also reaches Python, where the ``check`` given to the box decides the same
@@ -21,8 +21,8 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._assets import front_end
 from ._fallback import StaticFallback
+from ._front_end import front_end
 
 KINDS = ("number", "choice")
 

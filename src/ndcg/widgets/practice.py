@@ -1,7 +1,7 @@
 """``PracticeBox`` and ``ProgressView``: endless practice in the page, and what it has kept.
 
 A :class:`PracticeBox` asks one problem at a time for one skill of
-:mod:`ndcg.teaching.practice`; the view (``practice.js``) draws each problem in the browser
+:mod:`ndcg.teaching.practice`; the view (``js/practice.js``) draws each problem in the browser
 with ``js/practice/draw.js`` (the same problems as :func:`ndcg.teaching.practice.problem`),
 judges the answer by the book's rule and keeps the streak in the browser's local storage.
 Nothing of a problem travels in the widget's state but the skill, so the page holds no
@@ -16,7 +16,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._assets import front_end
+from ._front_end import front_end
 
 
 class PracticeBox(anywidget.AnyWidget):

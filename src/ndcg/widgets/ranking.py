@@ -8,7 +8,7 @@ The Python side holds the state (items, their order, the judged items that were 
 retrieved, the cutoff, the gain, the unjudged policy, the system's scores, what is shown
 and the goals) as synced traitlets and answers with the library's own figures
 (:attr:`RankingWidget.metrics`, :attr:`RankingWidget.goal_status`). The view,
-``ranking.js`` with its modules in ``js/``, recomputes the same figures in the browser
+``js/ranking.js`` and the modules beside it, recomputes the same figures in the browser
 (``js/arith.js``), so the widget stays live on a static page with no kernel behind it.
 """
 
@@ -24,9 +24,9 @@ import anywidget
 import traitlets
 
 from . import _goals
-from ._assets import front_end
 from ._display import GAINS, check_readouts, check_series
 from ._fallback import StaticFallback
+from ._front_end import front_end
 from ._goals import check_discount, spec
 from ._items import Item, check_grade, normalize_items, normalize_scores
 

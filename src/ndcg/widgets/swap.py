@@ -5,7 +5,7 @@ is the quantity LambdaRank trains on.
 
 The widget holds the same state as :class:`~ndcg.widgets.RankingWidget` (items, their order,
 the judged items not retrieved, the cutoff and the gain) and shows another view of it,
-``swap.js``: the cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would
+``js/swap.js``: the cell in row ``i`` and column ``j`` is coloured by how much NDCG@k would
 change if positions ``i`` and ``j`` traded places (blue for a gain, orange for a loss,
 darker for more).
 Rows and columns are labelled by document and each cell prints its change (a toggle hides
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from . import goals as _goal_kinds
-from ._assets import front_end
+from ._front_end import front_end
 from .ranking import RankingWidget
 
 #: The goals the swap view knows: the best or worst single swap of NDCG.

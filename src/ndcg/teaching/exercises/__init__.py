@@ -16,7 +16,7 @@ with the expected value to the decimals given, as long as those reach the precis
 shows for that figure; a near miss is told to give one more decimal, a cut answer to round,
 and an answer within what the page's rounded figures leave that its method is right;
 fractions ("2/3", "4.762/2.924") and percentages ("81.7%") are numbers too. The answer boxes
-of the website (:mod:`ndcg.teaching.answers`, ``widgets/js/answers.js``) follow the same rule.
+of the website (:mod:`ndcg.teaching.answers`, ``js/answers.js``) follow the same rule.
 
 The package's parts: ``_model`` (an exercise and a verdict), ``_judging`` (reading and
 judging an answer), ``_answers`` (how an expected answer is stated) and the exercises of each

@@ -25,7 +25,7 @@ __all__ = [
     "value_words",
 ]
 
-# widgets/js/answers.js (TRIM, MINUS, NUMBER, FRACTION, parseAnswer, judge) follows this module
+# js/answers.js (TRIM, MINUS, NUMBER, FRACTION, parseAnswer, judge) follows this module
 # line for line; tests/data/answer_cases.json and tests/browser/test_arith_parity.py hold the
 # two to the same verdicts.
 

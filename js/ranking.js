@@ -3,13 +3,13 @@
 // gestures (js/ranking_gestures.js), the readouts (js/ranking_readouts.js), the goals
 // (js/ranking_goals.js) and their dock (js/dock.js), the chart (js/chart.js), laid out by
 // js/ranking_build.js and filled in by js/ranking_draw.js. Every figure comes from
-// js/arith.js, the one module of the browser's arithmetic; ndcg.widgets._assets bundles
-// them into the one module with no imports that a widget ships.
+// js/arith.js, the one module of the browser's arithmetic; esbuild bundles them into the
+// one module with no imports that a widget ships (tools/widget_bundles.py).
 
-import { follow, h, isTouch, uniqueId } from "./js/dom.js";
-import { build, structureKey } from "./js/ranking_build.js";
-import { draw } from "./js/ranking_draw.js";
-import { changeSizers } from "./js/ranking_readouts.js";
+import { follow, h, isTouch, uniqueId } from "./dom.js";
+import { build, structureKey } from "./ranking_build.js";
+import { draw } from "./ranking_draw.js";
+import { changeSizers } from "./ranking_readouts.js";
 
 const FULL_SERIES = ["gain", "discounted_gain", "discount", "cumulative_dcg", "ideal_cumulative_dcg"];
 const TRAITS = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p", "pad"];

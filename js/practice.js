@@ -5,37 +5,18 @@
 // streak, the reader's series and the next problem's number are kept in this browser
 // (js/practice/store.js). Text from the model only goes through textContent or setAttribute.
 
-import { verdict } from "./js/answers.js";
-import { h, isTouch, uniqueId } from "./js/dom.js";
-import { practiceProblem } from "./js/practice/draw.js";
-import { renderProgress } from "./js/practice/progress_view.js";
-import { MASTERY, loadProgress, skillRecord, storageWorks, updateProgress } from "./js/practice/store.js";
+import { verdict } from "./answers.js";
+import { h, isTouch, uniqueId } from "./dom.js";
+import { practiceProblem } from "./practice/draw.js";
+import { renderProgress } from "./practice/progress_view.js";
+import { MASTERY, loadProgress, skillRecord, storageWorks, updateProgress } from "./practice/store.js";
 
 let boxes = 0;
 
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
-function render({ model, el }) {
-  if (model.get("chapters")) return renderProgress({ model, el });
-  boxes += 1;
-  const uid = uniqueId("ndcg-pb", boxes);
-  const skill = model.get("skill");
-  const fixedSeries = model.get("series");
-  const keeps = storageWorks();
-  // Where storage is refused, the record lives as long as the page.
-  let memory = null;
-  const record = () => {
-    if (!keeps) return memory ?? (memory = skillRecord(loadProgress(), skill.key));
-    return skillRecord(loadProgress(), skill.key);
-  };
-  const change = (edit) => {
-    if (!keeps) return edit(record());
-    return updateProgress((p) => edit(skillRecord(p, skill.key)));
-  };
-  if (fixedSeries >= 0 && record().series !== fixedSeries) {
-    change((r) => Object.assign(r, { series: fixedSeries, n: 0, solved: false, tainted: false }));
-  }
-
+/** The box's elements: the problem, the answer field, the verdict, the solution, the streak. */
+function buildBox(uid, skill) {
   const question = h("p", { class: "ndcg-pb__question", id: `${uid}-question`, "data-testid": "question" });
   const given = h("dl", { class: "ndcg-pb__given", id: `${uid}-given`, "data-testid": "given" });
   const input = h("input", {
@@ -69,6 +50,49 @@ function render({ model, el }) {
     h("div", { class: "ndcg-pb__row" }, [fresh, show]),
     steps, streak, where,
   ]);
+  return { question, given, input, check, note, result, fresh, show, steps, streak, where, root };
+}
+
+/** Count an answer judged ``correct`` into the skill's record ``r``; return what to add to the verdict. */
+function tally(r, correct, skill) {
+  const first = !r.solved && !r.tainted;
+  if (first) r.tried += 1;
+  if (!correct) {
+    r.streak = 0;
+    r.tainted = true;
+    return "";
+  }
+  if (r.solved) return "";
+  r.solved = true;
+  if (!first) return " The streak starts again with the next problem.";
+  r.right += 1;
+  r.streak += 1;
+  r.best = Math.max(r.best, r.streak);
+  return r.streak === MASTERY ? ` ${MASTERY} right in a row: ${skill.title} mastered.` : "";
+}
+
+function render({ model, el }) {
+  if (model.get("chapters")) return renderProgress({ model, el });
+  boxes += 1;
+  const uid = uniqueId("ndcg-pb", boxes);
+  const skill = model.get("skill");
+  const fixedSeries = model.get("series");
+  const keeps = storageWorks();
+  // Where storage is refused, the record lives as long as the page.
+  let memory = null;
+  const record = () => {
+    if (!keeps) return memory ?? (memory = skillRecord(loadProgress(), skill.key));
+    return skillRecord(loadProgress(), skill.key);
+  };
+  const change = (edit) => {
+    if (!keeps) return edit(record());
+    return updateProgress((p) => edit(skillRecord(p, skill.key)));
+  };
+  if (fixedSeries >= 0 && record().series !== fixedSeries) {
+    change((r) => Object.assign(r, { series: fixedSeries, n: 0, solved: false, tainted: false }));
+  }
+
+  const { question, given, input, check, note, result, fresh, show, steps, streak, where, root } = buildBox(uid, skill);
   el.append(root);
 
   let problem = null;
@@ -130,23 +154,7 @@ function render({ model, el }) {
     if (outcome === "unread" || outcome === "close") return say(outcome === "close" ? "≈ " : "", message, false, outcome);
     let extra = "";
     change((r) => {
-      const first = !r.solved && !r.tainted;
-      if (first) r.tried += 1;
-      if (!correct) {
-        r.streak = 0;
-        r.tainted = true;
-        return;
-      }
-      if (r.solved) return;
-      r.solved = true;
-      if (!first) {
-        extra = " The streak starts again with the next problem.";
-        return;
-      }
-      r.right += 1;
-      r.streak += 1;
-      if (r.streak === MASTERY) extra = ` ${MASTERY} right in a row: ${skill.title} mastered.`;
-      r.best = Math.max(r.best, r.streak);
+      extra = tally(r, correct, skill);
     });
     say(correct ? "✓ " : "✗ ", `${message}${extra}${correct ? " Press New problem for another." : ""}`, correct, outcome);
     drawStreak();

@@ -5,9 +5,9 @@
 // tests/browser/test_arith_parity.py here). Text from the model only goes through
 // textContent or setAttribute.
 
-import { decimalsText, verdict } from "./js/answers.js";
-import { h, isTouch, uniqueId } from "./js/dom.js";
-import { recordExercise } from "./js/practice/store.js";
+import { decimalsText, verdict } from "./answers.js";
+import { h, isTouch, uniqueId } from "./dom.js";
+import { recordExercise } from "./practice/store.js";
 
 let boxes = 0;
 
