@@ -19,7 +19,7 @@ from ndcg.widgets import AnswerBox
 
 KEYS = exercises.exercise_keys()
 NUMBERS = [key for key in KEYS if exercises.exercise(key).kind == "number"]
-CASES = json.loads((Path(__file__).parent / "data" / "answer_cases.json").read_text("utf-8"))[
+CASES = json.loads((Path(__file__).parents[1] / "data" / "answer_cases.json").read_text("utf-8"))[
     "cases"
 ]
 # Issue 23: what a reader copies from the widget or the worked answer, which was refused.

@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from bs4 import BeautifulSoup
-from test_trec_eval_oracle import run_trec_eval, trec_eval  # noqa: F401
+from trec_eval.test_oracle_trec_eval import run_trec_eval, trec_eval  # noqa: F401
 
 import ndcg
 from ndcg import trec_measures

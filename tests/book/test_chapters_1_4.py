@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import golden
+import _golden
 import pytest
 from bs4 import BeautifulSoup
 
@@ -18,33 +18,33 @@ CHAPTERS = {
 
 # Figures printed by the chapters' code cells, exactly as Python prints them.
 FIGURES = {
-    2: [f"CG = {golden.D_CG}", "CG@5 = 4.26\n", f"CG@6 = {golden.FRACTIONAL_CG_AT_6}"],
-    # The swap's DCG (golden.D_DCG_SWAPPED) is the task's answer: it waits in the "Check your
+    2: [f"CG = {_golden.D_CG}", "CG@5 = 4.26\n", f"CG@6 = {_golden.FRACTIONAL_CG_AT_6}"],
+    # The swap's DCG (_golden.D_DCG_SWAPPED) is the task's answer: it waits in the "Check your
     # answer" fold, glued into the prose (PROSE below), not printed under the task.
-    3: [f"DCG@6 = {golden.D_DCG}", "13.848263629272981"],
+    3: [f"DCG@6 = {_golden.D_DCG}", "13.848263629272981"],
     4: [
         "ideal order cut to depth 6: [3, 3, 3, 2, 2, 2]",
-        f"IDCG@6 = {golden.D_IDCG_AT_6}",
-        f"NDCG@6 = {golden.D_NDCG_AT_6}",
-        f"IDCG = {golden.FIVE_IDCG}",
-        f"NDCG, no cutoff = {golden.D_NDCG_UNCUT}",
-        f"NDCG, no cutoff = {golden.FIVE_NDCG}",
-        f"NDCG@5 = {golden.FRACTIONAL_SWAPPED_NDCG_AT_5}",
+        f"IDCG@6 = {_golden.D_IDCG_AT_6}",
+        f"NDCG@6 = {_golden.D_NDCG_AT_6}",
+        f"IDCG = {_golden.FIVE_IDCG}",
+        f"NDCG, no cutoff = {_golden.D_NDCG_UNCUT}",
+        f"NDCG, no cutoff = {_golden.FIVE_NDCG}",
+        f"NDCG@5 = {_golden.FRACTIONAL_SWAPPED_NDCG_AT_5}",
     ],
 }
 
 # Figures the prose states, inserted from the cells that computed them.
 PROSE = {
     # NDCG@6 of D1-D6 as ranked and in the best order: chapter 4's figures, not the uncut ones.
-    1: [f"{golden.D_NDCG_AT_6:.3f}", "0.817"],
-    2: [str(golden.FRACTIONAL_CG_AT_6)],
-    3: [str(golden.D_DCG), str(golden.D_DCG_SWAPPED), "0.289"],
+    1: [f"{_golden.D_NDCG_AT_6:.3f}", "0.817"],
+    2: [str(_golden.FRACTIONAL_CG_AT_6)],
+    3: [str(_golden.D_DCG), str(_golden.D_DCG_SWAPPED), "0.289"],
     4: [
-        str(golden.D_IDCG_AT_6),
-        str(golden.D_NDCG_AT_6),
-        f"{golden.D_NDCG_UNCUT:.3f}",
+        str(_golden.D_IDCG_AT_6),
+        str(_golden.D_NDCG_AT_6),
+        f"{_golden.D_NDCG_UNCUT:.3f}",
         "0.817",
-        str(golden.FRACTIONAL_SWAPPED_NDCG_AT_5),
+        str(_golden.FRACTIONAL_SWAPPED_NDCG_AT_5),
     ],
 }
 

@@ -11,7 +11,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-import golden
+import _golden
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
@@ -119,18 +119,18 @@ def test_notebook_is_committed_without_outputs(chapter: str) -> None:
 
 
 def test_chapter_5_walk_through_and_tie_rules(site: Path) -> None:
-    assert _ties(10, "stable") == pytest.approx(golden.RATINGS_NDCG_STABLE_AT_10, rel=1e-14)
-    assert _ties(5, "stable") == pytest.approx(golden.RATINGS_NDCG_STABLE_AT_5, rel=1e-14)
-    assert _ties(10, "average") == pytest.approx(golden.RATINGS_NDCG_AVERAGE_AT_10, rel=1e-14)
-    assert _ties(5, "average") == pytest.approx(golden.RATINGS_NDCG_AVERAGE_AT_5, rel=1e-14)
+    assert _ties(10, "stable") == pytest.approx(_golden.RATINGS_NDCG_STABLE_AT_10, rel=1e-14)
+    assert _ties(5, "stable") == pytest.approx(_golden.RATINGS_NDCG_STABLE_AT_5, rel=1e-14)
+    assert _ties(10, "average") == pytest.approx(_golden.RATINGS_NDCG_AVERAGE_AT_10, rel=1e-14)
+    assert _ties(5, "average") == pytest.approx(_golden.RATINGS_NDCG_AVERAGE_AT_5, rel=1e-14)
     # The walk-through's DCG and IDCG behind its NDCGs, at cutoffs 10 and 5.
     _assert_printed(
         site,
         "05",
-        golden.RATINGS_DCG_STABLE_AT_10,
-        golden.RATINGS_IDCG_AT_10,
-        golden.RATINGS_DCG_STABLE_AT_5,
-        golden.RATINGS_IDCG_AT_5,
+        _golden.RATINGS_DCG_STABLE_AT_10,
+        _golden.RATINGS_IDCG_AT_10,
+        _golden.RATINGS_DCG_STABLE_AT_5,
+        _golden.RATINGS_IDCG_AT_5,
     )
     _assert_printed(
         site,
@@ -175,8 +175,8 @@ def test_chapter_6_scores_unjudged_documents_under_one_policy(site: Path) -> Non
     with_d9 = [3, None, 3, 0, 1, 2]
     zero = ndcg.ndcg(with_d9, k=6, pool=examples.D_POOL)
     condense = ndcg.ndcg(with_d9, k=6, pool=examples.D_POOL, unjudged="condense")
-    assert zero == pytest.approx(golden.D_WITH_UNJUDGED_NDCG_ZERO, rel=1e-14)
-    assert condense == pytest.approx(golden.D_WITH_UNJUDGED_NDCG_CONDENSED, rel=1e-14)
+    assert zero == pytest.approx(_golden.D_WITH_UNJUDGED_NDCG_ZERO, rel=1e-14)
+    assert condense == pytest.approx(_golden.D_WITH_UNJUDGED_NDCG_CONDENSED, rel=1e-14)
     text = _outputs(site, "06")
     # The list API and evaluate print the same figure under each policy.
     for policy, value in (("'zero'", zero), ("'condense'", condense)):
@@ -189,7 +189,7 @@ def test_chapter_6_scores_unjudged_documents_under_one_policy(site: Path) -> Non
 
 
 def test_chapter_7_mean_of_the_three_lists(site: Path) -> None:
-    _assert_printed(site, "07", golden.FRACTIONAL_MEAN_NDCG_WHOLE_IDEAL)
+    _assert_printed(site, "07", _golden.FRACTIONAL_MEAN_NDCG_WHOLE_IDEAL)
 
 
 def test_chapter_7_paired_comparison_on_the_synthetic_collection(site: Path) -> None:
@@ -225,21 +225,21 @@ def test_chapter_8_every_exhibit_prints_wrong_and_right(site: Path) -> None:
         site,
         "08",
         pitfalls.broken_industry_dcg(examples.FRACTIONAL_SCORES, k=5),
-        golden.FRACTIONAL_EXP_DCG_AT_5,
-        golden.D_NDCG_RETRIEVED_ONLY,
-        golden.D_NDCG_AT_6,
-        golden.FRACTIONAL_MEAN_NDCG_TOP5_IDEAL,
-        golden.FRACTIONAL_MEAN_NDCG_WHOLE_IDEAL,
-        golden.D_IDCG_AT_6,
-        golden.D_DCG_ROUNDED_TERMS,
-        golden.D_DCG,
-        golden.FIVE_NDCG,
+        _golden.FRACTIONAL_EXP_DCG_AT_5,
+        _golden.D_NDCG_RETRIEVED_ONLY,
+        _golden.D_NDCG_AT_6,
+        _golden.FRACTIONAL_MEAN_NDCG_TOP5_IDEAL,
+        _golden.FRACTIONAL_MEAN_NDCG_WHOLE_IDEAL,
+        _golden.D_IDCG_AT_6,
+        _golden.D_DCG_ROUNDED_TERMS,
+        _golden.D_DCG,
+        _golden.FIVE_NDCG,
         ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE),
         pitfalls.broken_ascending_ndcg(examples.RATINGS_TRUE, examples.RATINGS_ESTIMATE, k=10),
-        golden.FIVE_ALL_ORDERS_NDCG_SUM,
-        golden.FIVE_ALL_ORDERS_NDCG_MIN,
-        golden.D_POOL_DCG_SKIPPED_POSITION,
-        golden.D_POOL_DCG,
+        _golden.FIVE_ALL_ORDERS_NDCG_SUM,
+        _golden.FIVE_ALL_ORDERS_NDCG_MIN,
+        _golden.D_POOL_DCG_SKIPPED_POSITION,
+        _golden.D_POOL_DCG,
     )
     text = _outputs(site, "08")
     assert "broken industry DCG@5:   0.98" in text
@@ -305,10 +305,10 @@ def test_chapter_9_conventions_table_and_live_scikit_learn(site: Path) -> None:
     _assert_printed(
         site,
         "09",
-        golden.RATINGS_NDCG_AVERAGE_AT_10,
+        _golden.RATINGS_NDCG_AVERAGE_AT_10,
         0.9641599458546578,
-        golden.D_NDCG_UNCUT,
-        golden.D_NDCG_AT_6,
+        _golden.D_NDCG_UNCUT,
+        _golden.D_NDCG_AT_6,
         0.2618595071429146,
         0.17457300476194307,
     )

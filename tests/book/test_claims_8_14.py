@@ -23,7 +23,7 @@ from ndcg.widgets import SwapWidget
 
 RELEVANCE = list(examples.D_RELEVANCE)
 POOL = list(examples.D_POOL)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _orders(grades: list[int]) -> list[tuple[int, ...]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-PAGE = Path(__file__).resolve().parents[1] / "book" / "evaluate.md"
+PAGE = Path(__file__).resolve().parents[2] / "book" / "evaluate.md"
 
 
 def test_the_tool_comes_before_any_section_of_explanation():

@@ -33,7 +33,7 @@ def test_every_exercise_has_an_answer() -> None:
 
 def _chapters_with_exercises() -> list[str]:
     """The "chNN" of every chapter in _toc.yml whose notebook checks an answer, in book order."""
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     toc = (root / "_toc.yml").read_text(encoding="utf-8")
     chapters = []
     # A chapter may have more than one notebook (chapter 13 and its lab): each counts once.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-import golden
+import _golden
 import numpy as np
 import pytest
 
@@ -18,7 +18,7 @@ FIRST_LIST = examples.FRACTIONAL_SCORES
 def test_industry_dcg_returns_inside_the_loop_and_doubles_instead_of_exponentiating() -> None:
     assert pitfalls.broken_industry_dcg(FIRST_LIST, k=5) == pytest.approx(0.98, abs=1e-12)
     right = ndcg.dcg(FIRST_LIST, k=5, gain="exponential")
-    assert right == pytest.approx(golden.FRACTIONAL_EXP_DCG_AT_5, rel=1e-12)
+    assert right == pytest.approx(_golden.FRACTIONAL_EXP_DCG_AT_5, rel=1e-12)
     # What catches it: the broken value ignores everything after the first position.
     assert pitfalls.broken_industry_dcg((0.99, 0.0, 0.0), k=3) == pitfalls.broken_industry_dcg(
         FIRST_LIST, k=5
@@ -29,20 +29,20 @@ def test_industry_dcg_returns_inside_the_loop_and_doubles_instead_of_exponentiat
 def test_ideal_from_the_top_k_inflates_the_score() -> None:
     broken = pitfalls.broken_ndcg_ideal_from_top_k(examples.D_RELEVANCE, k=6)
     right = ndcg.ndcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL)
-    assert broken == pytest.approx(golden.D_NDCG_RETRIEVED_ONLY, rel=1e-12)
-    assert right == pytest.approx(golden.D_NDCG_AT_6, rel=1e-12)
+    assert broken == pytest.approx(_golden.D_NDCG_RETRIEVED_ONLY, rel=1e-12)
+    assert right == pytest.approx(_golden.D_NDCG_AT_6, rel=1e-12)
     fractional_broken = np.mean(
         [pitfalls.broken_ndcg_ideal_from_top_k(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS]
     )
     fractional_right = np.mean([ndcg.ndcg(lst, k=5) for lst in examples.FRACTIONAL_SCORE_LISTS])
-    assert fractional_broken == pytest.approx(golden.FRACTIONAL_MEAN_NDCG_TOP5_IDEAL, rel=1e-12)
-    assert fractional_right == pytest.approx(golden.FRACTIONAL_MEAN_NDCG_WHOLE_IDEAL, rel=1e-12)
+    assert fractional_broken == pytest.approx(_golden.FRACTIONAL_MEAN_NDCG_TOP5_IDEAL, rel=1e-12)
+    assert fractional_right == pytest.approx(_golden.FRACTIONAL_MEAN_NDCG_WHOLE_IDEAL, rel=1e-12)
 
 
 def test_ideal_by_filtering_only_has_depth_six_by_coincidence() -> None:
     assert pitfalls.broken_ideal_by_filtering(examples.D_POOL) == [3, 3, 3, 2, 2, 2]
     assert ndcg.idcg(examples.D_RELEVANCE, k=6, pool=examples.D_POOL) == pytest.approx(
-        golden.D_IDCG_AT_6, rel=1e-12
+        _golden.D_IDCG_AT_6, rel=1e-12
     )
     # Grade D8 as 1 instead of 2 and the filter keeps five grades, not six.
     pool = (3, 2, 3, 0, 1, 2, 3, 1)
@@ -53,15 +53,15 @@ def test_ideal_by_filtering_only_has_depth_six_by_coincidence() -> None:
 
 def test_rounded_terms_drift_from_the_exact_dcg() -> None:
     broken = pitfalls.broken_rounded_dcg(examples.D_RELEVANCE)
-    assert broken == golden.D_DCG_ROUNDED_TERMS
-    assert ndcg.dcg(examples.D_RELEVANCE) == pytest.approx(golden.D_DCG, rel=1e-14)
+    assert broken == _golden.D_DCG_ROUNDED_TERMS
+    assert ndcg.dcg(examples.D_RELEVANCE) == pytest.approx(_golden.D_DCG, rel=1e-14)
     assert abs(broken - ndcg.dcg(examples.D_RELEVANCE)) > 1e-4
 
 
 def test_first_sample_class_hides_a_length_mismatch_as_zero() -> None:
     broken = pitfalls.BrokenFirstSampleNdcg(examples.FIVE_ITEMS_RELEVANCE)
-    assert broken.idcg == pytest.approx(golden.FIVE_IDCG, rel=1e-12)
-    assert broken.score() == pytest.approx(golden.FIVE_NDCG, rel=1e-12)
+    assert broken.idcg == pytest.approx(_golden.FIVE_IDCG, rel=1e-12)
+    assert broken.score() == pytest.approx(_golden.FIVE_NDCG, rel=1e-12)
     assert broken.score((5, 4, 3, 2)) == 0.0
     right = ndcg.ndcg((5, 4, 3, 2), gain="exponential", pool=examples.FIVE_ITEMS_RELEVANCE)
     assert 0.9 < right < 1.0
@@ -106,7 +106,7 @@ def test_probability_formula_divides_by_log_one() -> None:
     assert pitfalls.broken_probability_formula(scala) == float("inf")
     assert np.isnan(pitfalls.broken_probability_formula((0, 3, 2)))
     # Summed from j = 1 the formula is NDCG with exponential gain, the post's 0.801 (exactly:)
-    assert ndcg.ndcg(scala, gain="exponential") == pytest.approx(golden.FIVE_NDCG, rel=1e-14)
+    assert ndcg.ndcg(scala, gain="exponential") == pytest.approx(_golden.FIVE_NDCG, rel=1e-14)
 
 
 def test_ndcg_of_every_order_is_not_a_distribution() -> None:
@@ -114,8 +114,8 @@ def test_ndcg_of_every_order_is_not_a_distribution() -> None:
     scores = [ndcg.ndcg(order, gain="exponential") for order in orders]
     assert len(orders) == 120
     # A probability over the 120 orders would add up to 1; the NDCGs add up to 88.
-    assert sum(scores) == pytest.approx(golden.FIVE_ALL_ORDERS_NDCG_SUM, rel=1e-12)
-    assert min(scores) == pytest.approx(golden.FIVE_ALL_ORDERS_NDCG_MIN, rel=1e-12)
+    assert sum(scores) == pytest.approx(_golden.FIVE_ALL_ORDERS_NDCG_SUM, rel=1e-12)
+    assert min(scores) == pytest.approx(_golden.FIVE_ALL_ORDERS_NDCG_MIN, rel=1e-12)
     assert max(scores) == 1.0
 
 
@@ -123,8 +123,8 @@ def test_typed_positions_that_skip_one_shift_the_discount() -> None:
     typed = (1, 2, 3, 4, 5, 6, 7, 9)
     broken = pitfalls.broken_dcg_typed_positions(examples.D_POOL, typed)
     right = ndcg.dcg(examples.D_POOL)
-    assert broken == pytest.approx(golden.D_POOL_DCG_SKIPPED_POSITION, rel=1e-12)
-    assert right == pytest.approx(golden.D_POOL_DCG, rel=1e-12)
+    assert broken == pytest.approx(_golden.D_POOL_DCG_SKIPPED_POSITION, rel=1e-12)
+    assert right == pytest.approx(_golden.D_POOL_DCG, rel=1e-12)
     # With the positions derived from the order, the two agree.
     assert pitfalls.broken_dcg_typed_positions(examples.D_POOL, range(1, 9)) == pytest.approx(
         right, rel=1e-12
@@ -141,5 +141,5 @@ def test_a_system_graded_by_its_own_scores_always_scores_one() -> None:
     # Graded by the true ratings, the two systems are far apart.
     good = ndcg.ndcg_from_scores(examples.RATINGS_TRUE, estimates, k=10, gain="exponential")
     bad = ndcg.ndcg_from_scores(examples.RATINGS_TRUE, reversed_estimates, k=10, gain="exponential")
-    assert good == pytest.approx(golden.RATINGS_NDCG_AVERAGE_AT_10, rel=1e-14)
+    assert good == pytest.approx(_golden.RATINGS_NDCG_AVERAGE_AT_10, rel=1e-14)
     assert bad == pytest.approx(0.6124760148133414, rel=1e-12)

@@ -6,7 +6,7 @@ import math
 
 import matplotlib
 import pytest
-from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_IDCG, FIVE_NDCG
+from _golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_IDCG, FIVE_NDCG
 from matplotlib.figure import Figure
 
 import ndcg

@@ -21,7 +21,7 @@ from _node import needs_node, run_module
 from ndcg.teaching import practice
 from ndcg.teaching.practice import SKILLS
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "js" / "practice_runner.mjs"
 CHECKED = 10_000
 PARITY_SERIES = (0, 1, 2026, 123_456_789, 2**32 - 1)

@@ -7,19 +7,17 @@ tests/browser/ then checks what those files do when a reader's browser runs them
 from __future__ import annotations
 
 import re
-import sys
 from functools import cache
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlsplit
 
+import css_bundle
 import pytest
 import yaml
 from bs4 import BeautifulSoup
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import css_bundle  # noqa: E402
 
 DEFAULT_SITE = ROOT / "_build" / "html"
 NOT_PAGES = ("_static/", "_sources/", "vendor/", "_images/")
@@ -97,7 +95,7 @@ def test_each_page_links_one_stylesheet_with_every_sheet_it_needs(site: Path) ->
         links = _soup(page).select('link[rel="stylesheet"]')
         sheets = _stylesheets(site, page)
         if rel.parts[0] == "slides" or _soup(page).select('meta[http-equiv="refresh" i]'):
-            continue  # a deck links reveal.js's sheets (tests/test_slides.py); a redirect none
+            continue  # a deck links reveal.js's sheets (course/test_slides.py); a redirect none
         if len(links) != 1:
             problems.append(f"{rel}: {len(links)} stylesheet links")
         for needed in ("_static/styles/pydata-sphinx-theme.css", "_static/site.css"):

@@ -1,7 +1,8 @@
 """Assessment: the quiz bank, the autograded assignments and the instructor bundle.
 
-The assignments' grading is tested in tests/test_grading.py and tests/test_grader_attacks.py;
-here, that a term changes the assignments' data and the hidden inputs the grader draws.
+The assignments' grading is tested in tests/course/test_grading.py and
+tests/course/test_grader_attacks.py; here, that a term changes the assignments' data and the
+hidden inputs the grader draws.
 """
 
 from __future__ import annotations
@@ -9,23 +10,21 @@ from __future__ import annotations
 import json
 import math
 import re
-import sys
 from pathlib import Path
 
+import grade_checks
+import instructor
 import numpy as np
 import pytest
+from _course_secrets import hidden_test_lines as _hidden_test_lines
+from _course_secrets import secrets as _secrets
 from bs4 import BeautifulSoup
 
 import ndcg
 from ndcg.teaching import examples
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import grade_checks  # noqa: E402
-import instructor  # noqa: E402
-from _course_secrets import hidden_test_lines as _hidden_test_lines  # noqa: E402
-from _course_secrets import secrets as _secrets  # noqa: E402
 
 quiz = instructor.load_bank()  # the bank lives in course/quiz/, outside the installed package
 

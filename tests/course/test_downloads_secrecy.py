@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import io
 import os
-import sys
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from _course_secrets import secrets
+from learner_downloads import build_wheel
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-from learner_downloads import build_wheel  # noqa: E402
 
 SITES = [
     Path(os.environ.get("NDCG_SITE", ROOT / "_build" / "html")),

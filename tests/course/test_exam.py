@@ -6,20 +6,18 @@ neither reaches the website."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
+import instructor
 import pytest
 import yaml
 
 import ndcg
 from ndcg.teaching import examples
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAM = ROOT / "course" / "exam"
-sys.path.insert(0, str(ROOT / "tools"))
 
-import instructor  # noqa: E402
 
 exam = instructor.load_exam()
 bank = instructor.load_bank()

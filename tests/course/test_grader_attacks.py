@@ -21,16 +21,15 @@ import time
 import zipfile
 from pathlib import Path
 
+import grade
+import grade_checks
+import grade_sandbox
+import instructor
 import nbformat
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import grade  # noqa: E402
-import grade_checks  # noqa: E402
-import grade_sandbox  # noqa: E402
-import instructor  # noqa: E402
 
 pytestmark = pytest.mark.skipif(
     bool(grade_sandbox.available()), reason=grade_sandbox.available() or "bwrap present"

@@ -7,7 +7,7 @@ tables it writes are checked cell by cell: the reference scores full marks; a cl
 from the pitfalls museum (chapter 8) costs its own question and no other; an infinite loop is
 stopped and scores 0 while grading goes on; a file that is not a notebook gets a row; a
 notebook handed in twice is flagged; a hand mark for no submission is refused; and the
-hand-graded question counts in the total. tests/test_grader_attacks.py attacks the grader.
+hand-graded question counts in the total. tests/course/test_grader_attacks.py attacks the grader.
 """
 
 from __future__ import annotations
@@ -15,22 +15,20 @@ from __future__ import annotations
 import csv
 import json
 import re
-import sys
 from pathlib import Path
 
+import grade
+import grade_checks
+import instructor
 import nbformat
 import numpy as np
 import pytest
+from _course_secrets import hidden_test_lines, solution_lines
 
 from ndcg.teaching import examples, pitfalls
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import grade  # noqa: E402
-import grade_checks  # noqa: E402
-import instructor  # noqa: E402
-from _course_secrets import hidden_test_lines, solution_lines  # noqa: E402
 
 MASTERS = {path.stem: path for path in sorted((ROOT / "course" / "assignments").glob("*.ipynb"))}
 A1, A2 = "a1-ndcg-from-scratch", "a2-two-systems"

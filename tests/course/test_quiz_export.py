@@ -6,19 +6,17 @@ student downloads."""
 from __future__ import annotations
 
 import io
-import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path
 
+import instructor
 import pytest
+import quiz_export
 from _course_secrets import secrets
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import instructor  # noqa: E402
-import quiz_export  # noqa: E402
 
 bank = instructor.load_bank()
 TERM = bank.Term.draw("2027-spring", "5e" * 32)  # a fixed secret: the same term every run

@@ -23,20 +23,18 @@ from __future__ import annotations
 import io
 import json
 import re
-import sys
 import xml.etree.ElementTree as ET
 import zipfile
 from decimal import Decimal
 from pathlib import Path
 
+import instructor
 import pytest
+import quiz_export
 from _node import needs_node, run_module
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import instructor  # noqa: E402
-import quiz_export  # noqa: E402
 
 bank = instructor.load_bank()
 TERMS = [bank.Term.draw("2027-spring", "5e" * 32), bank.Term.draw("2027-autumn", "a7" * 32)]

@@ -5,16 +5,14 @@ chapter page's own figures, formulas and widgets."""
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
+import slides
 from bs4 import BeautifulSoup
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import slides  # noqa: E402
 
 CHAPTERS = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]'

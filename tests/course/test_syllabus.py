@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SYLLABUS = (ROOT / "course" / "syllabus.md").read_text("utf-8")
 GUIDE = (ROOT / "book" / "instructor-guide.md").read_text("utf-8")
 

@@ -14,20 +14,18 @@ import json
 import os
 import re
 import subprocess
-import sys
 import zipfile
 from contextlib import redirect_stdout
 from pathlib import Path
 
+import grade_checks
+import instructor
 import nbformat
 import pytest
-from test_downloads_secrecy import unpacked
+from course.test_downloads_secrecy import unpacked
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import grade_checks  # noqa: E402
-import instructor  # noqa: E402
 
 LABEL = "2027-spring"
 A1, A2 = "a1-ndcg-from-scratch", "a2-two-systems"

@@ -5,17 +5,14 @@ downloads' leak test."""
 from __future__ import annotations
 
 import inspect
-import sys
 from functools import cache
 from pathlib import Path
 
+import instructor
 import nbformat
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MASTERS = sorted((ROOT / "course" / "assignments").glob("*.ipynb"))
-sys.path.insert(0, str(ROOT / "tools"))
-
-import instructor  # noqa: E402
 
 
 def hidden_test_lines(name: str) -> list[str]:

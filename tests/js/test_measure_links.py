@@ -21,7 +21,7 @@ from bs4 import BeautifulSoup
 
 from ndcg import measures
 
-MEASURES_JS = Path(__file__).resolve().parents[1] / "src/ndcg/widgets/js/evaluate_page/measures.js"
+MEASURES_JS = Path(__file__).resolve().parents[2] / "src/ndcg/widgets/js/evaluate_page/measures.js"
 #: The evaluation page, from which the links are relative.
 PAGE = "book/evaluate.html"
 

@@ -23,7 +23,7 @@ from _node import needs_node, run_module
 
 from ndcg import stats
 
-JS = Path(__file__).resolve().parents[1] / "src" / "ndcg" / "widgets" / "js"
+JS = Path(__file__).resolve().parents[2] / "src" / "ndcg" / "widgets" / "js"
 pytestmark = needs_node
 
 # Reads {"calls": [...]} on stdin; each call names an export of stats.js or random.js (or a

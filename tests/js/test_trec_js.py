@@ -10,7 +10,7 @@ stdout, stderr and the exit code must be equal, byte for byte:
 * random collections (ties, unjudged documents, negative grades, queries of one file
   only, ``-c``/``-J``/``-l``/``-q``, random ``-m`` sets with ``all_trec``, gain maps,
   identifiers beyond U+FFFF, whose order JavaScript's strings would get wrong; ``--json``);
-* malformed files and options (the readers' table of ``tests/trec_cases.py`` and the
+* malformed files and options (the readers' table of ``tests/helpers/_trec_cases.py`` and the
   command line's tests): the same message, naming the same file and line.
 
 Node runs once per test (``--batch``). ``NDCG_TREC_JS`` may name another folder of the
@@ -30,18 +30,18 @@ import zipfile
 from decimal import Decimal, localcontext
 from pathlib import Path
 
+import _trec_cases
 import numpy as np
 import pytest
-import trec_cases
 from _node import NODE, needs_node, run_module
 from conftest import SHARED
-from test_trec_conformance import COMMANDS
-from test_trec_eval_oracle import Collection, random_collection
+from trec_eval.test_conformance_reports import COMMANDS
+from trec_eval.test_oracle_trec_eval import Collection, random_collection
 
 from ndcg.cli import main as cli_main
 from ndcg.widgets._registry import registry_json
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 MODULES = Path(os.environ.get("NDCG_TREC_JS", ROOT / "src" / "ndcg" / "widgets" / "js" / "trec"))
 RUNNER = ROOT / "tests" / "js" / "trec_cli.mjs"
 CONFORMANCE = SHARED / "conformance" / "trec_eval"
@@ -362,7 +362,7 @@ def test_gzip_files_read_as_the_text_they_hold(tmp_path):
 def test_malformed_files_and_options_give_the_same_message(tmp_path):
     good_qrels, good_run = _good(tmp_path)
     argvs, where = [], []
-    for case in trec_cases.CASES:
+    for case in _trec_cases.CASES:
         if case.error is None:
             continue
         path = str(case.write(tmp_path))

@@ -31,7 +31,7 @@ from ndcg.trec import read_qrels, read_run
 from ndcg.trec.rows import evaluated_queries, trec_rows
 from ndcg.widgets._assets import bundle
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "tests" / "js" / "kernels_runner.mjs"
 CONFORMANCE = Path("/work/shared/conformance/trec_eval")
 

@@ -3,9 +3,9 @@
 The browser computes in its arithmetic homes alone, each held to the Python by its own
 tests: ``js/arith.js`` (the widgets' measures) and ``js/answers.js`` (the answer boxes' rule),
 both by tests/browser/test_arith_parity.py,
-``js/random.js`` and ``js/stats.js`` (the paired tests, tests/test_stats_js.py),
-``js/practice/draw.js`` (the practice problems, tests/test_practice.py) and
-``js/trec/*.js`` (trec_eval, tests/test_trec_js.py and tests/test_trec_kernels_js.py). The
+``js/random.js`` and ``js/stats.js`` (the paired tests, tests/js/test_stats_js.py),
+``js/practice/draw.js`` (the practice problems, tests/book/test_practice.py) and
+``js/trec/*.js`` (trec_eval, tests/js/test_trec_js.py and tests/js/test_trec_kernels_js.py). The
 homes touch no DOM (they run in the evaluation page's worker and in Node); every other
 module, the widgets' views and ``js/evaluate_page/``, computes nothing and declares none of
 the homes' exported names. Each widget ships one ES module with no imports, which
@@ -25,7 +25,7 @@ import pytest
 from ndcg.widgets import _assets, _display
 from ndcg.widgets._assets import WIDGETS, bundle, front_end
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WIDGET_DIR = ROOT / "src" / "ndcg" / "widgets"
 ARITH = WIDGET_DIR / "js" / "arith.js"
 #: The arithmetic homes: no DOM, and the only modules that compute.

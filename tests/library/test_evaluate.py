@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from golden import D_NDCG_AT_6, D_NDCG_UNCUT, NEGATIVE_GRADE_NDCG
+from _golden import D_NDCG_AT_6, D_NDCG_UNCUT, NEGATIVE_GRADE_NDCG
 
 import ndcg
 from ndcg.teaching import examples as ex

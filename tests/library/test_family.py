@@ -12,7 +12,7 @@ from fractions import Fraction as F
 import numpy as np
 import pandas as pd
 import pytest
-from golden import D_DCG, D_NDCG_AT_6, D_NDCG_UNCUT
+from _golden import D_DCG, D_NDCG_AT_6, D_NDCG_UNCUT
 
 import ndcg
 from ndcg.teaching import examples

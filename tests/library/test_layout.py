@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "ndcg"
+SRC = Path(__file__).resolve().parents[2] / "src" / "ndcg"
 HEAVY = ("matplotlib", "scipy", "sklearn", "anywidget", "ipywidgets", "traitlets")
 WINGS = ("ndcg.teaching", "ndcg.widgets", "ndcg.ltr")
 

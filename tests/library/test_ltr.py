@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from golden import D_DCG, D_DCG_SWAPPED
+from _golden import D_DCG, D_DCG_SWAPPED
 
 import ndcg
 from ndcg import ltr

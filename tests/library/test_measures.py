@@ -81,11 +81,11 @@ def test_every_record_names_a_chapter_of_the_book_that_teaches_it():
     # or a broken one.
     import yaml
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     toc = yaml.safe_load((root / "_toc.yml").read_text())
     files = {c["file"] for part in toc["parts"] for c in part["chapters"]}
     for record in measures.REGISTRY:
-        # A page and its section: tests/test_measure_links.py holds the anchor to the built site.
+        # A page and its section: tests/js/test_measure_links.py holds the anchor to the built site.
         page, hash_, section = record.chapter.partition("#")
         assert page in files, f"{record.name}: chapter {page!r} not in _toc.yml"
         assert (root / f"{page}.ipynb").is_file(), record.name

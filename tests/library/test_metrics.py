@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from golden import D_NDCG_UNCUT, SHORT_LIST_NDCG
+from _golden import D_NDCG_UNCUT, SHORT_LIST_NDCG
 
 import ndcg
 

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 import traitlets
-from golden import SHORT_LIST_NDCG, UNJUDGED_ZERO_NDCG
+from _golden import SHORT_LIST_NDCG, UNJUDGED_ZERO_NDCG
 
 import ndcg
 from ndcg.widgets import RankingWidget

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from golden import NEGATIVE_GRADE_NDCG
+from _golden import NEGATIVE_GRADE_NDCG
 
 import ndcg
 from ndcg import ltr

@@ -16,12 +16,10 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
+import learner_downloads as downloads
 import pytest
 from _elsewhere import python_seeing
 from conftest import ROOT, SHARED
-
-sys.path.insert(0, str(ROOT / "tools"))
-import learner_downloads as downloads  # noqa: E402
 
 # What numpy and pandas need at import, by the folder names of their installed packages.
 CORE = ("numpy", "pandas", "pyarrow", "dateutil", "python_dateutil", "six", "tzdata", "pytz")

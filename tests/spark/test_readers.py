@@ -1,8 +1,8 @@
 """ndcg.spark.read_qrels and read_run read, refuse and report exactly as the library does.
 
-The readers' whole table (tests/trec_cases.py) runs through the Spark tasks in one job, and a
-choice of its cases through the public readers; each answer is compared with the library's:
-the same rows, or the same exception with the same message.
+The readers' whole table (tests/helpers/_trec_cases.py) runs through the Spark tasks in one
+job, and a choice of its cases through the public readers; each answer is compared with the
+library's: the same rows, or the same exception with the same message.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ import importlib
 import sys
 from pathlib import Path
 
+import _trec_cases
 import pytest
-import trec_cases
 
 pytest.importorskip("pyspark", reason="ndcg.spark needs the spark extra: pip install 'ndcg[spark]'")
 
@@ -30,7 +30,7 @@ pytestmark = [
 spark_evaluate = importlib.import_module("ndcg.spark.evaluate")
 CORE = {"qrels": ndcg.read_qrels, "run": ndcg.read_run}
 SPARK = {"qrels": ns.read_qrels, "run": ns.read_run}
-CASES = {case.name: case for case in trec_cases.CASES}
+CASES = {case.name: case for case in _trec_cases.CASES}
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +65,7 @@ def test_the_readers_table_in_spark_tasks(spark, tmp_path):
     # raise, are compared with the library's answer.
     outcomes: dict[str, tuple] = {}
     for kind, value in (("qrels", "relevance"), ("run", "score")):
-        cases = [case for case in trec_cases.CASES if case.kind == kind]
+        cases = [case for case in _trec_cases.CASES if case.kind == kind]
         files = [(i, str(case.write(tmp_path))) for i, case in enumerate(cases)]
 
         def scan(batches, kind=kind):
@@ -87,8 +87,8 @@ def test_the_readers_table_in_spark_tasks(spark, tmp_path):
                 outcomes[case.name] = ("error", type(error), str(error))
             else:
                 outcomes[case.name] = ("rows", [tuple(r)[:3] for r in rows])
-    assert len(outcomes) == len(trec_cases.CASES)
-    for case in trec_cases.CASES:
+    assert len(outcomes) == len(_trec_cases.CASES)
+    for case in _trec_cases.CASES:
         want = core_outcome(case.kind, case.write(tmp_path))
         assert outcomes[case.name] == want, case.name
         assert want[0] == ("error" if case.error else "rows"), case.name

@@ -2,22 +2,20 @@
 
 Runs the real esbuild (node_modules) through tools/css-bundle.mjs.
 
-The built site's bundles are checked in tests/test_site_static.py (one link per page, every
+The built site's bundles are checked in tests/book/test_site_static.py (one link per page, every
 url() names a file) and in a browser by tests/browser/test_theme_css.py (every element styled
 as with the theme's own, separate sheets).
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
+import css_bundle
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import css_bundle  # noqa: E402
 
 HEAD = """<html><head>
   <link href="../_static/styles/theme.css?digest=1" rel="stylesheet" />

@@ -7,17 +7,15 @@ to the last bit (``repr`` is Python's shortest exact form of a double).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
+import evaluate_page
 import pandas as pd
 
 import ndcg
 from ndcg.teaching import synthetic
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
-import evaluate_page  # noqa: E402  (tools/ is not a package)
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _as_text(frame: pd.DataFrame, value: str) -> pd.DataFrame:

@@ -11,11 +11,9 @@ from pathlib import Path
 
 from sphinx.cmd.build import build_main
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
-
-CONF = f"""
-import sys
-sys.path.insert(0, {str(TOOLS)!r})
+# fresh_assets is found on pytest's pythonpath (tools/, pyproject.toml), as Sphinx imports it
+# in this process.
+CONF = """
 extensions = ["fresh_assets"]
 html_static_path = ["static"]
 html_extra_path = ["extra"]

@@ -9,12 +9,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import katex_site
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-
-import katex_site  # noqa: E402
-import sphinxcontrib.katex as katex  # noqa: E402
+import sphinxcontrib.katex as katex
 
 
 @pytest.fixture(scope="module", autouse=True)

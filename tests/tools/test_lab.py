@@ -10,14 +10,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
+import lab
 import pytest
 from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "tools"))
-import lab  # noqa: E402
 
 NAME = "03_discounted_cumulative_gain.ipynb"
 

@@ -22,14 +22,11 @@ import textwrap
 import zipfile
 from pathlib import Path
 
+import learner_downloads as downloads
+import learner_notebooks as learner
 import pytest
 from _elsewhere import python_seeing
 from bs4 import BeautifulSoup
-from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "tools"))
-import learner_downloads as downloads  # noqa: E402
-import learner_notebooks as learner  # noqa: E402
 
 CHAPTERS = downloads.chapters()
 WHEEL = downloads.wheel_name()

@@ -13,13 +13,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import learner_downloads as downloads
+import learner_notebooks as learner
 import pytest
 from bs4 import BeautifulSoup
 from conftest import ROOT
-
-sys.path.insert(0, str(ROOT / "tools"))
-import learner_downloads as downloads  # noqa: E402
-import learner_notebooks as learner  # noqa: E402
 
 CHAPTERS = downloads.chapters()
 GLUE_TEXT = re.compile(r"\{glue:text\}`(?P<key>[^`:]+)(?::(?P<spec>[^`]*))?`")

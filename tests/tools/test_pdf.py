@@ -10,21 +10,19 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from concurrent.futures import ThreadPoolExecutor
 from html import unescape
 from pathlib import Path
 
+import print_book
 import pytest
 from bs4 import BeautifulSoup
 
 import ndcg
 from ndcg.teaching import examples
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import print_book  # noqa: E402
 
 pytestmark = pytest.mark.browser
 

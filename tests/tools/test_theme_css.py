@@ -6,15 +6,13 @@ by tests/browser/test_site.py (every element's computed style is the same under 
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
+import theme_css
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+ROOT = Path(__file__).resolve().parents[2]
 
-import theme_css  # noqa: E402
 
 SITE = ROOT / "_build" / "html"
 TOKENS = {"bd-page", "show", "navbar", "main", "btn"}

@@ -11,8 +11,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
+from _golden import D_NDCG_AT_6
 from conftest import trec_files
-from golden import D_NDCG_AT_6
 
 import ndcg
 from ndcg.cli import Table, format_json, main

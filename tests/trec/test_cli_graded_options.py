@@ -18,7 +18,7 @@ import warnings
 import numpy as np
 import pytest
 from conftest import trec_files
-from test_trec_eval_oracle import random_collection, run_trec_eval, trec_eval  # noqa: F401
+from trec_eval.test_oracle_trec_eval import random_collection, run_trec_eval, trec_eval  # noqa: F401
 
 from ndcg import trec_measures
 from ndcg.cli import main

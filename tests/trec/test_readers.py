@@ -7,10 +7,10 @@ import gzip
 import io
 import re
 
+import _trec_cases
 import numpy as np
 import pandas as pd
 import pytest
-import trec_cases
 
 import ndcg
 from ndcg.trec import scan as _scan
@@ -70,10 +70,10 @@ def test_missing_file(tmp_path):
         ndcg.read_run(tmp_path / "absent")
 
 
-# --- the readers' shared table (tests/trec_cases.py), also run against ndcg.spark ---------
+# --- the readers' shared table (tests/helpers/_trec_cases.py), also run against ndcg.spark --------
 
 
-@pytest.mark.parametrize("case", trec_cases.CASES, ids=lambda case: case.name)
+@pytest.mark.parametrize("case", _trec_cases.CASES, ids=lambda case: case.name)
 def test_the_readers_table(tmp_path, case):
     path = case.write(tmp_path)
     read = ndcg.read_qrels if case.kind == "qrels" else ndcg.read_run

@@ -17,7 +17,7 @@ import pytest
 
 ir_measures = pytest.importorskip("ir_measures")
 
-from test_oracle_pytrec_eval import random_collection  # noqa: E402
+from trec_eval.test_oracle_pytrec_eval import random_collection  # noqa: E402
 
 import ndcg  # noqa: E402
 

@@ -12,7 +12,7 @@ import pytest
 
 pytrec_eval = pytest.importorskip("pytrec_eval")
 
-from test_oracle_pytrec_eval import as_dicts, random_collection  # noqa: E402
+from trec_eval.test_oracle_pytrec_eval import as_dicts, random_collection  # noqa: E402
 
 import ndcg  # noqa: E402
 

@@ -20,7 +20,7 @@ import os
 import numpy as np
 import pytest
 from _trec_rows import Params, measures, read_qrels, read_run, reset_placeholders, rows, summary
-from test_trec_eval_oracle import random_collection, run_trec_eval, trec_eval  # noqa: F401
+from trec_eval.test_oracle_trec_eval import random_collection, run_trec_eval, trec_eval  # noqa: F401
 
 CASES = int(os.environ.get("NDCG_ORACLE_CASES", "150"))
 

@@ -7,7 +7,7 @@ import math
 import pandas as pd
 import pytest
 import traitlets
-from golden import D_CG, D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, D_NDCG_RETRIEVED_ONLY
+from _golden import D_CG, D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, D_NDCG_RETRIEVED_ONLY
 
 import ndcg
 from ndcg.teaching import examples
