@@ -262,7 +262,7 @@ def test_chapter_8_teaches_that_ndcg_at_k_is_not_monotone(site: Path) -> None:
 
 def test_chapter_8_names_the_tests_that_catch_each_mistake(site: Path) -> None:
     text = _page(site, "08").get_text()
-    source = (ROOT / "tests" / "test_pitfalls.py").read_text()
+    source = (ROOT / "tests" / "book" / "test_pitfalls.py").read_text()
     names = [line.split("(")[0][4:] for line in source.splitlines() if line.startswith("def test_")]
     named = [name for name in names if name in text]
     assert len(named) >= 11, f"chapter 8 names only {named}"

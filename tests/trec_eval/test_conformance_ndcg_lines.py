@@ -1,5 +1,10 @@
 """trec_eval's own test outputs, reproduced to the 4 decimals trec_eval prints.
 
+This file reads the NDCG lines alone (ndcg, ndcg_cut_k, ndcg with gains per level) of four
+of the files and recomputes each one through the library's API (``ndcg.evaluate``) as well as
+the command line, with the edge cases of NDCG (missing queries, comments, per-level gains).
+test_conformance_reports.py prints every file whole, all measures, through the command line.
+
 The data live outside the project (``../shared/conformance/trec_eval``); without them the
 tests are skipped with a plain reason.
 """

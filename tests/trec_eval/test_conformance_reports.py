@@ -5,6 +5,9 @@ again by the command that made it (its README, and trec_eval's Makefile ``quickt
 compared line by line. A line that differed on purpose would be listed in :data:`KNOWN`,
 the one place for them, with its reason (the README's list of differences); none does: the
 test fails on any difference, and on a listed line that no longer differs.
+
+test_conformance_ndcg_lines.py reads only the NDCG lines, and recomputes them through the
+library's API too.
 """
 
 from __future__ import annotations
