@@ -1,7 +1,7 @@
 // The view of ndcg.widgets.AnswerBox. The verdict is given in the browser, because on the
 // static website there is no kernel to ask: `verdict` in js/answers.js is the rule of
 // ndcg.teaching.exercises (`read` and `judge`) line for line; tests/data/answer_cases.json
-// holds the two to the same verdicts (tests/test_answers.py in Python,
+// holds the two to the same verdicts (tests/book/test_answers.py in Python,
 // tests/browser/test_arith_parity.py here). Text from the model only goes through
 // textContent or setAttribute.
 

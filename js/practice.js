@@ -1,7 +1,7 @@
 // The views of ndcg.widgets.PracticeBox and ProgressView (js/practice/progress_view.js,
 // for a model with chapters), one module for both. A practice box: endless problems for one skill, checked in the page.
 // Each problem is drawn in the browser (js/practice/draw.js, held to ndcg.teaching.practice by
-// tests/test_practice.py) and judged by the book's answer rule (verdict in js/arith.js). The
+// tests/book/test_practice.py) and judged by the book's answer rule (verdict in js/arith.js). The
 // streak, the reader's series and the next problem's number are kept in this browser
 // (js/practice/store.js). Text from the model only goes through textContent or setAttribute.
 

@@ -4,7 +4,7 @@
 // (stats.js) must give ndcg.stats' figures for the same seed, so this module follows numpy's
 // C and Cython source (numpy/random: bit_generator.pyx, src/pcg64/pcg64.h,
 // src/distributions/distributions.c, _bounded_integers.pyx.in, _generator.pyx) step by step;
-// tests/test_stats_js.py holds its raw draws to numpy's.
+// tests/js/test_stats_js.py holds its raw draws to numpy's.
 //
 // PCG64 needs a 128-bit multiply per draw. BigInt is far too slow for the 10^4 x 500 draws a
 // page asks, so the state is held as eight 16-bit limbs in plain numbers: a limb product is

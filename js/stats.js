@@ -6,7 +6,7 @@
 // the same tolerance, numpy's generator (random.js) consumed in the same order (ndcg.stats
 // draws in chunks, but numpy's stream runs on across calls, so one stream here is the same),
 // numpy's pairwise summation for `mean`, and np.quantile's linear method with its _lerp.
-// tests/test_stats_js.py holds every figure to ndcg.stats.
+// tests/js/test_stats_js.py holds every figure to ndcg.stats.
 
 import { defaultRng, next32, boundedLemire32 } from "./random.js";
 

@@ -3,17 +3,15 @@ to report an error, stated in the licence files, the README, the site's footer a
 
 from __future__ import annotations
 
-import sys
 import tomllib
 from pathlib import Path
 
+import print_book
 import yaml
 from bs4 import BeautifulSoup
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
 
-import print_book  # noqa: E402
 
 AUTHORS = "The Ranking, Measured authors"
 

@@ -36,7 +36,7 @@ SCRIPT = Path(__file__).with_name("css-bundle.mjs")
 # A stylesheet link in a page's head; its attributes in any order.
 LINK = re.compile(r"<link\b([^>]*)/?>")
 ATTR = re.compile(r'([\w-]+)="([^"]*)"')
-# A url() in a stylesheet, quoted or not (tests/test_site_static.py checks each names a file).
+# A url() in a stylesheet, quoted or not (tests/book/test_site_static.py checks each names a file).
 URL = re.compile(r"""url\(\s*(?P<q>['"]?)(?P<url>[^'")]*)(?P=q)\s*\)""")
 MANIFEST = re.compile(r"^/\* parts: (.*?) \*/")
 

@@ -28,7 +28,7 @@ view, with the notes, the next slide and a clock, offline.
 ``python tools/slides.py --draft SITE`` writes a first source for each chapter that has
 none, cut from its built page (one idea per slide; the page's prose as speaker notes). A
 chapter without a source still gets a deck, from such a draft made during the build, with a
-line in the build's log saying so (and ``tests/test_slides.py`` fails until it has one).
+line in the build's log saying so (and ``tests/course/test_slides.py`` fails until it has one).
 
 Run by the book's build (``sphinx`` ``build-finished``, registered in ``_config.yml``), and
 on its own over a built site (``make slides``): ``python tools/slides.py [_build/html]``.

@@ -42,7 +42,7 @@ OUT = ROOT / "_vendor" / "vendor"
 FONT_SUFFIXES = {".woff", ".woff2", ".ttf", ".eot", ".svg"}
 FONTAWESOME = NODE / "@fortawesome" / "fontawesome-free"
 # Every Font Awesome icon the theme shows or creates (its templates and its script's
-# close buttons); tests/test_site_static.py fails if a built page uses one not listed here.
+# close buttons); tests/book/test_site_static.py fails if a built page uses one not listed here.
 ICONS = (
     "angle-left",
     "angle-right",

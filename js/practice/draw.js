@@ -1,7 +1,7 @@
 // Practice problems, with no DOM: problem n of a series for a skill, drawn as
 // ndcg.teaching.practice draws it (numpy's default_rng([series, skill id, n]) through the port
 // in random.js), its answer, traps and worked solution computed by the browser's arithmetic
-// (arith.js). tests/test_practice.py holds every field to the Python's on the first 1,000
+// (arith.js). tests/book/test_practice.py holds every field to the Python's on the first 1,000
 // problems of five series. The order of the draws is the Python's, draw for draw; the skills'
 // ids, titles and hints come from the Python (ndcg.teaching.practice.SKILLS) with the widget.
 

@@ -15,7 +15,7 @@ module imports nothing of the library and every module can read it.
 Readers: :func:`ndcg.evaluate` (its ``metrics`` and columns), the command line
 (:mod:`ndcg.trec.cli`: ``-m`` names, parameters, order, averaging and printing),
 :mod:`ndcg.spark` (column names), and the widgets (their readouts, and the function that
-computes each; ``tests/test_measures.py`` holds the browser's table of readouts equal to
+computes each; ``tests/library/test_measures.py`` holds the browser's table of readouts equal to
 :data:`READOUTS`).
 """
 

@@ -13,7 +13,7 @@ import pytest
 
 from ndcg.teaching import answers
 
-from .widgetpage import (
+from ._widgetpage import (
     OFFLINE,
     PHONE,
     axe_violations,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_DCG
+from _golden import D_DCG, D_DCG_SWAPPED, D_IDCG_AT_6, D_NDCG_AT_6, FIVE_DCG
 
 import ndcg
 from ndcg import discount as discounts
@@ -26,7 +26,7 @@ from ndcg import ltr
 from ndcg.teaching import answers, exercises
 from ndcg.widgets import RankingWidget, SwapWidget, _display, _goals, goals
 
-from .jsmodule import import_module
+from ._jsmodule import import_module
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ import ndcg
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import (
+from ._widgetpage import (
     PHONE,
     announcement,
     goal_state,

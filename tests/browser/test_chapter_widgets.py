@@ -12,7 +12,7 @@ import ndcg
 from ndcg.teaching import answers, examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import (
+from ._widgetpage import (
     OFFLINE,
     PHONE,
     announcement,

@@ -26,20 +26,18 @@ import json
 import re
 import socket
 import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import lab as lab_command  # tools/lab.py: what `make lab` runs
 import pytest
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import lab as lab_command  # noqa: E402  (tools/lab.py: what `make lab` runs)
 
 # The notebook on screen (a page can hold others, hidden, restored from a workspace).
 NOTEBOOK = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook"

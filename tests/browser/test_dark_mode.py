@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser
 
-from .sitecrawl import PageVisit, crawl, report, site_pages, watch_console
+from ._sitecrawl import PageVisit, crawl, report, site_pages, watch_console
 
 pytestmark = pytest.mark.browser
 

@@ -16,10 +16,10 @@ import gzip
 import io
 import json
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import evaluate_page
 import pytest
 from playwright.sync_api import Page
 
@@ -28,13 +28,11 @@ from ndcg import stats
 from ndcg.cli import main as cli_main
 from ndcg.teaching import synthetic
 
-from .sitecrawl import _AXE_RUN_JS, AXE_JS, BLOCKING_IMPACTS
+from ._sitecrawl import _AXE_RUN_JS, AXE_JS, BLOCKING_IMPACTS
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-import evaluate_page  # noqa: E402  (tools/ is not a package)
 
 EXAMPLE = ROOT / "tools" / "evaluate_example"
 PAGE = "book/evaluate.html"

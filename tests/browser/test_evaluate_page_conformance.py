@@ -4,10 +4,10 @@ Through the page as a reader uses it (files picked, options typed, Evaluate pres
 :func:`ndcg.cli.main` run in-process on the same files under the same names:
 
 * trec_eval's own test files with the option sets behind its expected outputs
-  (``tests/test_trec_conformance.py``'s commands);
-* 30 random collections of ``tests/test_trec_eval_oracle.py`` (ties, unjudged documents,
+  (``tests/trec_eval/test_conformance_reports.py``'s commands);
+* 30 random collections of ``tests/trec_eval/test_oracle_trec_eval.py`` (ties, unjudged documents,
   queries of one file only, -c/-J/-l/-q, random measure sets);
-* every malformed file of the readers' table (``tests/trec_cases.py``): the command line's
+* every malformed file of the readers' table (``tests/helpers/_trec_cases.py``): the command line's
   message, beside the input it is about, and no report.
 """
 
@@ -17,12 +17,12 @@ import contextlib
 import io
 from pathlib import Path
 
+import _trec_cases
 import pytest
-import trec_cases
 from conftest import SHARED
 from playwright.sync_api import Page
-from test_trec_conformance import COMMANDS
-from test_trec_eval_oracle import random_collection
+from trec_eval.test_conformance_reports import COMMANDS
+from trec_eval.test_oracle_trec_eval import random_collection
 
 from ndcg.cli import main as cli_main
 
@@ -134,7 +134,7 @@ def test_random_collections_give_the_command_line_s_report(page, tmp_path, monke
     assert compared == RANDOM_COLLECTIONS
 
 
-MALFORMED = [case for case in trec_cases.CASES if case.error is not None]
+MALFORMED = [case for case in _trec_cases.CASES if case.error is not None]
 
 
 def test_every_malformed_file_shows_the_command_line_s_message_beside_it(

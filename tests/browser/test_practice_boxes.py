@@ -2,7 +2,7 @@
 a wrong answer names its mistake, three right answers in a row master the skill, the streak
 and the problem survive a reload, the progress page shows them and clears them; by keyboard
 alone and on a 390 px touch screen. The problems themselves are held to Python's by
-tests/test_practice.py; here the page's answers are read from ndcg.teaching.practice.
+tests/book/test_practice.py; here the page's answers are read from ndcg.teaching.practice.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from ndcg.teaching import practice
 
-from .widgetpage import OFFLINE, PHONE, axe_violations, small_targets, watch_requests
+from ._widgetpage import OFFLINE, PHONE, axe_violations, small_targets, watch_requests
 
 pytestmark = pytest.mark.browser
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .widgetpage import PHONE
+from ._widgetpage import PHONE
 
 pytestmark = pytest.mark.browser
 

@@ -18,7 +18,7 @@ import yaml
 from bs4 import BeautifulSoup
 from playwright.sync_api import Browser, BrowserContext, Page, Request, Route
 
-from .sitecrawl import PageVisit, crawl, report, site_pages, watch_console
+from ._sitecrawl import PageVisit, crawl, report, site_pages, watch_console
 
 pytestmark = pytest.mark.browser
 

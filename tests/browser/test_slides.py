@@ -12,8 +12,8 @@ from bs4 import BeautifulSoup
 import ndcg
 from ndcg.teaching import examples
 
-from .sitecrawl import AXE_JS
-from .widgetpage import watch_requests
+from ._sitecrawl import AXE_JS
+from ._widgetpage import watch_requests
 
 pytestmark = pytest.mark.browser
 

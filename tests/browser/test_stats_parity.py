@@ -1,6 +1,6 @@
 """The evaluation page's paired tests (js/stats.js, random.js) in Chromium.
 
-tests/test_stats_js.py holds both modules to numpy and ndcg.stats in Node on hundreds of
+tests/js/test_stats_js.py holds both modules to numpy and ndcg.stats in Node on hundreds of
 cases; this proves the same in the browser the page runs in: numpy's draws, both tests on
 enumerated and drawn sign flips and bootstrap intervals equal to the last bit, and the
 Python's message for an input it refuses.
@@ -14,7 +14,7 @@ from _js_results import js_fields
 
 from ndcg import stats
 
-from .jsmodule import import_module
+from ._jsmodule import import_module
 
 pytestmark = pytest.mark.browser
 

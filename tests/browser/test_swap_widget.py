@@ -13,8 +13,8 @@ import pytest
 
 from ndcg.widgets import SwapWidget, standalone_html
 
+from ._widgetpage import PHONE, small_targets
 from .test_widget_browser import axe_violations, watch_requests
-from .widgetpage import PHONE, small_targets
 
 pytestmark = pytest.mark.browser
 

@@ -12,17 +12,13 @@ dialog, the phone's sidebar drawer.
 from __future__ import annotations
 
 import mimetypes
-import sys
 from collections import Counter
 from pathlib import Path
 
+import css_bundle
 import pydata_sphinx_theme
 import pytest
 import sphinx_design
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-
-import css_bundle  # noqa: E402
 
 PAGES = ("notebooks/03_discounted_cumulative_gain.html", "book/glossary.html", "index.html")
 THEME = Path(pydata_sphinx_theme.__file__).parent / "theme" / "pydata_sphinx_theme" / "static"

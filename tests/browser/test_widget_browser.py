@@ -12,12 +12,12 @@ import re
 from pathlib import Path
 
 import pytest
-from golden import D_CG, D_DCG, D_DCG_SWAPPED
+from _golden import D_CG, D_DCG, D_DCG_SWAPPED
 
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, standalone_html
 
-from .widgetpage import (
+from ._widgetpage import (
     assert_matches_library,
     axe_violations,
     drag,

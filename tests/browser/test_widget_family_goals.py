@@ -18,7 +18,7 @@ import pytest
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import (
+from ._widgetpage import (
     OFFLINE,
     announcement,
     goal_state,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .widgetpage import sort_by_hand
+from ._widgetpage import sort_by_hand
 
 pytestmark = pytest.mark.browser
 

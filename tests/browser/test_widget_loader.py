@@ -18,7 +18,7 @@ import pytest
 import traitlets
 from ipywidgets.embed import embed_data
 
-from .sitecrawl import watch_console
+from ._sitecrawl import watch_console
 
 pytestmark = pytest.mark.browser
 

@@ -11,7 +11,7 @@ import ndcg
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import PHONE, goal_state, open_standalone, order_of, readouts
+from ._widgetpage import PHONE, goal_state, open_standalone, order_of, readouts
 
 pytestmark = pytest.mark.browser
 

@@ -14,13 +14,13 @@ import re
 from pathlib import Path
 
 import pytest
-from golden import D_IDCG_AT_6
+from _golden import D_IDCG_AT_6
 
 import ndcg
 from ndcg.teaching import examples
 from ndcg.widgets import RankingWidget, goals
 
-from .widgetpage import (
+from ._widgetpage import (
     OFFLINE,
     PHONE,
     announcement,
@@ -580,7 +580,7 @@ def test_a_note_says_what_the_chapter_leaves_out(shown) -> None:
 
 
 def chapter14() -> RankingWidget:
-    from test_widget_goals import CH14
+    from widgets.test_widget_goals import CH14
 
     return RankingWidget(
         CH14,

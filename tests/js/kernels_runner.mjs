@@ -1,4 +1,4 @@
-// Runs js/trec/kernels.js on the cases tests/test_trec_kernels_js.py sends
+// Runs js/trec/kernels.js on the cases tests/js/test_trec_kernels_js.py sends
 // on standard input, and writes every cell back: doubles as the hex of their 8 bytes (so
 // no digit is lost on the way), strings as {s}, thrown errors as {error}.
 // Input: {cases: [{ctx, specs, queries: [{id, grades, ranked, nRanked, judged, standIn}]}]},

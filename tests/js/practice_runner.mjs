@@ -1,5 +1,5 @@
 // Draws practice problems with js/practice/draw.js for
-// tests/test_practice.py, which compares them with ndcg.teaching.practice's.
+// tests/book/test_practice.py, which compares them with ndcg.teaching.practice's.
 // Input on stdin: {skills: [{key, ident, hint}], series: [int], count: int};
 // output: one JSON array of every problem, skill by skill, series by series, n from 0.
 

@@ -1,7 +1,7 @@
 // `python -m ndcg`'s command line, run on the browser's trec_eval (js/trec)
 // in Node: the same argv, the files read with Node's fs a chunk at a time and fed to the
 // readers as bytes, the report on stdout and "ndcg: ..." on stderr, exit code 2 on an error.
-// tests/test_trec_js.py compares it with ndcg.cli.main. The registry of measures is the
+// tests/js/test_trec_js.py compares it with ndcg.cli.main. The registry of measures is the
 // JSON file named by NDCG_REGISTRY (ndcg.widgets._registry.registry_json); NDCG_TREC_JS
 // names the folder of the modules (default: the source tree).
 import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";

@@ -12,7 +12,7 @@ list's loss with respect to the scores, one number per item, is what Burges call
 
 The weights depend on the ranking, which does not change under a small enough change of
 the scores when no two scores are tied; around such a point the weighted loss is smooth
-and the lambdas are its exact gradient. ``tests/test_ltr.py`` checks that against finite
+and the lambdas are its exact gradient. ``tests/library/test_ltr.py`` checks that against finite
 differences.
 """
 

@@ -3,7 +3,7 @@
 Every function in this module is **wrong on purpose**, and its name starts with ``broken_``
 so that nobody imports one by accident. Each reproduces a mistake found in published code,
 with the wrong number it produces; chapter 8 of the book, the museum of mistakes, shows each
-next to the right answer from the library, and ``tests/test_pitfalls.py`` pins both numbers
+next to the right answer from the library, and ``tests/book/test_pitfalls.py`` pins both numbers
 so the difference stays visible. Use :mod:`ndcg` for real work.
 """
 

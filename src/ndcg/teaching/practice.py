@@ -9,7 +9,7 @@ usually falls into with a hint naming each mistake, and the worked solution step
 
 The page's practice boxes draw the same problems (``js/practice/draw.js``, with the
 port of numpy's generator in ``js/random.js`` and the browser's arithmetic ``js/arith.js``);
-``tests/test_practice.py`` holds every skill's answers to the library and the two
+``tests/book/test_practice.py`` holds every skill's answers to the library and the two
 generators to each other. The worked solution computes each figure by hand, as the chapter
 does, so the tests also check the chapter's method against the library::
 

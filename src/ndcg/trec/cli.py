@@ -21,8 +21,8 @@ of differences.
 
 Every printed figure is computed with trec_eval's own operations, down to the order of
 the additions (the ``all`` line adds the queries one by one, in query order), so that the
-fourth decimal agrees; ``tests/test_trec_eval_oracle.py`` holds it to trec_eval itself and
-``tests/test_trec_conformance.py`` to trec_eval's own test outputs.
+fourth decimal agrees; ``tests/trec_eval/test_oracle_trec_eval.py`` holds it to trec_eval itself and
+``tests/trec_eval/test_conformance_reports.py`` to trec_eval's own test outputs.
 """
 
 from __future__ import annotations

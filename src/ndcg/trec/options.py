@@ -5,7 +5,7 @@ Taught in chapter 9, "NDCG in the wild" (trec_eval's names and parameters).
 Read as trec_eval 10.0 reads them (see :mod:`ndcg.trec.cli`), into one :class:`Measure` per
 printed column; every refusal is a :class:`UsageError` that names the value as typed and
 says how to fix it. The browser's copy of these rules is
-``js/trec/options.js``, held to this module by ``tests/test_trec_js.py``.
+``js/trec/options.js``, held to this module by ``tests/js/test_trec_js.py``.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from ndcg.measures import READOUTS
 # BANDS); the order of the readouts and series is the screen order. A readout is a record of
 # ndcg.measures (readout=True), which also names the library function that computes it for
 # RankingWidget._figure; its figure in the browser is figures() in js/arith.js and its words
-# READOUTS in js/words.js. tests/test_measures.py holds words.js's READOUTS equal to the
+# READOUTS in js/words.js. tests/library/test_measures.py holds words.js's READOUTS equal to the
 # registry, and tests/browser/test_arith_parity.py holds the two figures together.
 GAINS = GAIN_NAMES
 #: The readouts shown when a widget names none: the four of chapters 2 to 4.

@@ -1,0 +1,1 @@
+"""The book: chapters, their claims, exercises, figures, prose and the built site."""

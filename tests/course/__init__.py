@@ -1,0 +1,1 @@
+"""The course kit: assessment, grading, quiz exports, exam, slides, syllabus, term secrets."""

@@ -1,0 +1,1 @@
+"""ndcg.spark: evaluation and the TREC readers on Spark, held to the library."""

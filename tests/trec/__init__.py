@@ -1,0 +1,1 @@
+"""The command line (python -m ndcg) and the TREC readers: options, reports, real files."""

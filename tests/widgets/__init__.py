@@ -1,0 +1,1 @@
+"""The widgets' Python side: RankingWidget, SwapWidget, goals, the fallback text."""
