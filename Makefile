@@ -5,6 +5,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 NPM_FLAGS := --ignore-scripts --no-audit --no-fund
 BUILD_FLAGS := -W -n --keep-going
+# Biome lints the JavaScript and checks its format (biome.json), as ruff does the Python.
+BIOME := node_modules/.bin/biome
 
 .PHONY: book test test-lib browser-check lint serve bench clean venv assets widgets instructor grade pdf slides lab student
 
@@ -27,6 +29,7 @@ $(BOOK_STAMP): $(BOOK_SOURCES)
 
 test: browser-check book $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
+	$(BIOME) ci
 	$(BIN)/python -m pytest
 
 # The library's unit, property and conformance tests, without building the book or driving a
@@ -34,6 +37,7 @@ test: browser-check book $(VENV)/.stamp-dev
 # are skipped; `make test` runs everything.
 test-lib: widgets $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
+	$(BIOME) ci
 	NDCG_WITHOUT_BOOK=1 $(BIN)/python -m pytest -m "not browser" --ignore=tests/browser
 
 # The browser tests drive Debian's Chromium: say so once, before anything is built.
@@ -53,9 +57,10 @@ slides: $(VENV)/.stamp-runtime
 	test -f _build/html/index.html || { echo "slides: build the book first (make book)"; exit 1; }
 	$(BIN)/python tools/slides.py _build/html
 
-lint: $(VENV)/.stamp-dev
+lint: $(VENV)/.stamp-dev node_modules/.stamp
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check src tests bench tools
+	$(BIOME) ci
 
 # The browser assets the site serves itself, from node_modules and the venv, into _vendor/
 # (tools/vendor_assets.py). The build runs Node.js too: KaTeX typesets the math while the

@@ -18,29 +18,60 @@ function render({ model, el }) {
   const kind = model.get("kind");
   const choices = model.get("choices") ?? [];
   const state = () => ({
-    kind, choices, expected: model.get("expected"), decimals: model.get("decimals"),
-    exact: model.get("exact") ?? "", rounding: model.get("rounding") ?? 0, hint: model.get("hint"), traps: model.get("traps") ?? [],
+    kind,
+    choices,
+    expected: model.get("expected"),
+    decimals: model.get("decimals"),
+    exact: model.get("exact") ?? "",
+    rounding: model.get("rounding") ?? 0,
+    hint: model.get("hint"),
+    traps: model.get("traps") ?? [],
   });
 
-  const check = h("button", { type: "button", class: "ndcg-ab__check", "data-testid": "check", text: "Check" });
-  const result = h("p", { class: "ndcg-ab__verdict", role: "status", "aria-live": "polite", "data-testid": "verdict" });
+  const check = h("button", {
+    type: "button",
+    class: "ndcg-ab__check",
+    "data-testid": "check",
+    text: "Check",
+  });
+  const result = h("p", {
+    class: "ndcg-ab__verdict",
+    role: "status",
+    "aria-live": "polite",
+    "data-testid": "verdict",
+  });
   const decimals = model.get("decimals");
   let field;
   let read;
   if (kind === "choice") {
     const name = `${uid}-choice`;
-    const options = choices.map((letter) => h("label", { class: "ndcg-ab__choice" }, [
-      h("input", { type: "radio", name, value: letter, "data-testid": `choice-${letter}` }), ` ${letter}`,
-    ]));
-    field = h("fieldset", { class: "ndcg-ab__choices" }, [h("legend", { text: "Your answer" }), ...options]);
+    const options = choices.map((letter) =>
+      h("label", { class: "ndcg-ab__choice" }, [
+        h("input", { type: "radio", name, value: letter, "data-testid": `choice-${letter}` }),
+        ` ${letter}`,
+      ]),
+    );
+    field = h("fieldset", { class: "ndcg-ab__choices" }, [
+      h("legend", { text: "Your answer" }),
+      ...options,
+    ]);
     read = () => field.querySelector("input:checked")?.value ?? "";
     field.addEventListener("change", () => clear());
   } else {
     const input = h("input", {
-      id: `${uid}-input`, type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false",
-      class: "ndcg-ab__input", "data-testid": "answer", "aria-describedby": `${uid}-note`,
+      id: `${uid}-input`,
+      type: "text",
+      inputmode: "decimal",
+      autocomplete: "off",
+      spellcheck: "false",
+      class: "ndcg-ab__input",
+      "data-testid": "answer",
+      "aria-describedby": `${uid}-note`,
     });
-    field = h("span", { class: "ndcg-ab__field" }, [h("label", { for: `${uid}-input`, text: "Your answer" }), input]);
+    field = h("span", { class: "ndcg-ab__field" }, [
+      h("label", { for: `${uid}-input`, text: "Your answer" }),
+      input,
+    ]);
     read = () => input.value;
     input.addEventListener("keydown", (event) => {
       if (event.key === "Enter") {
@@ -52,19 +83,33 @@ function render({ model, el }) {
   }
   // What a right answer takes; the examples are no exercise's answer. A phone's decimal
   // keyboard (inputmode="decimal") may have no "/" or "%": the decimal form always works.
-  const precision = kind !== "number" ? ""
-    : decimals === 0 ? "A whole number. "
-      : `A number to ${decimalsText(decimals)} or more, such as 0.125, 1/8 or 12.5% `
-        + "(on a keyboard without \"/\" or \"%\", type the decimal). ";
+  const precision =
+    kind !== "number"
+      ? ""
+      : decimals === 0
+        ? "A whole number. "
+        : `A number to ${decimalsText(decimals)} or more, such as 0.125, 1/8 or 12.5% ` +
+          '(on a keyboard without "/" or "%", type the decimal). ';
   // A student notebook has no worked solution to point at.
-  const where = (model.get("solution_below") ?? true) ? "; the worked solution is in the fold below." : ".";
-  const note = h("p", { class: "ndcg-ab__note", id: `${uid}-note`, text: `${precision}Checked in your browser${where}` });
-  const root = h("div", {
-    class: `ndcg-widget ndcg-ab${touch ? " ndcg-ab--touch" : ""}`, role: "group", "aria-label": `Answer box: ${model.get("task")}`,
-    "data-key": model.get("key"),
-    // Keys typed into the box are the reader's, not JupyterLab's notebook shortcuts.
-    "data-lm-suppress-shortcuts": "true",
-  }, [h("div", { class: "ndcg-ab__row" }, [field, check]), note, result]);
+  const where =
+    (model.get("solution_below") ?? true) ? "; the worked solution is in the fold below." : ".";
+  const note = h("p", {
+    class: "ndcg-ab__note",
+    id: `${uid}-note`,
+    text: `${precision}Checked in your browser${where}`,
+  });
+  const root = h(
+    "div",
+    {
+      class: `ndcg-widget ndcg-ab${touch ? " ndcg-ab--touch" : ""}`,
+      role: "group",
+      "aria-label": `Answer box: ${model.get("task")}`,
+      "data-key": model.get("key"),
+      // Keys typed into the box are the reader's, not JupyterLab's notebook shortcuts.
+      "data-lm-suppress-shortcuts": "true",
+    },
+    [h("div", { class: "ndcg-ab__row" }, [field, check]), note, result],
+  );
   el.append(root);
 
   function clear() {
@@ -78,7 +123,10 @@ function render({ model, el }) {
     const { correct, outcome, message } = verdict(state(), text);
     // A near miss is not marked wrong: the method was right, a decimal is missing.
     const mark = correct ? "✓ " : outcome === "close" ? "≈ " : "✗ ";
-    result.replaceChildren(h("span", { class: "ndcg-ab__mark", "aria-hidden": "true", text: mark }), message);
+    result.replaceChildren(
+      h("span", { class: "ndcg-ab__mark", "aria-hidden": "true", text: mark }),
+      message,
+    );
     result.dataset.correct = String(correct);
     result.dataset.outcome = outcome;
     // The progress page (book/progress) lists the exercises answered right in this browser.

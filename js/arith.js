@@ -27,7 +27,8 @@ export const log2Rank = (position) => Math.log2(position + 1);
 /** [kind, parameter] of a discount spec: "log2", "reciprocal", ["log", b], ["geometric", p]. */
 export function discountParts(discount = "log2") {
   const [kind, param] = Array.isArray(discount) ? discount : [discount, null];
-  if (!DISCOUNTS.includes(kind)) throw new Error(`discount must be one of ${DISCOUNTS.join(", ")}, got ${kind}`);
+  if (!DISCOUNTS.includes(kind))
+    throw new Error(`discount must be one of ${DISCOUNTS.join(", ")}, got ${kind}`);
   return [kind, param];
 }
 
@@ -54,7 +55,8 @@ export function depth(length, k = null) {
 
 /** The ranked grades as scored: an unjudged one counts 0 in its place, or is dropped ("condense"). */
 export function scored(grades, unjudged = "zero") {
-  if (!UNJUDGED.includes(unjudged)) throw new Error(`unjudged must be one of ${UNJUDGED.join(", ")}, got ${unjudged}`);
+  if (!UNJUDGED.includes(unjudged))
+    throw new Error(`unjudged must be one of ${UNJUDGED.join(", ")}, got ${unjudged}`);
   return unjudged === "condense" ? grades.filter((g) => g !== null) : grades.map((g) => g ?? 0);
 }
 
@@ -64,7 +66,8 @@ export function discountedSum(values, k = null, discount = "log2") {
   const n = depth(values.length, k);
   const w = weights(n, discount);
   let total = 0;
-  for (let i = 0; i < n; i += 1) total += kind === "log2" ? values[i] / log2Rank(i + 1) : values[i] * w[i];
+  for (let i = 0; i < n; i += 1)
+    total += kind === "log2" ? values[i] / log2Rank(i + 1) : values[i] * w[i];
   return total;
 }
 
@@ -77,8 +80,15 @@ export function cg(grades, { k = null, unjudged = "zero" } = {}) {
 }
 
 /** Discounted cumulative gain: the discounted sum of the gains at positions 1..k. */
-export function dcg(grades, { k = null, gain = "linear", unjudged = "zero", discount = "log2" } = {}) {
-  return discountedSum(scored(grades, unjudged).map((g) => gainOf(g, gain)), k, discount);
+export function dcg(
+  grades,
+  { k = null, gain = "linear", unjudged = "zero", discount = "log2" } = {},
+) {
+  return discountedSum(
+    scored(grades, unjudged).map((g) => gainOf(g, gain)),
+    k,
+    discount,
+  );
 }
 
 /** The ideal ranking's grades: every judged grade, retrieved or not, best gain first, cut at k. */
@@ -93,7 +103,10 @@ export function byGain(items, gain = "linear", gradeOf = (g) => g) {
 }
 
 /** Ideal DCG: the DCG of idealGrades (the pool is the list's judged grades and unretrieved). */
-export function idcg(grades, { unretrieved = [], k = null, gain = "linear", discount = "log2" } = {}) {
+export function idcg(
+  grades,
+  { unretrieved = [], k = null, gain = "linear", discount = "log2" } = {},
+) {
   return dcg(idealGrades(grades, { unretrieved, k, gain }), { k, gain, discount });
 }
 
@@ -116,7 +129,15 @@ export function positions(grades, { gain = "linear", discount = "log2" } = {}) {
     const discounted = kind === "log2" ? g / log2Rank(i + 1) : g * w;
     running += discounted;
     total += grades[i];
-    rows.push({ position: i + 1, grade: grades[i], gain: g, weight: w, discounted, cumulative: running, cumulativeCg: total });
+    rows.push({
+      position: i + 1,
+      grade: grades[i],
+      gain: g,
+      weight: w,
+      discounted,
+      cumulative: running,
+      cumulativeCg: total,
+    });
   }
   return rows;
 }
@@ -127,7 +148,9 @@ export function extremeOrder(grades, blocks, direction, gain = "linear") {
   for (const [start, end] of blocks) {
     const block = [];
     for (let i = start; i < end; i += 1) block.push(i);
-    block.sort((a, b) => direction * (gainOf(grades[b] ?? 0, gain) - gainOf(grades[a] ?? 0, gain)) || a - b);
+    block.sort(
+      (a, b) => direction * (gainOf(grades[b] ?? 0, gain) - gainOf(grades[a] ?? 0, gain)) || a - b,
+    );
     out.push(...block);
   }
   return out;
@@ -139,8 +162,10 @@ export function extremeOrder(grades, blocks, direction, gain = "linear") {
 /** 1 where a grade reaches the threshold, else 0 (an unjudged item never does). */
 export const relevant = (grade, threshold = 1) => (grade !== null && grade >= threshold ? 1 : 0);
 
-const relevantJudged = (grades, unretrieved, threshold) => grades.concat(unretrieved).filter((g) => relevant(g, threshold)).length;
-const binary = (grades, threshold, unjudged) => scored(grades, unjudged).map((g) => relevant(g, threshold));
+const relevantJudged = (grades, unretrieved, threshold) =>
+  grades.concat(unretrieved).filter((g) => relevant(g, threshold)).length;
+const binary = (grades, threshold, unjudged) =>
+  scored(grades, unjudged).map((g) => relevant(g, threshold));
 
 /** Precision at k: relevant items in the top k over k (over the list's length for k = null). */
 export function precision(grades, { k = null, threshold = 1, unjudged = "zero" } = {}) {
@@ -150,13 +175,19 @@ export function precision(grades, { k = null, threshold = 1, unjudged = "zero" }
 }
 
 /** Recall at k: relevant items in the top k over every relevant judged item. */
-export function recall(grades, { unretrieved = [], k = null, threshold = 1, unjudged = "zero" } = {}) {
+export function recall(
+  grades,
+  { unretrieved = [], k = null, threshold = 1, unjudged = "zero" } = {},
+) {
   const total = relevantJudged(grades, unretrieved, threshold);
   return total > 0 ? countSum(binary(grades, threshold, unjudged), k) / total : 0;
 }
 
 /** Average precision: precision at each relevant rank up to k, over every relevant judged item. */
-export function averagePrecision(grades, { unretrieved = [], k = null, threshold = 1, unjudged = "zero" } = {}) {
+export function averagePrecision(
+  grades,
+  { unretrieved = [], k = null, threshold = 1, unjudged = "zero" } = {},
+) {
   const total = relevantJudged(grades, unretrieved, threshold);
   let soFar = 0;
   const terms = binary(grades, threshold, unjudged).map((r) => {
@@ -185,9 +216,13 @@ export function reciprocalRank(grades, { k = null, threshold = 1, unjudged = "ze
 /** ERR (Chapelle et al. 2009): a grade g satisfies with chance (2^g - 1) / 2^maxGrade. */
 export function err(grades, { maxGrade, k = null, unjudged = "zero" } = {}) {
   // As ndcg.err, the top grade has no default: the same list reads 0.6 or 0.9 by it.
-  if (typeof maxGrade !== "number") throw new Error(`err needs maxGrade, the top grade of the scale, got ${maxGrade}`);
+  if (typeof maxGrade !== "number")
+    throw new Error(`err needs maxGrade, the top grade of the scale, got ${maxGrade}`);
   const ranked = unjudged === "condense" ? grades.filter((g) => g !== null) : grades;
-  return cascade(ranked.map((g) => (g === null ? 0 : (2 ** g - 1) / 2 ** maxGrade)), k);
+  return cascade(
+    ranked.map((g) => (g === null ? 0 : (2 ** g - 1) / 2 ** maxGrade)),
+    k,
+  );
 }
 
 /** RBP (Moffat and Zobel 2008): (1 - p) times the geometric sum of relevant items. */
@@ -198,15 +233,30 @@ export function rbp(grades, { p = 0.8, k = null, threshold = 1, unjudged = "zero
 /** RBP's residual: unjudged items in the top d, and the tail p^d past the depth d read. */
 export function rbpResidual(grades, { p = 0.8, k = null, unjudged = "zero" } = {}) {
   const ranked = unjudged === "condense" ? grades.filter((g) => g !== null) : grades;
-  const inside = (1 - p) * discountedSum(ranked.map((g) => (g === null ? 1 : 0)), k, ["geometric", p]);
+  const inside =
+    (1 - p) *
+    discountedSum(
+      ranked.map((g) => (g === null ? 1 : 0)),
+      k,
+      ["geometric", p],
+    );
   const read = depth(ranked.length, k);
   return inside + weights(read + 1, ["geometric", p])[read]; // p^d, as trec_eval's running product
 }
 
 /** Binary NDCG: grades at or above the threshold count 1, the rest 0 (PySpark's RankingMetrics). */
-export function binaryNdcg(grades, { unretrieved = [], k = null, threshold = 1, unjudged = "zero", discount = "log2" } = {}) {
+export function binaryNdcg(
+  grades,
+  { unretrieved = [], k = null, threshold = 1, unjudged = "zero", discount = "log2" } = {},
+) {
   const flat = (g) => (g === null ? null : relevant(g, threshold));
-  return ndcg(grades.map(flat), { unretrieved: unretrieved.map(flat), k, gain: "linear", unjudged, discount });
+  return ndcg(grades.map(flat), {
+    unretrieved: unretrieved.map(flat),
+    k,
+    gain: "linear",
+    unjudged,
+    discount,
+  });
 }
 
 /** Every readout of the ranking widget (RankingWidget.metrics), keyed as READOUTS in js/words.js. */
@@ -253,7 +303,8 @@ export function swapMatrix(grades, { k = null, gain = "exponential", unretrieved
 }
 
 /** The list after positions i and j trade places. */
-export const swapped = (list, i, j) => list.map((x, at) => (at === i ? list[j] : at === j ? list[i] : x));
+export const swapped = (list, i, j) =>
+  list.map((x, at) => (at === i ? list[j] : at === j ? list[i] : x));
 
 /** ndcg.ltr.lambdarank's lambdas at equal scores; `matrix` is swapMatrix of the same grades. */
 export function lambdas(grades, matrix, sigma = 1) {
@@ -279,7 +330,8 @@ export function lambdas(grades, matrix, sigma = 1) {
 export const GOAL_TOLERANCE = 1e-9;
 
 /** Whether two figures are equal up to rounding (_goals.near). */
-export const near = (a, b) => Math.abs(a - b) <= GOAL_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
+export const near = (a, b) =>
+  Math.abs(a - b) <= GOAL_TOLERANCE * Math.max(1, Math.abs(a), Math.abs(b));
 
 /** The blocks [start, end) of positions items may move within: runs of equal scores, or the whole list. */
 export function blocksOf(scores, n) {
@@ -335,7 +387,8 @@ export function worstRelevantFirst(grades, worst, blocks, threshold = 1) {
 function* candidates(start, blocks, swaps, direction, gain, threshold = null) {
   if (swaps === null || swaps === undefined) {
     let order = extremeOrder(start, blocks, direction, gain);
-    if (threshold !== null && direction < 0) order = worstRelevantFirst(start, order, blocks, threshold);
+    if (threshold !== null && direction < 0)
+      order = worstRelevantFirst(start, order, blocks, threshold);
     yield order.map((i) => start[i]);
     return;
   }
@@ -351,27 +404,54 @@ function* candidates(start, blocks, swaps, direction, gain, threshold = null) {
  * Where a goal stands (_goals.status): value now and at the start, the limit the allowed
  * orders reach (given: not searched again), reached, out of reach, the rule broken.
  */
-export function goalStatus(goal, { now, start, unretrieved = [], unjudged = "zero", blocks, distance, missing = [], limit: known = null, family: settings = {} }) {
+export function goalStatus(
+  goal,
+  {
+    now,
+    start,
+    unretrieved = [],
+    unjudged = "zero",
+    blocks,
+    distance,
+    missing = [],
+    limit: known = null,
+    family: settings = {},
+  },
+) {
   // The goal's own cutoff, gain and discount; the widget's threshold, max grade and p.
-  const options = { ...settings, unretrieved, gain: goal.gain ?? "linear", unjudged, discount: goal.discount ?? "log2" };
+  const options = {
+    ...settings,
+    unretrieved,
+    gain: goal.gain ?? "linear",
+    unjudged,
+    discount: goal.discount ?? "log2",
+  };
   const figure = (metric, grades, k = goal.k ?? null) => figures(grades, { ...options, k })[metric];
   const value = figure(goal.metric, now);
   const begin = figure(goal.metric, start);
   const inReach = goal.swaps === null || goal.swaps === undefined || distance <= goal.swaps;
   const threshold = settings.threshold ?? 1;
   const status = {
-    reached: false, value, start: begin, limit: null, outOfReach: false, distance,
-    sameValue: null, sameStart: null, missing: [],
+    reached: false,
+    value,
+    start: begin,
+    limit: null,
+    outOfReach: false,
+    distance,
+    sameValue: null,
+    sameStart: null,
+    missing: [],
     broken: Boolean(goal.relevant_first) && !relevantFirst(now, threshold),
   };
   if (goal.kind === "falls_while_same") {
     status.sameValue = figure(goal.same, now);
     status.sameStart = figure(goal.same, start);
-    status.reached = inReach && value < begin && !near(value, begin) && near(status.sameValue, status.sameStart);
+    status.reached =
+      inReach && value < begin && !near(value, begin) && near(status.sameValue, status.sameStart);
     return status;
   }
   if (goal.kind === "rises_while_falls") {
-    const otherK = goal.other_k === undefined ? goal.k ?? null : goal.other_k;
+    const otherK = goal.other_k === undefined ? (goal.k ?? null) : goal.other_k;
     status.sameValue = figure(goal.other, now, otherK);
     status.sameStart = figure(goal.other, start, otherK);
     const rose = value > begin && !near(value, begin);
@@ -384,7 +464,14 @@ export function goalStatus(goal, { now, start, unretrieved = [], unjudged = "zer
   if (limit === null) {
     limit = up ? -Infinity : Infinity;
     const rule = goal.relevant_first ? threshold : null;
-    for (const grades of candidates(start, blocks ?? [[0, start.length]], goal.swaps, up ? 1 : -1, options.gain, rule)) {
+    for (const grades of candidates(
+      start,
+      blocks ?? [[0, start.length]],
+      goal.swaps,
+      up ? 1 : -1,
+      options.gain,
+      rule,
+    )) {
       const f = figure(goal.metric, grades);
       limit = up ? Math.max(limit, f) : Math.min(limit, f);
     }
@@ -401,7 +488,8 @@ export function goalStatus(goal, { now, start, unretrieved = [], unjudged = "zer
     status.outOfReach = limit > goal.value || near(limit, goal.value);
   }
   status.reached = inReach && meets && !status.broken;
-  if (goal.metric === "ndcg" && up && limit < 1 && !near(limit, 1)) status.missing = missing.slice();
+  if (goal.metric === "ndcg" && up && limit < 1 && !near(limit, 1))
+    status.missing = missing.slice();
   return status;
 }
 

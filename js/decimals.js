@@ -17,7 +17,8 @@ export function fixedPoint(x, digits) {
     const low = Math.floor(scaled);
     // An exact tie is a value whose scaled form ends in exactly .5 with no rounding in the
     // multiplication: checked on 2 * scaled, an odd integer then and exact in binary.
-    if (scaled - low === 0.5 && isExactTie(size, digits) && low % 2 === 0) text = withPoint(low, digits);
+    if (scaled - low === 0.5 && isExactTie(size, digits) && low % 2 === 0)
+      text = withPoint(low, digits);
   }
   return (negative ? "-" : "") + text;
 }

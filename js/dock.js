@@ -13,9 +13,16 @@ const DOCK_MARGIN = "-64px 0px 0px 0px";
 export function createDock(root, goalsBox, list, uid) {
   const items = h("ul", { class: "ndcg-rw__dock-list" });
   // The goals themselves are announced as they change; the copy is for the eyes only.
-  const dock = h("div", { class: "ndcg-rw__dock", "data-testid": "dock", "aria-hidden": "true", hidden: "" }, [items]);
+  const dock = h(
+    "div",
+    { class: "ndcg-rw__dock", "data-testid": "dock", "aria-hidden": "true", hidden: "" },
+    [items],
+  );
   root.append(dock);
-  const seen = new Map([[goalsBox, true], [list, false]]);
+  const seen = new Map([
+    [goalsBox, true],
+    [list, false],
+  ]);
   const html = document.documentElement;
 
   function place() {
@@ -36,10 +43,13 @@ export function createDock(root, goalsBox, list, uid) {
   }
 
   const observer = globalThis.IntersectionObserver
-    ? new IntersectionObserver((entries) => {
-      for (const entry of entries) seen.set(entry.target, entry.isIntersecting);
-      place();
-    }, { rootMargin: DOCK_MARGIN })
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) seen.set(entry.target, entry.isIntersecting);
+          place();
+        },
+        { rootMargin: DOCK_MARGIN },
+      )
     : null;
   observer?.observe(goalsBox);
   observer?.observe(list);
@@ -48,10 +58,14 @@ export function createDock(root, goalsBox, list, uid) {
   return {
     /** Show each goal, its mark and its verdict: [{ reached, goal, text }]. */
     show(verdicts) {
-      items.replaceChildren(...verdicts.map(({ reached, goal, text }) => h("li", { class: "ndcg-rw__dock-goal", "data-reached": String(reached) }, [
-        h("span", { class: "ndcg-rw__goal-mark", text: reached ? "✓" : "○" }),
-        h("span", {}, [h("strong", { text: goal }), ` ${text}`]),
-      ])));
+      items.replaceChildren(
+        ...verdicts.map(({ reached, goal, text }) =>
+          h("li", { class: "ndcg-rw__dock-goal", "data-reached": String(reached) }, [
+            h("span", { class: "ndcg-rw__goal-mark", text: reached ? "✓" : "○" }),
+            h("span", {}, [h("strong", { text: goal }), ` ${text}`]),
+          ]),
+        ),
+      );
     },
     stop() {
       observer?.disconnect();
@@ -72,13 +86,21 @@ export function createDock(root, goalsBox, list, uid) {
  */
 export function watchList(list, uid) {
   const html = document.documentElement;
-  const clear = () => { if (html.dataset.ndcgList === uid) delete html.dataset.ndcgList; };
+  const clear = () => {
+    if (html.dataset.ndcgList === uid) delete html.dataset.ndcgList;
+  };
   if (!globalThis.IntersectionObserver) return clear;
-  const observer = new IntersectionObserver((entries) => {
-    const shown = entries[entries.length - 1].isIntersecting;
-    if (shown) html.dataset.ndcgList = uid;
-    else clear();
-  }, { rootMargin: DOCK_MARGIN });
+  const observer = new IntersectionObserver(
+    (entries) => {
+      const shown = entries[entries.length - 1].isIntersecting;
+      if (shown) html.dataset.ndcgList = uid;
+      else clear();
+    },
+    { rootMargin: DOCK_MARGIN },
+  );
   observer.observe(list);
-  return () => { observer.disconnect(); clear(); };
+  return () => {
+    observer.disconnect();
+    clear();
+  };
 }

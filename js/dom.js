@@ -42,7 +42,10 @@ export function setAttr(node, name, value) {
 
 /** A phone or tablet: larger targets, and a hint about fingers instead of keys. */
 export function isTouch() {
-  return Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) || (navigator.maxTouchPoints ?? 0) > 0;
+  return (
+    Boolean(globalThis.matchMedia?.("(pointer: coarse)").matches) ||
+    (navigator.maxTouchPoints ?? 0) > 0
+  );
 }
 
 /** Run `update` now and on every change of the named traits; return the view's clean-up. */

@@ -21,7 +21,8 @@ export function signed(x) {
   return sign + fixed(Math.abs(x));
 }
 
-export const gradeText = (g) => (g === null ? "unjudged" : Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3))));
+export const gradeText = (g) =>
+  g === null ? "unjudged" : Number.isInteger(g) ? String(g) : String(Number(g.toFixed(3)));
 export const gradeLabel = (g) => (g === null ? "unjudged" : `grade ${gradeText(g)}`);
 export const numberText = (x) => String(Number(x.toFixed(6)));
 export const at = (k) => (k === null || k === undefined ? "" : `@${k}`);
@@ -44,7 +45,8 @@ export function sideOf(value, target) {
   for (let decimals = 3; decimals <= SIDE_DECIMALS; decimals += 1) {
     const text = decimals === 3 ? fixed(value) : value.toFixed(decimals);
     const shown = Number(text);
-    if (Math.sign(shown - target) === Math.sign(value - target)) return { text, close: decimals > 3 };
+    if (Math.sign(shown - target) === Math.sign(value - target))
+      return { text, close: decimals > 3 };
   }
   return { text: value.toFixed(SIDE_DECIMALS), close: true };
 }

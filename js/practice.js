@@ -9,7 +9,13 @@ import { verdict } from "./answers.js";
 import { h, isTouch, uniqueId } from "./dom.js";
 import { practiceProblem } from "./practice/draw.js";
 import { renderProgress } from "./practice/progress_view.js";
-import { MASTERY, loadProgress, skillRecord, storageWorks, updateProgress } from "./practice/store.js";
+import {
+  MASTERY,
+  loadProgress,
+  skillRecord,
+  storageWorks,
+  updateProgress,
+} from "./practice/store.js";
 
 let boxes = 0;
 
@@ -17,39 +23,80 @@ const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 /** The box's elements: the problem, the answer field, the verdict, the solution, the streak. */
 function buildBox(uid, skill) {
-  const question = h("p", { class: "ndcg-pb__question", id: `${uid}-question`, "data-testid": "question" });
+  const question = h("p", {
+    class: "ndcg-pb__question",
+    id: `${uid}-question`,
+    "data-testid": "question",
+  });
   const given = h("dl", { class: "ndcg-pb__given", id: `${uid}-given`, "data-testid": "given" });
   const input = h("input", {
-    id: `${uid}-input`, type: "text", inputmode: "decimal", autocomplete: "off", spellcheck: "false",
-    class: "ndcg-pb__input", "data-testid": "answer", "aria-describedby": `${uid}-question ${uid}-given ${uid}-note`,
+    id: `${uid}-input`,
+    type: "text",
+    inputmode: "decimal",
+    autocomplete: "off",
+    spellcheck: "false",
+    class: "ndcg-pb__input",
+    "data-testid": "answer",
+    "aria-describedby": `${uid}-question ${uid}-given ${uid}-note`,
   });
-  const check = h("button", { type: "button", class: "ndcg-pb__check", "data-testid": "check", text: "Check" });
+  const check = h("button", {
+    type: "button",
+    class: "ndcg-pb__check",
+    "data-testid": "check",
+    text: "Check",
+  });
   const note = h("p", { class: "ndcg-pb__note", id: `${uid}-note`, "data-testid": "note" });
-  const result = h("p", { class: "ndcg-pb__verdict", role: "status", "aria-live": "polite", "data-testid": "verdict" });
+  const result = h("p", {
+    class: "ndcg-pb__verdict",
+    role: "status",
+    "aria-live": "polite",
+    "data-testid": "verdict",
+  });
   const fresh = h("button", { type: "button", "data-testid": "new", text: "New problem" });
   const show = h("button", {
-    type: "button", "data-testid": "show", "aria-expanded": "false", "aria-controls": `${uid}-steps`,
+    type: "button",
+    "data-testid": "show",
+    "aria-expanded": "false",
+    "aria-controls": `${uid}-steps`,
     text: "Show the worked solution",
   });
-  const steps = h("ol", { class: "ndcg-pb__steps", id: `${uid}-steps`, "data-testid": "steps", hidden: "" });
+  const steps = h("ol", {
+    class: "ndcg-pb__steps",
+    id: `${uid}-steps`,
+    "data-testid": "steps",
+    hidden: "",
+  });
   const streak = h("p", { class: "ndcg-pb__streak", "data-testid": "streak" });
   const where = h("p", { class: "ndcg-pb__where", "data-testid": "where" });
-  const root = h("div", {
-    class: `ndcg-widget ndcg-pb${isTouch() ? " ndcg-pb--touch" : ""}`, role: "group",
-    "aria-label": `Practice: ${skill.title}`, "data-skill": skill.key,
-    // Keys typed into the box are the reader's, not JupyterLab's notebook shortcuts.
-    "data-lm-suppress-shortcuts": "true",
-  }, [
-    h("p", { class: "ndcg-pb__title", text: `Practice: ${skill.title}` }),
-    question, given,
-    h("div", { class: "ndcg-pb__row" }, [
-      h("span", { class: "ndcg-pb__field" }, [h("label", { for: `${uid}-input`, text: "Your answer" }), input]),
-      check,
-    ]),
-    note, result,
-    h("div", { class: "ndcg-pb__row" }, [fresh, show]),
-    steps, streak, where,
-  ]);
+  const root = h(
+    "div",
+    {
+      class: `ndcg-widget ndcg-pb${isTouch() ? " ndcg-pb--touch" : ""}`,
+      role: "group",
+      "aria-label": `Practice: ${skill.title}`,
+      "data-skill": skill.key,
+      // Keys typed into the box are the reader's, not JupyterLab's notebook shortcuts.
+      "data-lm-suppress-shortcuts": "true",
+    },
+    [
+      h("p", { class: "ndcg-pb__title", text: `Practice: ${skill.title}` }),
+      question,
+      given,
+      h("div", { class: "ndcg-pb__row" }, [
+        h("span", { class: "ndcg-pb__field" }, [
+          h("label", { for: `${uid}-input`, text: "Your answer" }),
+          input,
+        ]),
+        check,
+      ]),
+      note,
+      result,
+      h("div", { class: "ndcg-pb__row" }, [fresh, show]),
+      steps,
+      streak,
+      where,
+    ],
+  );
   return { question, given, input, check, note, result, fresh, show, steps, streak, where, root };
 }
 
@@ -81,7 +128,10 @@ function render({ model, el }) {
   // Where storage is refused, the record lives as long as the page.
   let memory = null;
   const record = () => {
-    if (!keeps) return memory ?? (memory = skillRecord(loadProgress(), skill.key));
+    if (!keeps) {
+      memory ??= skillRecord(loadProgress(), skill.key);
+      return memory;
+    }
     return skillRecord(loadProgress(), skill.key);
   };
   const change = (edit) => {
@@ -92,7 +142,8 @@ function render({ model, el }) {
     change((r) => Object.assign(r, { series: fixedSeries, n: 0, solved: false, tainted: false }));
   }
 
-  const { question, given, input, check, note, result, fresh, show, steps, streak, where, root } = buildBox(uid, skill);
+  const { question, given, input, check, note, result, fresh, show, steps, streak, where, root } =
+    buildBox(uid, skill);
   el.append(root);
 
   let problem = null;
@@ -102,7 +153,9 @@ function render({ model, el }) {
     const mastered = r.best >= MASTERY;
     root.dataset.mastered = String(mastered);
     const now = `Streak: ${plural(r.streak, "right answer", "right answers")} in a row`;
-    const aim = mastered ? `Mastered (best streak ${r.best}).` : `${MASTERY} in a row masters this skill.`;
+    const aim = mastered
+      ? `Mastered (best streak ${r.best}).`
+      : `${MASTERY} in a row masters this skill.`;
     streak.textContent = `${now}. ${aim} ${plural(r.right, "problem", "problems")} right at the first try, of ${r.tried}.`;
     streak.dataset.streak = String(r.streak);
   }
@@ -114,15 +167,21 @@ function render({ model, el }) {
     root.dataset.series = String(r.series);
     root.dataset.n = String(r.n);
     question.textContent = `${problem.question}?`;
-    given.replaceChildren(...problem.given.flatMap(([label, text]) => [h("dt", { text: label }), h("dd", { text })]));
+    given.replaceChildren(
+      ...problem.given.flatMap(([label, text]) => [h("dt", { text: label }), h("dd", { text })]),
+    );
     steps.replaceChildren(...problem.steps.map((line) => h("li", { text: line })));
-    const precision = problem.decimals === 0 ? "A whole number." : `A number to ${problem.decimals} decimals or more, such as 0.125, 1/8 or 12.5%.`;
+    const precision =
+      problem.decimals === 0
+        ? "A whole number."
+        : `A number to ${problem.decimals} decimals or more, such as 0.125, 1/8 or 12.5%.`;
     note.textContent = `${precision} Checked in your browser. Seeing the worked solution before a right answer restarts the streak.`;
     where.textContent = `Problem ${r.n + 1} of series ${r.series}${keeps ? "; your progress stays in this browser" : "; this browser keeps no progress"}. In a notebook: practice.problem("${skill.key}", ${r.series}, ${r.n}).`;
     input.value = "";
     clear();
     // Back on a page whose problem was answered right: say so, rather than ask it again.
-    if (r.solved) say("✓ ", "You answered this problem right. Press New problem for another.", true, "right");
+    if (r.solved)
+      say("✓ ", "You answered this problem right. Press New problem for another.", true, "right");
     setSteps(false);
     drawStreak();
   }
@@ -140,23 +199,37 @@ function render({ model, el }) {
   }
 
   function say(mark, message, correct, outcome) {
-    result.replaceChildren(h("span", { class: "ndcg-pb__mark", "aria-hidden": "true", text: mark }), message);
+    result.replaceChildren(
+      h("span", { class: "ndcg-pb__mark", "aria-hidden": "true", text: mark }),
+      message,
+    );
     result.dataset.correct = String(correct);
     result.dataset.outcome = outcome;
   }
 
   function give() {
     const box = {
-      kind: "number", choices: [], expected: problem.answer, decimals: problem.decimals,
-      exact: problem.exact, hint: problem.hint, traps: problem.traps,
+      kind: "number",
+      choices: [],
+      expected: problem.answer,
+      decimals: problem.decimals,
+      exact: problem.exact,
+      hint: problem.hint,
+      traps: problem.traps,
     };
     const { correct, outcome, message } = verdict(box, input.value);
-    if (outcome === "unread" || outcome === "close") return say(outcome === "close" ? "≈ " : "", message, false, outcome);
+    if (outcome === "unread" || outcome === "close")
+      return say(outcome === "close" ? "≈ " : "", message, false, outcome);
     let extra = "";
     change((r) => {
       extra = tally(r, correct, skill);
     });
-    say(correct ? "✓ " : "✗ ", `${message}${extra}${correct ? " Press New problem for another." : ""}`, correct, outcome);
+    say(
+      correct ? "✓ " : "✗ ",
+      `${message}${extra}${correct ? " Press New problem for another." : ""}`,
+      correct,
+      outcome,
+    );
     drawStreak();
   }
 

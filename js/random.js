@@ -90,9 +90,22 @@ const limbs = (words) => words.flatMap((w) => [w & 0xffff, w >>> 16]);
 
 /** state = state * MULT + inc, mod 2^128 (pcg_setseq_128_step_r), in place. */
 function step(s, inc) {
-  const s0 = s[0], s1 = s[1], s2 = s[2], s3 = s[3], s4 = s[4], s5 = s[5], s6 = s[6], s7 = s[7];
-  const m0 = MULT[0], m1 = MULT[1], m2 = MULT[2], m3 = MULT[3];
-  const m4 = MULT[4], m5 = MULT[5], m6 = MULT[6], m7 = MULT[7];
+  const s0 = s[0],
+    s1 = s[1],
+    s2 = s[2],
+    s3 = s[3],
+    s4 = s[4],
+    s5 = s[5],
+    s6 = s[6],
+    s7 = s[7];
+  const m0 = MULT[0],
+    m1 = MULT[1],
+    m2 = MULT[2],
+    m3 = MULT[3];
+  const m4 = MULT[4],
+    m5 = MULT[5],
+    m6 = MULT[6],
+    m7 = MULT[7];
   let t = s0 * m0 + inc[0];
   let c = Math.floor(t / 65536);
   s[0] = t - c * 65536;
@@ -145,7 +158,8 @@ export function defaultRng(seed = null) {
   const initSeq = limbs([w[6], w[7], w[4], w[5]]);
   // inc = (initseq << 1) | 1 (pcg_setseq_128_srandom_r)
   const inc = new Array(8);
-  for (let i = 7; i >= 0; i -= 1) inc[i] = ((initSeq[i] << 1) & 0xffff) | (i > 0 ? initSeq[i - 1] >>> 15 : 1);
+  for (let i = 7; i >= 0; i -= 1)
+    inc[i] = ((initSeq[i] << 1) & 0xffff) | (i > 0 ? initSeq[i - 1] >>> 15 : 1);
   const state = new Float64Array(8);
   step(state, inc);
   addInto(state, initState);
@@ -155,8 +169,17 @@ export function defaultRng(seed = null) {
 
 /** The state and increment as hex text, for comparing with numpy's bit_generator.state. */
 export function stateHex(gen) {
-  const hex = (a) => Array.from(a).reverse().map((x) => x.toString(16).padStart(4, "0")).join("");
-  return { state: hex(gen.state), inc: hex(gen.inc), hasUint32: gen.hasUint32, uinteger: gen.uinteger };
+  const hex = (a) =>
+    Array.from(a)
+      .reverse()
+      .map((x) => x.toString(16).padStart(4, "0"))
+      .join("");
+  return {
+    state: hex(gen.state),
+    inc: hex(gen.inc),
+    hasUint32: gen.hasUint32,
+    uinteger: gen.uinteger,
+  };
 }
 
 /** One 64-bit output (pcg64_next64), left in gen.lo and gen.hi as uint32 halves. */
@@ -227,7 +250,8 @@ export function integers(gen, low, high, size) {
   }
   if (high <= low) throw new RangeError("low >= high");
   const rng = high - low - 1;
-  if (rng > 0xffffffff) throw new RangeError(`integers draws ranges of at most 2**32 values here, got ${rng + 1}`);
+  if (rng > 0xffffffff)
+    throw new RangeError(`integers draws ranges of at most 2**32 values here, got ${rng + 1}`);
   const out = new Float64Array(size);
   if (rng === 0) out.fill(low);
   else if (rng === 0xffffffff) for (let i = 0; i < size; i += 1) out[i] = low + next32(gen);
@@ -237,7 +261,8 @@ export function integers(gen, low, high, size) {
 
 /** Generator.choice(population, size) with replacement and no p: population[integers(0, n)]. */
 export function choice(gen, population, size) {
-  if (population.length === 0) throw new RangeError("a cannot be empty unless no samples are taken");
+  if (population.length === 0)
+    throw new RangeError("a cannot be empty unless no samples are taken");
   const idx = integers(gen, 0, population.length, size);
   const out = new Float64Array(size);
   for (let i = 0; i < size; i += 1) out[i] = population[idx[i]];

@@ -11,8 +11,34 @@ import { build, structureKey } from "./ranking_build.js";
 import { draw } from "./ranking_draw.js";
 import { changeSizers } from "./ranking_readouts.js";
 
-const FULL_SERIES = ["gain", "discounted_gain", "discount", "cumulative_dcg", "ideal_cumulative_dcg"];
-const TRAITS = ["items", "unretrieved", "order", "k", "gain", "unjudged", "readouts", "series", "goals", "scores", "score_name", "moves", "note", "discount", "discounts", "threshold", "max_grade", "p", "pad"];
+const FULL_SERIES = [
+  "gain",
+  "discounted_gain",
+  "discount",
+  "cumulative_dcg",
+  "ideal_cumulative_dcg",
+];
+const TRAITS = [
+  "items",
+  "unretrieved",
+  "order",
+  "k",
+  "gain",
+  "unjudged",
+  "readouts",
+  "series",
+  "goals",
+  "scores",
+  "score_name",
+  "moves",
+  "note",
+  "discount",
+  "discounts",
+  "threshold",
+  "max_grade",
+  "p",
+  "pad",
+];
 
 let views = 0;
 
@@ -31,7 +57,11 @@ function traits(model) {
     discounts: () => model.get("discounts") ?? [],
     pad: () => model.get("pad") ?? null,
     // The family's settings: relevance threshold, ERR's top grade, RBP's p (RankingWidget's defaults).
-    family: () => ({ threshold: model.get("threshold") ?? 1, maxGrade: model.get("max_grade") ?? 1, p: model.get("p") ?? 0.8 }),
+    family: () => ({
+      threshold: model.get("threshold") ?? 1,
+      maxGrade: model.get("max_grade") ?? 1,
+      p: model.get("p") ?? 0.8,
+    }),
   };
 }
 
@@ -40,20 +70,47 @@ function render({ model, el }) {
   const touch = isTouch();
   // JupyterLab's notebook shortcuts (arrows, Space, Enter) would act on the cells too: the
   // attribute keeps them off keys pressed inside the widget.
-  const root = h("div", { class: `ndcg-widget ndcg-rw${touch ? " ndcg-rw--touch" : ""}`, "data-lm-suppress-shortcuts": "true" });
+  const root = h("div", {
+    class: `ndcg-widget ndcg-rw${touch ? " ndcg-rw--touch" : ""}`,
+    "data-lm-suppress-shortcuts": "true",
+  });
   el.append(root);
   const view = {
-    model, root, touch, uid: uniqueId("ndcg-rw", views), get: traits(model), ui: null,
+    model,
+    root,
+    touch,
+    uid: uniqueId("ndcg-rw", views),
+    get: traits(model),
+    ui: null,
     // What the screen was built for, and what it shows.
     state: {
-      built: null, items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(),
-      start: [], blocks: [[0, 0]], blockOf: new Map(), ideal: null,
-      shown: null, pending: null, picked: null, reached: [], drag: null, roving: null, best: null, sortUsed: false,
+      built: null,
+      items: null,
+      unretrieved: null,
+      gradeOf: new Map(),
+      rows: new Map(),
+      start: [],
+      blocks: [[0, 0]],
+      blockOf: new Map(),
+      ideal: null,
+      shown: null,
+      pending: null,
+      picked: null,
+      reached: [],
+      drag: null,
+      roving: null,
+      best: null,
+      sortUsed: false,
     },
     update() {
       const key = structureKey(view);
       const { state } = view;
-      if (!view.ui || model.get("items") !== state.items || (model.get("unretrieved") ?? []) !== state.unretrieved || key !== state.built) {
+      if (
+        !view.ui ||
+        model.get("items") !== state.items ||
+        (model.get("unretrieved") ?? []) !== state.unretrieved ||
+        key !== state.built
+      ) {
         state.built = key;
         build(view);
       }

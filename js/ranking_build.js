@@ -14,7 +14,18 @@ import { discountText } from "./words.js";
 
 /** What the screen is built for: a change of it builds the screen again. */
 export function structureKey(view) {
-  return JSON.stringify([view.get.readouts(), view.get.series(), view.get.goals(), view.get.scores(), view.model.get("score_name"), view.get.tied(), view.model.get("note"), view.get.discounts(), view.get.family(), view.get.pad()]);
+  return JSON.stringify([
+    view.get.readouts(),
+    view.get.series(),
+    view.get.goals(),
+    view.get.scores(),
+    view.model.get("score_name"),
+    view.get.tied(),
+    view.model.get("note"),
+    view.get.discounts(),
+    view.get.family(),
+    view.get.pad(),
+  ]);
 }
 
 /** Build the screen for the model's items, readouts, goals and settings (its structure). */
@@ -30,7 +41,11 @@ export function build(view) {
   // The gain and each row's discounted gain appear where the chapter has taught DCG: a
   // DCG or IDCG readout, or gains on the chart (NDCG alone, as chapter 1 previews it, not).
   const series = view.get.series();
-  const showsGain = readouts.includes("dcg") || readouts.includes("idcg") || series.includes("gain") || series.includes("discounted_gain");
+  const showsGain =
+    readouts.includes("dcg") ||
+    readouts.includes("idcg") ||
+    series.includes("gain") ||
+    series.includes("discounted_gain");
   const goals = view.get.goals();
   const discounts = view.get.discounts();
 
@@ -38,9 +53,13 @@ export function build(view) {
   view.state.unretrieved = unretrieved;
   view.state.gradeOf = new Map(items.map((item) => [item.label, item.grade]));
   view.state.start = items.map((item) => item.label);
-  view.state.blocks = blocksOf(tied ? view.state.start.map((label) => scores[label]) : null, items.length);
+  view.state.blocks = blocksOf(
+    tied ? view.state.start.map((label) => scores[label]) : null,
+    items.length,
+  );
   view.state.blockOf = new Map();
-  for (const block of view.state.blocks) for (let i = block[0]; i < block[1]; i += 1) view.state.blockOf.set(view.state.start[i], block);
+  for (const block of view.state.blocks)
+    for (let i = block[0]; i < block[1]; i += 1) view.state.blockOf.set(view.state.start[i], block);
   view.state.shown = null;
   view.state.picked = null;
   view.state.ideal = null;
@@ -51,10 +70,17 @@ export function build(view) {
 
   // Tie groups: equal scores shared by more than one item, numbered in score order.
   const counts = new Map();
-  if (hasScores) for (const item of items) counts.set(scores[item.label], (counts.get(scores[item.label]) ?? 0) + 1);
+  if (hasScores)
+    for (const item of items)
+      counts.set(scores[item.label], (counts.get(scores[item.label]) ?? 0) + 1);
   const groupOf = new Map();
-  [...counts.entries()].filter(([, n]) => n > 1).map(([score]) => score).sort((a, b) => b - a)
-    .forEach((score, i) => groupOf.set(score, i));
+  [...counts.entries()]
+    .filter(([, n]) => n > 1)
+    .map(([score]) => score)
+    .sort((a, b) => b - a)
+    .forEach((score, i) => {
+      groupOf.set(score, i);
+    });
 
   const { goalRows, goalsBox } = buildGoals(view, goals);
   const { readout, readoutsBox, change } = buildReadouts(view, readouts);
@@ -63,34 +89,76 @@ export function build(view) {
   const hintText = view.touch
     ? "Drag an item by its ⠿ handle, or tap ▲ or ▼ to move it. To swap two items, tap ⇄ on each."
     : "Drag an item, or use ▲ ▼ to move it and ⇄ on two items to swap them. Keys: ↑ and ↓ go through the items, Alt+↑ and Alt+↓ move one, Space picks two to swap.";
-  const tieText = !groupOf.size ? "" : `Items in a shaded band share one ${scoreName}: they form a tie group.${tied ? " Items move only within their tie group." : ""}`;
-  const list = h("ol", { class: "ndcg-rw__list", "aria-labelledby": `${view.uid}-rank`, "aria-describedby": `${view.uid}-hint` });
-  const ranking = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ranking", "aria-labelledby": `${view.uid}-rank` }, [
-    h("div", { class: "ndcg-rw__title", id: `${view.uid}-rank`, text: "Ranking" }),
-    h("p", { class: "ndcg-rw__hint", id: `${view.uid}-hint`, text: `${hintText}${tieText ? ` ${tieText}` : ""}` }),
-    list,
-  ]);
+  const tieText = !groupOf.size
+    ? ""
+    : `Items in a shaded band share one ${scoreName}: they form a tie group.${tied ? " Items move only within their tie group." : ""}`;
+  const list = h("ol", {
+    class: "ndcg-rw__list",
+    "aria-labelledby": `${view.uid}-rank`,
+    "aria-describedby": `${view.uid}-hint`,
+  });
+  const ranking = h(
+    "div",
+    {
+      role: "group",
+      class: "ndcg-rw__panel ndcg-rw__panel--ranking",
+      "aria-labelledby": `${view.uid}-rank`,
+    },
+    [
+      h("div", { class: "ndcg-rw__title", id: `${view.uid}-rank`, text: "Ranking" }),
+      h("p", {
+        class: "ndcg-rw__hint",
+        id: `${view.uid}-hint`,
+        text: `${hintText}${tieText ? ` ${tieText}` : ""}`,
+      }),
+      list,
+    ],
+  );
 
   // Every judged item: the ideal order once the chapter has taught it
   const idealList = h("ol", { class: "ndcg-rw__ideal", "aria-labelledby": `${view.uid}-ideal` });
-  const judged = h("div", { role: "group", class: "ndcg-rw__panel ndcg-rw__panel--ideal", "aria-labelledby": `${view.uid}-ideal` }, [
-    h("div", { class: "ndcg-rw__title", id: `${view.uid}-ideal`, text: "Every judged item" }),
-    h("p", { class: "ndcg-rw__hint", text: showsIdeal
-      ? `Best grade first, retrieved or not: the ideal order. ${readouts.includes("idcg") ? "IDCG counts its top k." : "NDCG measures the ranking against it."}`
-      : "Best grade first, retrieved or not. A reordering cannot bring in an item that was not retrieved." }),
-    // Focusable, so a keyboard can scroll a long list (its rows take no focus).
-    h("div", { class: "ndcg-rw__scroll", role: "group", tabindex: "0", "aria-labelledby": `${view.uid}-ideal` }, [idealList]),
-  ]);
+  const judged = h(
+    "div",
+    {
+      role: "group",
+      class: "ndcg-rw__panel ndcg-rw__panel--ideal",
+      "aria-labelledby": `${view.uid}-ideal`,
+    },
+    [
+      h("div", { class: "ndcg-rw__title", id: `${view.uid}-ideal`, text: "Every judged item" }),
+      h("p", {
+        class: "ndcg-rw__hint",
+        text: showsIdeal
+          ? `Best grade first, retrieved or not: the ideal order. ${readouts.includes("idcg") ? "IDCG counts its top k." : "NDCG measures the ranking against it."}`
+          : "Best grade first, retrieved or not. A reordering cannot bring in an item that was not retrieved.",
+      }),
+      // Focusable, so a keyboard can scroll a long list (its rows take no focus).
+      h(
+        "div",
+        {
+          class: "ndcg-rw__scroll",
+          role: "group",
+          tabindex: "0",
+          "aria-labelledby": `${view.uid}-ideal`,
+        },
+        [idealList],
+      ),
+    ],
+  );
 
   // Controls
   const kSelect = h("select", { id: `${view.uid}-k`, "data-testid": "k" });
-  const discountSelect = h("select", { id: `${view.uid}-discount`, "data-testid": "discount" },
-    discounts.map((d, i) => h("option", { value: String(i), text: discountText(d) })));
+  const discountSelect = h(
+    "select",
+    { id: `${view.uid}-discount`, "data-testid": "discount" },
+    discounts.map((d, i) => h("option", { value: String(i), text: discountText(d) })),
+  );
   const gainSelect = h("select", { id: `${view.uid}-gain`, "data-testid": "gain" }, [
     h("option", { value: "linear", text: "linear: gain = grade" }),
     h("option", { value: "exponential", text: "exponential: gain = 2^grade − 1" }),
   ]);
-  const button = (testid, text, title) => h("button", { type: "button", class: "ndcg-rw__button", "data-testid": testid, text, title });
+  const button = (testid, text, title) =>
+    h("button", { type: "button", class: "ndcg-rw__button", "data-testid": testid, text, title });
   const within = tied ? " within each tie group" : "";
   const buttons = {
     reset: button("reset", "Reset", "Back to the order the items were given in"),
@@ -99,19 +167,44 @@ export function build(view) {
     shuffle: button("shuffle", "Shuffle", `Put the items in a random order${within}`),
   };
   const controls = h("div", { class: "ndcg-widget__controls ndcg-rw__controls" }, [
-    h("label", { for: `${view.uid}-k`, text: "Cutoff k" }), kSelect,
+    h("label", { for: `${view.uid}-k`, text: "Cutoff k" }),
+    kSelect,
     ...(showsGain ? [h("label", { for: `${view.uid}-gain`, text: "Gain" }), gainSelect] : []),
-    ...(discounts.length ? [h("label", { for: `${view.uid}-discount`, text: "Discount" }), discountSelect] : []),
+    ...(discounts.length
+      ? [h("label", { for: `${view.uid}-discount`, text: "Discount" }), discountSelect]
+      : []),
     h("span", { class: "ndcg-rw__buttons" }, Object.values(buttons)),
   ]);
 
   // Chart, with the same figures as a table for screen readers and exact reading
-  const { chart, table, details, panel: chartPanel } = createChartPanel(view.uid, view.get.series());
+  const {
+    chart,
+    table,
+    details,
+    panel: chartPanel,
+  } = createChartPanel(view.uid, view.get.series());
 
-  const live = h("div", { class: "ndcg-widget__sr", role: "status", "aria-live": "polite", "data-testid": "announcement" });
-  const note = view.model.get("note") ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: view.model.get("note") }) : "";
+  const live = h("div", {
+    class: "ndcg-widget__sr",
+    role: "status",
+    "aria-live": "polite",
+    "data-testid": "announcement",
+  });
+  const note = view.model.get("note")
+    ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: view.model.get("note") })
+    : "";
 
-  view.root.replaceChildren(...[goalsBox, note, readoutsBox, h("div", { class: "ndcg-rw__main" }, [ranking, judged]), controls, chartPanel, live].filter(Boolean));
+  view.root.replaceChildren(
+    ...[
+      goalsBox,
+      note,
+      readoutsBox,
+      h("div", { class: "ndcg-rw__main" }, [ranking, judged]),
+      controls,
+      chartPanel,
+      live,
+    ].filter(Boolean),
+  );
 
   view.ui?.dock?.stop();
   view.ui?.sizer?.disconnect();
@@ -120,14 +213,47 @@ export function build(view) {
   const dock = goalsBox ? createDock(view.root, goalsBox, list, view.uid) : null;
   // The chart's drawing follows its width on screen (a phone's is about 330 px).
   const sizer = globalThis.ResizeObserver
-    ? new ResizeObserver(() => { if (fitChart(chart, chart.svg.clientWidth || chart.svg.getBoundingClientRect().width) && view.ui) view.update(); })
+    ? new ResizeObserver(() => {
+        if (
+          fitChart(chart, chart.svg.clientWidth || chart.svg.getBoundingClientRect().width) &&
+          view.ui
+        )
+          view.update();
+      })
     : null;
   sizer?.observe(chartPanel);
-  view.ui = { unwatch, sizer, dock, showsGain, readouts, readout, change, list, idealList, kSelect, gainSelect, discountSelect, discounts, buttons, chart, table, details, live, goalRows, showsIdeal, tied, scores, hasScores, scoreName, groupOf, counts, within };
+  view.ui = {
+    unwatch,
+    sizer,
+    dock,
+    showsGain,
+    readouts,
+    readout,
+    change,
+    list,
+    idealList,
+    kSelect,
+    gainSelect,
+    discountSelect,
+    discounts,
+    buttons,
+    chart,
+    table,
+    details,
+    live,
+    goalRows,
+    showsIdeal,
+    tied,
+    scores,
+    hasScores,
+    scoreName,
+    groupOf,
+    counts,
+    within,
+  };
   view.ui.ceiling = ceilings(view);
   view.state.rows = new Map(items.map((item) => [item.label, buildRow(view, item)]));
   list.replaceChildren(...view.state.rows.values());
   rove(view, list.firstElementChild);
   listen(view);
 }
-

@@ -5,7 +5,14 @@ import { dcg, depth, extremeOrder, figures, positions, roundUp, scored } from ".
 import { drawChart, drawTable } from "./chart.js";
 import { at, fixed, listText } from "./format.js";
 import { drawGoals, goalStatuses } from "./ranking_goals.js";
-import { drawIdeal, drawRows, gradesFor, judgedByGain, syncKOptions, unretrievedAt } from "./ranking_list.js";
+import {
+  drawIdeal,
+  drawRows,
+  gradesFor,
+  judgedByGain,
+  syncKOptions,
+  unretrievedAt,
+} from "./ranking_list.js";
 import { announce, drawReadouts } from "./ranking_readouts.js";
 import { nameOf, sameDiscount } from "./words.js";
 
@@ -17,26 +24,47 @@ export function draw(view) {
   const unjudged = view.get.unjudged();
   const discount = view.get.discount();
   // New items and their new order can arrive as two changes; draw once both are in.
-  if (order.length !== view.state.items.length || !order.every((label) => view.state.gradeOf.has(label))) return;
+  if (
+    order.length !== view.state.items.length ||
+    !order.every((label) => view.state.gradeOf.has(label))
+  )
+    return;
 
   const grades = gradesFor(view, order);
   const others = unretrievedAt(view, k).map((item) => item.grade);
-  const now = figures(grades, { ...view.get.family(), unretrieved: others, k, gain, unjudged, discount });
+  const now = figures(grades, {
+    ...view.get.family(),
+    unretrieved: others,
+    k,
+    gain,
+    unjudged,
+    discount,
+  });
   // The scored positions: with "condense" an unjudged item has none.
-  const kept = order.filter((label, i) => unjudged !== "condense" || grades[i] !== null);
+  const kept = order.filter((_label, i) => unjudged !== "condense" || grades[i] !== null);
   const rows = positions(scored(grades, unjudged), { gain, discount });
-  rows.forEach((row, i) => { row.grade = view.state.gradeOf.get(kept[i]); });
+  rows.forEach((row, i) => {
+    row.grade = view.state.gradeOf.get(kept[i]);
+  });
   const cut = depth(rows.length, k);
   drawRows(view, order, grades, rows, kept, cut);
 
-  const { before, changed, settings } = drawReadouts(view, order, now, [k, gain, unjudged, discount]);
+  const { before, changed, settings } = drawReadouts(view, order, now, [
+    k,
+    gain,
+    unjudged,
+    discount,
+  ]);
 
   syncKOptions(view, k);
   view.ui.gainSelect.value = gain;
   const chosen = view.ui.discounts.findIndex((d) => sameDiscount(d, discount));
   if (chosen >= 0) view.ui.discountSelect.value = String(chosen);
   const ideal = drawIdeal(view, k, gain, discount);
-  const idealAtN = ideal.rows.length && rows.length ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative : 0;
+  const idealAtN =
+    ideal.rows.length && rows.length
+      ? ideal.rows[Math.min(rows.length, ideal.rows.length) - 1].cumulative
+      : 0;
   const last = rows.length ? rows[rows.length - 1] : { cumulative: 0, cumulativeCg: 0 };
   const judgedGrades = judgedByGain(view, gain, k).map((item) => item.grade);
   const scale = {
@@ -45,20 +73,33 @@ export function draw(view) {
     // Above the largest running DCG any order reaches (and the ideal's, when it is drawn),
     // so the bars keep their scale as the items move; rounded up, so the axis does not give
     // away the best DCG a task asks for.
-    cumulative: roundUp(Math.max(view.ui.chart.bands.some((b) => b.line) ? idealAtN : 0, bestCumulative(view, grades, gain, unjudged, discount))),
+    cumulative: roundUp(
+      Math.max(
+        view.ui.chart.bands.some((b) => b.line) ? idealAtN : 0,
+        bestCumulative(view, grades, gain, unjudged, discount),
+      ),
+    ),
     cumulativeCg: last.cumulativeCg,
     one: 1,
   };
   drawChart(view.ui.chart, rows, kept, ideal.rows, k, scale, discount);
-  const ofIdeal = view.ui.readouts.includes("idcg") || view.ui.readouts.includes("ndcg") ? ` against an ideal of ${fixed(now.idcg)}` : "";
-  const headline = view.ui.readouts.includes("dcg") || view.ui.readouts.includes("idcg") ? `DCG${at(k)} ${fixed(now.dcg)}${ofIdeal}`
-    : view.ui.readouts.includes("cg") ? `CG${at(k)} ${fixed(now.cg)}` : listText(view.ui.readouts.map((key) => `${nameOf(key, k)} ${fixed(now[key])}`));
+  const ofIdeal =
+    view.ui.readouts.includes("idcg") || view.ui.readouts.includes("ndcg")
+      ? ` against an ideal of ${fixed(now.idcg)}`
+      : "";
+  const headline =
+    view.ui.readouts.includes("dcg") || view.ui.readouts.includes("idcg")
+      ? `DCG${at(k)} ${fixed(now.dcg)}${ofIdeal}`
+      : view.ui.readouts.includes("cg")
+        ? `CG${at(k)} ${fixed(now.cg)}`
+        : listText(view.ui.readouts.map((key) => `${nameOf(key, k)} ${fixed(now[key])}`));
   view.ui.chart.desc.textContent = `Bar chart over ${rows.length} positions of ${listText(view.ui.chart.bands.map((b) => b.title))}; ${headline}.`;
   if (view.ui.details.open) drawTable(view.ui.chart, view.ui.table, kept, rows, cut);
 
   const statuses = goalStatuses(view, order, grades, unjudged);
   drawGoals(view, statuses);
-  if (view.state.pending !== null || changed) announce(view, view.state.pending ?? "The ranking changed.", before, now, settings, statuses);
+  if (view.state.pending !== null || changed)
+    announce(view, view.state.pending ?? "The ranking changed.", before, now, settings, statuses);
   view.state.pending = null;
   view.state.reached = statuses.map((status) => status.reached);
   view.state.shown = { order: order.slice(), settings, figures: now, k };
@@ -73,4 +114,3 @@ function bestCumulative(view, grades, gain, unjudged, discount) {
   }
   return view.state.best.value;
 }
-

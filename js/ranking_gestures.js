@@ -14,7 +14,7 @@ function shuffled(list) {
 }
 
 export function rove(view, target) {
-  if (!target || !(target.matches?.(".ndcg-rw__item, .ndcg-rw__item button"))) return;
+  if (!target?.matches?.(".ndcg-rw__item, .ndcg-rw__item button")) return;
   if (view.state.roving && view.state.roving !== target) view.state.roving.tabIndex = -1;
   target.tabIndex = 0;
   view.state.roving = target;
@@ -27,7 +27,8 @@ export function focus(view, target) {
 
 function withinBlocks(view, order, reorder) {
   const out = order.slice();
-  for (const [lo, hi] of view.state.blocks) out.splice(lo, hi - lo, ...reorder(order.slice(lo, hi)));
+  for (const [lo, hi] of view.state.blocks)
+    out.splice(lo, hi - lo, ...reorder(order.slice(lo, hi)));
   return out;
 }
 
@@ -45,7 +46,9 @@ function move(view, from, to, refocus) {
     return;
   }
   if (!blockHolds(view, label, to)) {
-    view.say(`${label} is at the edge of its tie group: it moves only among the items with its ${view.ui.scoreName}.`);
+    view.say(
+      `${label} is at the edge of its tie group: it moves only among the items with its ${view.ui.scoreName}.`,
+    );
     return;
   }
   if (to === from) return;
@@ -60,7 +63,9 @@ function swap(view, a, b) {
   const i = order.indexOf(a);
   const j = order.indexOf(b);
   if (!blockHolds(view, a, j)) {
-    view.say(`${a} and ${b} are in different tie groups: items move only among the items with their ${view.ui.scoreName}. Pick another item.`);
+    view.say(
+      `${a} and ${b} are in different tie groups: items move only among the items with their ${view.ui.scoreName}. Pick another item.`,
+    );
     view.state.picked = a;
     return;
   }
@@ -72,7 +77,9 @@ function pick(view, label) {
   const previous = view.state.picked;
   if (previous === null) {
     view.state.picked = label;
-    view.say(`${label} picked for a swap. Pick the item to swap it with${view.touch ? "" : ", or press Escape"}.`);
+    view.say(
+      `${label} picked for a swap. Pick the item to swap it with${view.touch ? "" : ", or press Escape"}.`,
+    );
   } else if (previous === label) {
     view.state.picked = null;
     view.say("Swap cancelled.");
@@ -82,7 +89,6 @@ function pick(view, label) {
   }
   view.update(); // redraws the picked state; announces nothing more
 }
-
 
 const positionOf = (view, li) => view.model.get("order").indexOf(li.ndcgLabel);
 
@@ -122,7 +128,8 @@ function onKey(view, event) {
     }
     case "ArrowRight":
     case "ArrowLeft":
-      if (cells[here + (event.key === "ArrowRight" ? 1 : -1)]) focus(view, cells[here + (event.key === "ArrowRight" ? 1 : -1)]);
+      if (cells[here + (event.key === "ArrowRight" ? 1 : -1)])
+        focus(view, cells[here + (event.key === "ArrowRight" ? 1 : -1)]);
       break;
     case "Home":
     case "End":
@@ -157,9 +164,19 @@ function onPointerDown(view, event) {
   const from = rows.indexOf(li);
   const [lo, hi] = view.state.blockOf.get(li.ndcgLabel);
   view.state.drag = {
-    li, rows, from, to: from, lo, hi: hi - 1, startY: event.clientY, active: false,
+    li,
+    rows,
+    from,
+    to: from,
+    lo,
+    hi: hi - 1,
+    startY: event.clientY,
+    active: false,
     mids: rects.map((r) => (r.top + r.bottom) / 2),
-    step: rows.length > 1 ? Math.abs(rects[Math.min(1, rows.length - 1)].top - rects[0].top) : rects[0].height,
+    step:
+      rows.length > 1
+        ? Math.abs(rects[Math.min(1, rows.length - 1)].top - rects[0].top)
+        : rects[0].height,
     pointer: event.pointerId,
   };
   li.setPointerCapture?.(event.pointerId);
@@ -178,7 +195,9 @@ function onPointerMove(view, event) {
   event.preventDefault();
   const centre = drag.mids[drag.from] + dy;
   let to = 0;
-  drag.mids.forEach((mid, i) => { if (i !== drag.from && mid < centre) to += 1; });
+  drag.mids.forEach((mid, i) => {
+    if (i !== drag.from && mid < centre) to += 1;
+  });
   to = Math.min(Math.max(to, drag.lo), drag.hi);
   // The row follows the pointer, but not out of its tie group.
   const limit = (i) => drag.mids[i] - drag.mids[drag.from];
@@ -199,7 +218,9 @@ function endDrag(view, event, commitMove) {
   view.state.drag = null;
   // No transitions while the rows jump from their shifted places to their new slots.
   view.root.classList.add("ndcg-rw--settling");
-  drag.rows.forEach((row) => { row.style.transform = ""; });
+  drag.rows.forEach((row) => {
+    row.style.transform = "";
+  });
   drag.li.classList.remove("ndcg-rw__item--dragging");
   view.root.classList.remove("ndcg-rw--dragging");
   if (drag.active && commitMove) {
@@ -212,7 +233,8 @@ function endDrag(view, event, commitMove) {
 
 /** Attach the gestures to the screen js/ranking_build.js built (view.ui). */
 export function listen(view) {
-  const { list, kSelect, gainSelect, discountSelect, discounts, buttons, details, within } = view.ui;
+  const { list, kSelect, gainSelect, discountSelect, discounts, buttons, details, within } =
+    view.ui;
   const { model, state } = view;
   list.addEventListener("click", (event) => onClick(view, event));
   list.addEventListener("keydown", (event) => onKey(view, event));
@@ -226,7 +248,9 @@ export function listen(view) {
     const k = kSelect.value === "" ? null : Number(kSelect.value);
     view.act(`Cutoff set to ${k === null ? "all positions" : k}.`, () => model.set("k", k));
   });
-  gainSelect.addEventListener("change", () => view.act(`Gain set to ${gainSelect.value}.`, () => model.set("gain", gainSelect.value)));
+  gainSelect.addEventListener("change", () =>
+    view.act(`Gain set to ${gainSelect.value}.`, () => model.set("gain", gainSelect.value)),
+  );
   discountSelect.addEventListener("change", () => {
     const chosen = discounts[Number(discountSelect.value)];
     view.act(`Discount set to ${discountText(chosen)}.`, () => model.set("discount", chosen));
@@ -238,13 +262,30 @@ export function listen(view) {
   });
   buttons.sort.addEventListener("click", () => {
     state.sortUsed = true;
-    view.commit(withinBlocks(view, model.get("order"), (part) => part
-    .map((label, i) => [label, i])
-    .sort((a, b) => (state.gradeOf.get(b[0]) ?? -1) - (state.gradeOf.get(a[0]) ?? -1) || a[1] - b[1])
-    .map(([label]) => label)), `Items sorted by grade${within}.`);
+    view.commit(
+      withinBlocks(view, model.get("order"), (part) =>
+        part
+          .map((label, i) => [label, i])
+          .sort(
+            (a, b) =>
+              (state.gradeOf.get(b[0]) ?? -1) - (state.gradeOf.get(a[0]) ?? -1) || a[1] - b[1],
+          )
+          .map(([label]) => label),
+      ),
+      `Items sorted by grade${within}.`,
+    );
     view.update(); // a list already sorted changes nothing, but its goals now say so
   });
-  buttons.reverse.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), (part) => part.slice().reverse()), `Order reversed${within}.`));
-  buttons.shuffle.addEventListener("click", () => view.commit(withinBlocks(view, model.get("order"), shuffled), `Order shuffled${within}.`));
-  details.addEventListener("toggle", () => { if (details.open) view.update(); });
+  buttons.reverse.addEventListener("click", () =>
+    view.commit(
+      withinBlocks(view, model.get("order"), (part) => part.slice().reverse()),
+      `Order reversed${within}.`,
+    ),
+  );
+  buttons.shuffle.addEventListener("click", () =>
+    view.commit(withinBlocks(view, model.get("order"), shuffled), `Order shuffled${within}.`),
+  );
+  details.addEventListener("toggle", () => {
+    if (details.open) view.update();
+  });
 }

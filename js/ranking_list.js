@@ -7,23 +7,56 @@ import { fixed, gradeLabel, numberText } from "./format.js";
 
 export function buildRow(view, item) {
   const { label } = item;
-  const moveButton = (step, text, words) => h("button", { type: "button", class: "ndcg-rw__move", tabindex: "-1", "data-move": String(step), "aria-label": `Move ${label} ${words}`, text });
+  const moveButton = (step, text, words) =>
+    h("button", {
+      type: "button",
+      class: "ndcg-rw__move",
+      tabindex: "-1",
+      "data-move": String(step),
+      "aria-label": `Move ${label} ${words}`,
+      text,
+    });
   const parts = {
     handle: h("span", { class: "ndcg-rw__handle", "aria-hidden": "true", text: "⠿" }),
     pos: h("span", { class: "ndcg-rw__pos" }),
     label: h("span", { class: "ndcg-rw__label", text: label }),
-    score: view.ui.hasScores ? h("span", { class: "ndcg-rw__score", text: `${view.ui.scoreName} ${numberText(view.ui.scores[label])}` }) : "",
+    score: view.ui.hasScores
+      ? h("span", {
+          class: "ndcg-rw__score",
+          text: `${view.ui.scoreName} ${numberText(view.ui.scores[label])}`,
+        })
+      : "",
     grade: h("span", { class: "ndcg-rw__grade" }),
     contrib: h("span", { class: "ndcg-rw__dg" }),
     up: moveButton(-1, "▲", "up"),
     down: moveButton(1, "▼", "down"),
-    swap: h("button", { type: "button", class: "ndcg-rw__swap", tabindex: "-1", "aria-pressed": "false", "data-testid": `swap-${label}`, text: "⇄" }),
+    swap: h("button", {
+      type: "button",
+      class: "ndcg-rw__swap",
+      tabindex: "-1",
+      "aria-pressed": "false",
+      "data-testid": `swap-${label}`,
+      text: "⇄",
+    }),
   };
-  const li = h("li", {
-    class: "ndcg-rw__item", tabindex: "-1", "data-testid": `item-${label}`,
-    "aria-keyshortcuts": "Alt+ArrowUp Alt+ArrowDown Space",
-  }, [parts.handle, parts.pos, parts.label, parts.score, parts.grade, parts.contrib,
-    h("span", { class: "ndcg-rw__actions" }, [parts.up, parts.down, parts.swap])].filter(Boolean));
+  const li = h(
+    "li",
+    {
+      class: "ndcg-rw__item",
+      tabindex: "-1",
+      "data-testid": `item-${label}`,
+      "aria-keyshortcuts": "Alt+ArrowUp Alt+ArrowDown Space",
+    },
+    [
+      parts.handle,
+      parts.pos,
+      parts.label,
+      parts.score,
+      parts.grade,
+      parts.contrib,
+      h("span", { class: "ndcg-rw__actions" }, [parts.up, parts.down, parts.swap]),
+    ].filter(Boolean),
+  );
   if (view.ui.hasScores && view.ui.groupOf.has(view.ui.scores[label])) {
     const group = view.ui.groupOf.get(view.ui.scores[label]);
     li.dataset.tie = String(group);
@@ -55,8 +88,14 @@ export function unretrievedAt(view, k) {
 
 /** The judged items, retrieved or not, in idealGrades' order (a stable sort by gain), at cutoff `k`. */
 export function judgedByGain(view, gain, k) {
-  return byGain(view.state.items.filter((item) => item.grade !== null).map((item) => ({ ...item, retrieved: true }))
-    .concat(unretrievedAt(view, k).map((item) => ({ ...item, retrieved: false }))), gain, (item) => item.grade);
+  return byGain(
+    view.state.items
+      .filter((item) => item.grade !== null)
+      .map((item) => ({ ...item, retrieved: true }))
+      .concat(unretrievedAt(view, k).map((item) => ({ ...item, retrieved: false }))),
+    gain,
+    (item) => item.grade,
+  );
 }
 
 export function drawIdeal(view, k, gain, discount) {
@@ -64,15 +103,29 @@ export function drawIdeal(view, k, gain, discount) {
   if (view.state.ideal && view.state.ideal.key === key) return view.state.ideal;
   const sorted = judgedByGain(view, gain, k);
   const cut = depth(sorted.length, k);
-  view.ui.idealList.replaceChildren(...sorted.map((item, i) => h("li", {
-    class: `ndcg-rw__ideal-item${view.ui.showsIdeal && i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--unretrieved"}`,
-  }, [
-    h("span", { class: "ndcg-rw__pos", text: String(i + 1) }),
-    h("span", { class: "ndcg-rw__label", text: item.label }),
-    h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
-    item.retrieved ? "" : h("span", { class: "ndcg-rw__tag", text: "not retrieved" }),
-  ])));
-  view.state.ideal = { key, rows: positions(sorted.map((item) => item.grade), { gain, discount }) };
+  view.ui.idealList.replaceChildren(
+    ...sorted.map((item, i) =>
+      h(
+        "li",
+        {
+          class: `ndcg-rw__ideal-item${view.ui.showsIdeal && i === cut && cut < sorted.length ? " ndcg-rw__cut" : ""}${item.retrieved ? "" : " ndcg-rw__ideal-item--unretrieved"}`,
+        },
+        [
+          h("span", { class: "ndcg-rw__pos", text: String(i + 1) }),
+          h("span", { class: "ndcg-rw__label", text: item.label }),
+          h("span", { class: "ndcg-rw__grade", text: gradeLabel(item.grade) }),
+          item.retrieved ? "" : h("span", { class: "ndcg-rw__tag", text: "not retrieved" }),
+        ],
+      ),
+    ),
+  );
+  view.state.ideal = {
+    key,
+    rows: positions(
+      sorted.map((item) => item.grade),
+      { gain, discount },
+    ),
+  };
   return view.state.ideal;
 }
 
@@ -87,17 +140,43 @@ export function drawRows(view, order, grades, rows, kept, cut) {
     const counted = row !== null && row.position <= cut;
     setText(li.ndcg.pos, String(i + 1));
     setText(li.ndcg.grade, gradeLabel(grades[i]));
-    setText(li.ndcg.contrib, row === null ? "dropped" : !counted ? "not counted" : showsDcg ? `+${fixed(row.discounted)}` : "");
+    setText(
+      li.ndcg.contrib,
+      row === null
+        ? "dropped"
+        : !counted
+          ? "not counted"
+          : showsDcg
+            ? `+${fixed(row.discounted)}`
+            : "",
+    );
     li.classList.toggle("ndcg-rw__cut", row !== null && row.position === cut + 1);
     li.classList.toggle("ndcg-rw__item--outside", !counted);
     li.classList.toggle("ndcg-rw__item--unjudged", grades[i] === null);
     li.classList.toggle("ndcg-rw__item--picked", view.state.picked === order[i]);
-    const score = view.ui.hasScores ? `, ${view.ui.scoreName} ${numberText(view.ui.scores[order[i]])}` : "";
-    const ties = li.dataset.tie === undefined ? "" : `, tied with ${view.ui.counts.get(view.ui.scores[order[i]]) - 1} other${view.ui.counts.get(view.ui.scores[order[i]]) > 2 ? "s" : ""}`;
-    setAttr(li, "aria-label", `${order[i]}, ${gradeLabel(grades[i])}${score}${ties}, position ${i + 1} of ${order.length}${row === null ? ", dropped from the scoring" : ""}${view.state.picked === order[i] ? ", picked for a swap" : ""}`);
+    const score = view.ui.hasScores
+      ? `, ${view.ui.scoreName} ${numberText(view.ui.scores[order[i]])}`
+      : "";
+    const ties =
+      li.dataset.tie === undefined
+        ? ""
+        : `, tied with ${view.ui.counts.get(view.ui.scores[order[i]]) - 1} other${view.ui.counts.get(view.ui.scores[order[i]]) > 2 ? "s" : ""}`;
+    setAttr(
+      li,
+      "aria-label",
+      `${order[i]}, ${gradeLabel(grades[i])}${score}${ties}, position ${i + 1} of ${order.length}${row === null ? ", dropped from the scoring" : ""}${view.state.picked === order[i] ? ", picked for a swap" : ""}`,
+    );
     const swap = li.ndcg.swap;
     setAttr(swap, "aria-pressed", String(view.state.picked === order[i]));
-    setAttr(swap, "aria-label", view.state.picked === null ? `Pick ${order[i]} to swap` : view.state.picked === order[i] ? `Cancel the swap of ${order[i]}` : `Swap ${order[i]} with ${view.state.picked}`);
+    setAttr(
+      swap,
+      "aria-label",
+      view.state.picked === null
+        ? `Pick ${order[i]} to swap`
+        : view.state.picked === order[i]
+          ? `Cancel the swap of ${order[i]}`
+          : `Swap ${order[i]} with ${view.state.picked}`,
+    );
   }
 }
 
@@ -106,7 +185,8 @@ export function syncKOptions(view, k) {
   const top = Math.max(view.state.items.length + view.state.unretrieved.length, 10, k ?? 0);
   if (view.ui.kSelect.options.length !== top + 1) {
     const options = [h("option", { value: "", text: "all" })];
-    for (let i = 1; i <= top; i += 1) options.push(h("option", { value: String(i), text: String(i) }));
+    for (let i = 1; i <= top; i += 1)
+      options.push(h("option", { value: String(i), text: String(i) }));
     view.ui.kSelect.replaceChildren(...options);
   }
   view.ui.kSelect.value = k === null ? "" : String(k);

@@ -17,33 +17,50 @@ const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]
 export function stack(attrs) {
   const shown = h("span", { class: "ndcg-rw__stack-shown" });
   const sizers = h("span", { class: "ndcg-rw__stack-sizers", "aria-hidden": "true" });
-  const box = h("span", { ...attrs, class: `ndcg-rw__stack ${attrs.class ?? ""}` }, [shown, sizers]);
+  const box = h("span", { ...attrs, class: `ndcg-rw__stack ${attrs.class ?? ""}` }, [
+    shown,
+    sizers,
+  ]);
   // `sizing`: texts, or { text, rare } for a text only a wide screen keeps room for.
   box.show = (text, sizing) => {
     setText(shown, text);
     const key = JSON.stringify(sizing);
     if (sizers.ndcgKey !== key) {
       sizers.ndcgKey = key;
-      sizers.replaceChildren(...sizing.map((t) => (typeof t === "string"
-        ? h("span", { text: t })
-        : h("span", { text: t.text, class: t.rare ? "ndcg-rw__sizer--rare" : "" }))));
+      sizers.replaceChildren(
+        ...sizing.map((t) =>
+          typeof t === "string"
+            ? h("span", { text: t })
+            : h("span", { text: t.text, class: t.rare ? "ndcg-rw__sizer--rare" : "" }),
+        ),
+      );
     }
   };
   return box;
 }
 
 /** The readouts box: a name and a value per readout, and the change the last action made. */
-export function buildReadouts(view, readouts) {
+export function buildReadouts(_view, readouts) {
   const readout = {};
   const readoutsBox = h("div", { class: "ndcg-widget__readouts ndcg-rw__readouts" });
   for (const key of readouts) {
     const name = h("span", { class: "ndcg-rw__name" });
     const value = h("span", { "data-testid": key, class: "ndcg-rw__value" });
     readout[key] = { name, value };
-    readoutsBox.append(h("div", { class: `ndcg-rw__readout ndcg-rw__readout--${key}`, title: READOUTS[key].words }, [name, value]));
+    readoutsBox.append(
+      h("div", { class: `ndcg-rw__readout ndcg-rw__readout--${key}`, title: READOUTS[key].words }, [
+        name,
+        value,
+      ]),
+    );
   }
   const change = stack({ class: "ndcg-rw__value ndcg-rw__delta", "data-testid": "delta" });
-  readoutsBox.append(h("div", { class: "ndcg-rw__readout ndcg-rw__readout--delta" }, [h("span", { class: "ndcg-rw__name", text: "Last change" }), change]));
+  readoutsBox.append(
+    h("div", { class: "ndcg-rw__readout ndcg-rw__readout--delta" }, [
+      h("span", { class: "ndcg-rw__name", text: "Last change" }),
+      change,
+    ]),
+  );
 
   return { readout, readoutsBox, change };
 }
@@ -53,14 +70,30 @@ export function ceilings(view) {
   const grades = view.state.items.map((item) => item.grade);
   const best = extremeOrder(grades, [[0, grades.length]], 1).map((i) => grades[i]);
   // The deepest padding the cutoff selector offers (js/ranking_list.js syncKOptions).
-  const deepest = Math.max(view.state.items.length + view.state.unretrieved.length, 10, view.get.k() ?? 0);
+  const deepest = Math.max(
+    view.state.items.length + view.state.unretrieved.length,
+    10,
+    view.get.k() ?? 0,
+  );
   const others = unretrievedAt(view, deepest).map((item) => item.grade);
   const out = {};
   const choices = view.get.discounts().length ? view.get.discounts() : [view.get.discount()];
   for (const gain of GAINS) {
     for (const discount of choices) {
-      const m = figures(best, { ...view.get.family(), unretrieved: others, k: null, gain, unjudged: "zero", discount });
-      for (const key of READOUT_KEYS) out[key] = Math.max(out[key] ?? 0, m[key], key === "cg" || key === "dcg" || key === "idcg" ? 0 : 1);
+      const m = figures(best, {
+        ...view.get.family(),
+        unretrieved: others,
+        k: null,
+        gain,
+        unjudged: "zero",
+        discount,
+      });
+      for (const key of READOUT_KEYS)
+        out[key] = Math.max(
+          out[key] ?? 0,
+          m[key],
+          key === "cg" || key === "dcg" || key === "idcg" ? 0 : 1,
+        );
     }
   }
   return out;
@@ -80,12 +113,15 @@ function changeText(view, before, after, moved, k) {
 export function changeSizers(view) {
   // The widest cutoff a list offers (its length plus the unjudged, at least 10) in every name.
   const top = Math.max(view.state.items.length + view.state.unretrieved.length, 10);
-  const widest = (k) => view.ui.readouts.map((key) => {
-    const name = nameOf(key, k);
-    const a = `${name} unchanged`;
-    const b = `${name} ${signed(-view.ui.ceiling[key])}`;
-    return a.length > b.length ? a : b;
-  }).join(", ");
+  const widest = (k) =>
+    view.ui.readouts
+      .map((key) => {
+        const name = nameOf(key, k);
+        const a = `${name} unchanged`;
+        const b = `${name} ${signed(-view.ui.ceiling[key])}`;
+        return a.length > b.length ? a : b;
+      })
+      .join(", ");
   return ["none yet", "no change", widest(top), widest(null), ...settingChangeSizers()];
 }
 
@@ -101,8 +137,10 @@ export function drawReadouts(view, order, now, [k, gain, unjudged, discount]) {
   const before = view.state.shown;
   const moved = before !== null && !sameList(order, before.order);
   const changed = before !== null && (moved || settings !== before.settings);
-  if (moved) view.ui.change.show(changeText(view, before.figures, now, moved, k), changeSizers(view));
-  else if (changed) view.ui.change.show(settingChangeText(before.settings, settings), changeSizers(view));
+  if (moved)
+    view.ui.change.show(changeText(view, before.figures, now, moved, k), changeSizers(view));
+  else if (changed)
+    view.ui.change.show(settingChangeText(before.settings, settings), changeSizers(view));
   else if (before === null) view.ui.change.show("none yet", changeSizers(view));
   return { before, changed, settings };
 }
@@ -117,7 +155,11 @@ export function announce(view, what, before, now, settings, statuses) {
     const same = near(now[key], before.figures[key]);
     if (same && READOUTS[key].fixedByOrder && settings === before.settings) continue;
     const d = now[key] - before.figures[key];
-    sentences.push(same ? `${name} is still ${fixed(now[key])}` : `${name} is now ${fixed(now[key])}, ${d > 0 ? "up" : "down"} ${signed(d).slice(1)}`);
+    sentences.push(
+      same
+        ? `${name} is still ${fixed(now[key])}`
+        : `${name} is now ${fixed(now[key])}, ${d > 0 ? "up" : "down"} ${signed(d).slice(1)}`,
+    );
   }
   const parts = [what];
   if (sentences.length) parts.push(`${sentences.join("; ")}.`);
@@ -125,7 +167,8 @@ export function announce(view, what, before, now, settings, statuses) {
     const { goal } = view.ui.goalRows[i];
     const which = view.ui.goalRows.length > 1 ? ` ${i + 1}` : "";
     if (status.bySort) parts.push(`Goal${which}: ${statusText(goal, status, view.ui.tied)}`);
-    else if (status.reached && !view.state.reached[i]) parts.push(`Goal${which} reached. ${statusText(goal, status, view.ui.tied)}`);
+    else if (status.reached && !view.state.reached[i])
+      parts.push(`Goal${which} reached. ${statusText(goal, status, view.ui.tied)}`);
     else if (!status.reached && view.state.reached[i]) parts.push(`Goal${which} no longer met.`);
   });
   view.say(parts.join(" "));

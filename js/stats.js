@@ -42,7 +42,8 @@ function literal(value) {
   if (value === null || value === undefined) return "None";
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "string") return `'${value}'`;
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : pyFloatRepr(value);
+  if (typeof value === "number")
+    return Number.isInteger(value) ? String(value) : pyFloatRepr(value);
   return String(value);
 }
 
@@ -60,7 +61,9 @@ function typeName(value) {
 function positiveInt(value, name) {
   const fix = `pass an int, e.g. ${name}=10`;
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new TypeError(`${name} must be a positive integer, got ${typeName(value)} ${literal(value)}; ${fix}`);
+    throw new TypeError(
+      `${name} must be a positive integer, got ${typeName(value)} ${literal(value)}; ${fix}`,
+    );
   }
   if (value < 1) throw new Error(`${name} must be a positive integer, got ${value}; ${fix}`);
   return value;
@@ -71,9 +74,12 @@ function seedOf(value, name) {
   if (typeof value === "bigint" && value >= 0n) return value;
   const fix = `e.g. ${name}=0`;
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new TypeError(`${name} must be a non-negative int or None, got ${typeName(value)} ${literal(value)}; ${fix}`);
+    throw new TypeError(
+      `${name} must be a non-negative int or None, got ${typeName(value)} ${literal(value)}; ${fix}`,
+    );
   }
-  if (value < 0) throw new Error(`${name} must be a non-negative int or None, got ${value}; ${fix}`);
+  if (value < 0)
+    throw new Error(`${name} must be a non-negative int or None, got ${value}; ${fix}`);
   return value;
 }
 
@@ -88,7 +94,9 @@ function fraction(value, name) {
     throw new TypeError(`${name} must be a number, got ${typeName(value)} ${literal(value)}`);
   }
   if (!(value > 0 && value < 1)) {
-    throw new Error(`${name} must lie strictly between 0 and 1, got ${pyFloatRepr(value)}; e.g. ${name}=0.95`);
+    throw new Error(
+      `${name} must lie strictly between 0 and 1, got ${pyFloatRepr(value)}; e.g. ${name}=0.95`,
+    );
   }
   return value;
 }
@@ -100,7 +108,9 @@ function scores(value, name) {
   }
   if (typeof value === "number") {
     const one = literal(value);
-    throw new TypeError(`${name} must be a sequence of numbers, got the single number ${one}; pass a list, e.g. [${one}]`);
+    throw new TypeError(
+      `${name} must be a sequence of numbers, got the single number ${one}; pass a list, e.g. [${one}]`,
+    );
   }
   const items = Array.from(value);
   if (items.some((x) => typeof x === "boolean")) {
@@ -112,11 +122,16 @@ function scores(value, name) {
   if (items.length === 0) throw new Error(`${name} is empty: there is nothing to score`);
   items.forEach((x, i) => {
     if (typeof x !== "number") {
-      throw new TypeError(`${name} must hold numbers; found ${typeName(x)} ${literal(x)} at index ${i}`);
+      throw new TypeError(
+        `${name} must hold numbers; found ${typeName(x)} ${literal(x)} at index ${i}`,
+      );
     }
   });
   const i = items.findIndex((x) => !Number.isFinite(x));
-  if (i >= 0) throw new Error(`${name} must be finite: found ${pyFloatRepr(items[i])} at index ${i}; ${SCORES_HINT}`);
+  if (i >= 0)
+    throw new Error(
+      `${name} must be finite: found ${pyFloatRepr(items[i])} at index ${i}; ${SCORES_HINT}`,
+    );
   return Float64Array.from(items);
 }
 
@@ -128,9 +143,12 @@ export function pairedDifferences(a, b) {
   const first = scores(a, "a");
   const second = scores(b, "b");
   if (first.length !== second.length) {
-    throw new Error(`a and b must pair up query by query: a has ${first.length} scores, b has ${second.length}`);
+    throw new Error(
+      `a and b must pair up query by query: a has ${first.length} scores, b has ${second.length}`,
+    );
   }
-  if (first.length < 2) throw new Error(`a and b need at least 2 queries to test, got ${first.length}`);
+  if (first.length < 2)
+    throw new Error(`a and b need at least 2 queries to test, got ${first.length}`);
   const out = new Float64Array(first.length);
   for (let i = 0; i < out.length; i += 1) {
     out[i] = first[i] - second[i];
@@ -171,8 +189,14 @@ export function pairwiseSum(values, start, n) {
     return res;
   }
   if (n <= 128) {
-    let r0 = values[start], r1 = values[start + 1], r2 = values[start + 2], r3 = values[start + 3];
-    let r4 = values[start + 4], r5 = values[start + 5], r6 = values[start + 6], r7 = values[start + 7];
+    let r0 = values[start],
+      r1 = values[start + 1],
+      r2 = values[start + 2],
+      r3 = values[start + 3];
+    let r4 = values[start + 4],
+      r5 = values[start + 5],
+      r6 = values[start + 6],
+      r7 = values[start + 7];
     const whole = n - (n % 8);
     let i = 8;
     for (; i < whole; i += 8) {
@@ -231,7 +255,11 @@ function unitScale(differences) {
  * otherwise nResamples drawn ones, the observed counted as one more.
  * Returns { meanDifference, pValue, nQueries, nResamples, alternative, exact }.
  */
-export function pairedRandomizationTest(a, b, { nResamples = 10000, alternative = "two-sided", seed = 0 } = {}) {
+export function pairedRandomizationTest(
+  a,
+  b,
+  { nResamples = 10000, alternative = "two-sided", seed = 0 } = {},
+) {
   positiveInt(nResamples, "n_resamples");
   alternativeOf(alternative, "alternative");
   seedOf(seed, "seed");

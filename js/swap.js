@@ -17,9 +17,23 @@ function render({ model, el }) {
   const uid = uniqueId("ndcg-sw", views);
   const touch = isTouch();
   const state = {
-    items: null, unretrieved: null, gradeOf: new Map(), rows: new Map(), cells: [], heads: [],
-    rowHeads: [], lambdaCells: [], grades: [], matrix: [], lambdas: [], now: 0, active: [0, 1],
-    preview: null, armed: null, last: null, reachedNow: [],
+    items: null,
+    unretrieved: null,
+    gradeOf: new Map(),
+    rows: new Map(),
+    cells: [],
+    heads: [],
+    rowHeads: [],
+    lambdaCells: [],
+    grades: [],
+    matrix: [],
+    lambdas: [],
+    now: 0,
+    active: [0, 1],
+    preview: null,
+    armed: null,
+    last: null,
+    reachedNow: [],
   };
   const ui = build(model.get("goals") ?? [], uid, touch);
   const view = { model, state, ui, uid, touch };
@@ -27,18 +41,27 @@ function render({ model, el }) {
 
   // The book's theme shows a back-to-top button over the top of the page: the page hides
   // it while a grid is on screen (book/_static/site.css), so it never covers a cell.
-  const watcher = globalThis.IntersectionObserver ? new IntersectionObserver((entries) => {
-    const seen = entries.some((entry) => entry.isIntersecting);
-    if (seen) document.documentElement.dataset.ndcgGrid = uid;
-    else if (document.documentElement.dataset.ndcgGrid === uid) delete document.documentElement.dataset.ndcgGrid;
-  }) : null;
+  const watcher = globalThis.IntersectionObserver
+    ? new IntersectionObserver((entries) => {
+        const seen = entries.some((entry) => entry.isIntersecting);
+        if (seen) document.documentElement.dataset.ndcgGrid = uid;
+        else if (document.documentElement.dataset.ndcgGrid === uid)
+          delete document.documentElement.dataset.ndcgGrid;
+      })
+    : null;
   watcher?.observe(ui.mapPanel);
 
   listen(view);
-  const stop = follow(model, ["items", "unretrieved", "order", "k", "gain"], () => update(view), ui.root);
+  const stop = follow(
+    model,
+    ["items", "unretrieved", "order", "k", "gain"],
+    () => update(view),
+    ui.root,
+  );
   return () => {
     watcher?.disconnect();
-    if (document.documentElement.dataset.ndcgGrid === uid) delete document.documentElement.dataset.ndcgGrid;
+    if (document.documentElement.dataset.ndcgGrid === uid)
+      delete document.documentElement.dataset.ndcgGrid;
     stop();
   };
 }

@@ -56,7 +56,10 @@ function drawWords(view, k, largest) {
   setText(ui.lossKey, `swap loses ${m}`);
   setText(ui.legend.lastChild, `darkest: |ΔNDCG${atK(k)}| = ${fixed(largest)}`);
   setText(ui.mapTitle, `Change in ${m} if the row's and the column's documents swap places`);
-  setText(ui.lambdaNote, `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded above it, less half of those with documents graded below it. Negative pushes the document up.`);
+  setText(
+    ui.lambdaNote,
+    `λ: each document's LambdaRank lambda for ${m}, at equal scores (σ = 1): half the |Δ${m}| of its swaps with documents graded above it, less half of those with documents graded below it. Negative pushes the document up.`,
+  );
   setText(ui.nameOf.ndcg, m);
   setText(ui.nameOf.after, `${m} after swapping it`);
   ui.readout.ndcg.textContent = fixed(state.now);
@@ -71,7 +74,8 @@ export function update(view) {
   if (items !== state.items || unretrieved !== state.unretrieved) rebuild(view, items, unretrieved);
   const order = model.get("order");
   // New items and their new order can arrive as two changes; draw once both are in.
-  if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label))) return;
+  if (order.length !== state.items.length || !order.every((label) => state.gradeOf.has(label)))
+    return;
   const { k, gain } = settings(model);
   const grades = order.map((label) => state.gradeOf.get(label));
   const matrix = swapMatrix(grades, { k, gain, unretrieved: unretrievedGrades(state) });
@@ -85,14 +89,20 @@ export function update(view) {
   syncKOptions(ui.kSelect, state.items.length + state.unretrieved.length, k);
   ui.gainSelect.value = gain;
   state.reachedNow.push(...drawGoals(view, order));
-  setActive(view, state.active[0], state.active[1], document.activeElement?.closest?.(".ndcg-sw__grid") === ui.grid);
+  setActive(
+    view,
+    state.active[0],
+    state.active[1],
+    document.activeElement?.closest?.(".ndcg-sw__grid") === ui.grid,
+  );
   showPair(view, state.preview ?? state.active);
 }
 
 export function showLast(view) {
   const { last } = view.state;
   const { readout } = view.ui;
-  readout.last.textContent = last === null ? "none yet" : `${last.a} ↔ ${last.b}: ${signed(last.change)}`;
+  readout.last.textContent =
+    last === null ? "none yet" : `${last.a} ↔ ${last.b}: ${signed(last.change)}`;
   readout.last.title = last === null ? "" : String(last.change);
 }
 
@@ -106,18 +116,37 @@ function goalWords(goal) {
 function goalVerdict(view, goal, order) {
   const { state } = view;
   const start = state.items.map((item) => item.grade);
-  const distance = swapDistance(order, state.items.map((item) => item.label));
-  const status = goalStatus(goal, { now: state.grades, start, unretrieved: unretrievedGrades(state), distance });
+  const distance = swapDistance(
+    order,
+    state.items.map((item) => item.label),
+  );
+  const status = goalStatus(goal, {
+    now: state.grades,
+    start,
+    unretrieved: unretrievedGrades(state),
+    distance,
+  });
   const up = goal.kind === "best";
   const before = status.start;
   const now = status.value - before;
   const m = `NDCG${atK(goal.k)}`;
   // A swap must be made: the starting order reaches no goal, even where no swap does better.
   const reached = distance === 1 && status.reached;
-  if (reached) return { reached, text: `Reached: ${signed(now)}, the most any single swap ${up ? "gains" : "loses"} (${m} ${fixed(before)} to ${fixed(status.value)}).` };
-  if (distance > 1) return { reached, text: `Not yet: the order is ${distance} swaps from the start; press Reset and make one swap.` };
+  if (reached)
+    return {
+      reached,
+      text: `Reached: ${signed(now)}, the most any single swap ${up ? "gains" : "loses"} (${m} ${fixed(before)} to ${fixed(status.value)}).`,
+    };
+  if (distance > 1)
+    return {
+      reached,
+      text: `Not yet: the order is ${distance} swaps from the start; press Reset and make one swap.`,
+    };
   if (distance === 0) return { reached, text: "Not yet: make a swap." };
-  return { reached, text: `Not yet: this swap changes ${m} by ${signed(now)}; another ${up ? "gains" : "loses"} more. Reset and try again.` };
+  return {
+    reached,
+    text: `Not yet: this swap changes ${m} by ${signed(now)}; another ${up ? "gains" : "loses"} more. Reset and try again.`,
+  };
 }
 
 /** Draw each goal's verdict; return the announcements of goals this draw reached. */
@@ -142,7 +171,8 @@ export function showPair(view, [i, j]) {
   const { model, state, ui } = view;
   const { list, readout } = ui;
   for (const li of list.children) li.classList.remove("ndcg-sw__item--pair");
-  for (const node of ui.root.querySelectorAll(".ndcg-sw__cell--shown")) node.classList.remove("ndcg-sw__cell--shown");
+  for (const node of ui.root.querySelectorAll(".ndcg-sw__cell--shown"))
+    node.classList.remove("ndcg-sw__cell--shown");
   const order = model.get("order");
   if (i === j || i >= order.length || j >= order.length) {
     for (const key of ["pair", "after", "delta"]) {
@@ -174,9 +204,11 @@ export function describe(view, i, j) {
   const after = ndcgOf(view, swapped(state.grades, i, j));
   // The name starts with the figure the cell prints, as a name must hold a control's text.
   const printed = ui.valuesToggle.checked ? `${cellText(state.matrix[i][j])}: ` : "";
-  return `${printed}Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
+  return (
+    `${printed}Swap position ${i + 1}, ${order[i]} (grade ${gradeText(state.grades[i])}), with position ${j + 1}, ` +
     `${order[j]} (grade ${gradeText(state.grades[j])}): NDCG${atK(k)} ${fixed(state.now)} to ${fixed(after)}, ` +
-    `${signed(state.matrix[i][j])}`;
+    `${signed(state.matrix[i][j])}`
+  );
 }
 
 /** Roving tabindex: one cell of the grid is in the tab order, the arrow keys move it. */

@@ -12,7 +12,10 @@ function commit(view, order, what) {
   model.set("order", order);
   model.save_changes();
   const { k } = settings(model);
-  ui.live.textContent = [`${what} NDCG${atK(k)} is now ${fixed(state.now)}.`, ...state.reachedNow].join(" ");
+  ui.live.textContent = [
+    `${what} NDCG${atK(k)} is now ${fixed(state.now)}.`,
+    ...state.reachedNow,
+  ].join(" ");
   state.reachedNow = [];
 }
 
@@ -50,8 +53,14 @@ function gridKey(view, event) {
   const [i, j] = indices(cell);
   const n = view.state.cells.length;
   const moves = {
-    ArrowUp: [i - 1, j], ArrowDown: [i + 1, j], ArrowLeft: [i, j - 1], ArrowRight: [i, j + 1],
-    Home: [i, 0], End: [i, n - 1], PageUp: [0, j], PageDown: [n - 1, j],
+    ArrowUp: [i - 1, j],
+    ArrowDown: [i + 1, j],
+    ArrowLeft: [i, j - 1],
+    ArrowRight: [i, j + 1],
+    Home: [i, 0],
+    End: [i, n - 1],
+    PageUp: [0, j],
+    PageDown: [n - 1, j],
   };
   if (moves[event.key]) {
     event.preventDefault();
@@ -144,7 +153,11 @@ function listenControls(view) {
   });
   ui.resetButton.addEventListener("click", () => {
     state.last = null;
-    commit(view, state.items.map((item) => item.label), "Order reset.");
+    commit(
+      view,
+      state.items.map((item) => item.label),
+      "Order reset.",
+    );
     showLast(view);
   });
 }

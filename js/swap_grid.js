@@ -21,7 +21,14 @@ export function createGrid(grid, n) {
     state.heads.push(th);
     headRow.append(th);
   }
-  headRow.append(h("th", { scope: "col", class: "ndcg-sw__head ndcg-sw__head--lambda", title: "LambdaRank's lambda of the row's document", text: "λ" }));
+  headRow.append(
+    h("th", {
+      scope: "col",
+      class: "ndcg-sw__head ndcg-sw__head--lambda",
+      title: "LambdaRank's lambda of the row's document",
+      text: "λ",
+    }),
+  );
   const body = h("tbody");
   state.cells = [];
   state.rowHeads = [];
@@ -31,7 +38,13 @@ export function createGrid(grid, n) {
     const row = h("tr", {}, [head]);
     const cells = [];
     for (let j = 0; j < n; j += 1) {
-      const td = h("td", { role: "gridcell", class: "ndcg-sw__cell", tabindex: "-1", "data-i": String(i), "data-j": String(j) });
+      const td = h("td", {
+        role: "gridcell",
+        class: "ndcg-sw__cell",
+        tabindex: "-1",
+        "data-i": String(i),
+        "data-j": String(j),
+      });
       if (i === j) {
         td.classList.add("ndcg-sw__cell--self");
         td.setAttribute("aria-disabled", "true");

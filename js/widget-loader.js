@@ -19,14 +19,12 @@
 // A page whose state holds any other kind of widget (anything but anywidget models and the
 // layouts they use) is handed, whole, to the Jupyter widget manager (require.js and
 // @jupyter-widgets/html-manager, served beside this file), loaded only then.
-(function () {
-  "use strict";
-
+(() => {
   const STATE = 'script[type="application/vnd.jupyter.widget-state+json"]';
   const VIEW = 'script[type="application/vnd.jupyter.widget-view+json"]';
   const REF = "IPY_MODEL_";
   // This file's folder: the fallback manager's files sit beside it, at any page depth.
-  const here = (document.currentScript && document.currentScript.src) || "";
+  const here = document.currentScript?.src || "";
   const base = here.replace(/[^/]*$/, "");
 
   const isHref = (text) => /^https?:\/\//.test(text);
@@ -44,9 +42,10 @@
   // Saved binary traits arrive base64-encoded beside the state; put each back at its path.
   function restoreBuffers(state, buffers) {
     for (const { path, data, encoding } of buffers || []) {
-      const bytes = encoding === "hex"
-        ? Uint8Array.from(data.match(/../g) || [], (pair) => parseInt(pair, 16))
-        : Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const bytes =
+        encoding === "hex"
+          ? Uint8Array.from(data.match(/../g) || [], (pair) => parseInt(pair, 16))
+          : Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
       let holder = state;
       for (const key of path.slice(0, -1)) holder = holder[key];
       holder[path[path.length - 1]] = new DataView(bytes.buffer);
@@ -107,17 +106,20 @@
   const modules = new Map(); // module source or URL -> Promise of the widget definition
   function loadWidget(esm) {
     if (!modules.has(esm)) {
-      modules.set(esm, (async () => {
-        const url = isHref(esm)
-          ? esm
-          : `data:text/javascript;charset=utf-8,${encodeURIComponent(esm)}`;
-        const mod = await import(url);
-        if (mod.default === undefined && mod.render === undefined) {
-          throw new Error("a widget module must export a default object (or render)");
-        }
-        if (mod.default === undefined) return { render: mod.render };
-        return typeof mod.default === "function" ? await mod.default() : mod.default;
-      })());
+      modules.set(
+        esm,
+        (async () => {
+          const url = isHref(esm)
+            ? esm
+            : `data:text/javascript;charset=utf-8,${encodeURIComponent(esm)}`;
+          const mod = await import(url);
+          if (mod.default === undefined && mod.render === undefined) {
+            throw new Error("a widget module must export a default object (or render)");
+          }
+          if (mod.default === undefined) return { render: mod.render };
+          return typeof mod.default === "function" ? await mod.default() : mod.default;
+        })(),
+      );
     }
     return modules.get(esm);
   }
@@ -165,7 +167,7 @@
     applyLayout(el, model.get("layout"), states);
     area.appendChild(el);
     viewTag.before(area);
-    return widget.render && widget.render({ model, el, signal, experimental });
+    return widget.render?.({ model, el, signal, experimental });
   }
 
   function loadScript(src, attributes = {}) {
@@ -244,7 +246,7 @@
         let id;
         try {
           id = JSON.parse(tag.textContent).model_id;
-        } catch (error) {
+        } catch {
           if (!parsed) continue;
           id = tag.textContent.trim().slice(0, 80);
         }
@@ -255,7 +257,15 @@
           continue;
         }
         const view = async () => mountView(tag, models.get(id), widgets.get(id), states);
-        mounted.push(view().then(() => true, (error) => (report(error), false)));
+        mounted.push(
+          view().then(
+            () => true,
+            (error) => {
+              report(error);
+              return false;
+            },
+          ),
+        );
       }
       return mounted;
     };

@@ -11,12 +11,19 @@ export const READOUTS = {
   idcg: { name: "IDCG", words: "ideal DCG", fixedByOrder: true },
   ndcg: { name: "NDCG", words: "normalized DCG", noCutoff: true },
   precision: { name: "P", words: "precision: the share of relevant items in the top k" },
-  recall: { name: "R", words: "recall: the share of every relevant judged item found in the top k" },
+  recall: {
+    name: "R",
+    words: "recall: the share of every relevant judged item found in the top k",
+  },
   ap: { name: "AP", words: "average precision" },
   rr: { name: "RR", words: "reciprocal rank of the first relevant item" },
   err: { name: "ERR", words: "expected reciprocal rank" },
   rbp: { name: "RBP", words: "rank-biased precision" },
-  binary_ndcg: { name: "binary NDCG", words: "NDCG with each grade at or above the relevance threshold counted 1 and the others 0", noCutoff: true },
+  binary_ndcg: {
+    name: "binary NDCG",
+    words: "NDCG with each grade at or above the relevance threshold counted 1 and the others 0",
+    noCutoff: true,
+  },
 };
 /** The readouts that depend on the gain (they come with a gain selector and the DCG chart). */
 export const GAINED = ["dcg", "idcg", "ndcg"];
@@ -33,7 +40,8 @@ export const sameDiscount = (a, b) => JSON.stringify(a ?? "log2") === JSON.strin
 
 // Every figure names its cutoff, k = 6 as NDCG@6; every NDCG names the whole list too, as
 // "NDCG (no cutoff)", since an NDCG without a cutoff reads as a figure at some unsaid k.
-export const nameOf = (key, k) => `${READOUTS[key].name}${READOUTS[key].noCutoff && (k === null || k === undefined) ? " (no cutoff)" : at(k)}`;
+export const nameOf = (key, k) =>
+  `${READOUTS[key].name}${READOUTS[key].noCutoff && (k === null || k === undefined) ? " (no cutoff)" : at(k)}`;
 
 export function goalText(goal) {
   if (goal.text) return goal.text;
@@ -45,9 +53,13 @@ export function goalText(goal) {
     case "below":
       return `Get ${m} below ${numberText(goal.value)}${oneSwap ? " with a single swap from the starting order" : ""}.`;
     case "best":
-      return oneSwap ? `Find the single swap that raises ${m} the most.` : `Find an order with the largest ${m}.`;
+      return oneSwap
+        ? `Find the single swap that raises ${m} the most.`
+        : `Find an order with the largest ${m}.`;
     case "worst":
-      return oneSwap ? `Find the single swap that lowers ${m} the most.` : `Find an order with the smallest ${m}.`;
+      return oneSwap
+        ? `Find the single swap that lowers ${m} the most.`
+        : `Find an order with the smallest ${m}.`;
     case "rises_while_falls":
       return `Make ${m} rise while ${nameOf(goal.other, goal.other_k === undefined ? goal.k : goal.other_k)} falls.`;
     default:
@@ -92,25 +104,36 @@ export function statusText(goal, status, tied) {
 function verdictText(goal, status, tied) {
   const m = nameOf(goal.metric, goal.k);
   const v = fixed(status.value);
-  const which = goal.swaps === 1 ? "any single swap" : goal.relevant_first ? "any order that keeps the rule" : "any order";
-  if (status.broken) return `Not yet: the order breaks the rule, an item that is not relevant sits above a relevant one (${m} is ${v}).`;
-  if (status.bySort) return `Not counted: ${m} is ${v}, but the Sort by grade button made this order. Press Reset and reach it with your own moves: which item must come first, and why?`;
+  const which =
+    goal.swaps === 1
+      ? "any single swap"
+      : goal.relevant_first
+        ? "any order that keeps the rule"
+        : "any order";
+  if (status.broken)
+    return `Not yet: the order breaks the rule, an item that is not relevant sits above a relevant one (${m} is ${v}).`;
+  if (status.bySort)
+    return `Not counted: ${m} is ${v}, but the Sort by grade button made this order. Press Reset and reach it with your own moves: which item must come first, and why?`;
   if (goal.kind === "falls_while_same") {
     const s = nameOf(goal.same, goal.k);
-    if (status.reached) return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
+    if (status.reached)
+      return `Reached: ${m} fell from ${fixed(status.start)} to ${v} while ${s} stayed ${fixed(status.sameValue)}.`;
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${s} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }
   if (goal.kind === "rises_while_falls") {
     const o = nameOf(goal.other, goal.other_k === undefined ? goal.k : goal.other_k);
-    if (status.reached) return `Reached: ${m} rose from ${fixed(status.start)} to ${v} while ${o} fell from ${fixed(status.sameStart)} to ${fixed(status.sameValue)}.`;
+    if (status.reached)
+      return `Reached: ${m} rose from ${fixed(status.start)} to ${v} while ${o} fell from ${fixed(status.sameStart)} to ${fixed(status.sameValue)}.`;
     return `Not yet: ${m} is ${v} (it started at ${fixed(status.start)}); ${o} is ${fixed(status.sameValue)} (it started at ${fixed(status.sameStart)}).`;
   }
   const limit = fixed(status.limit);
   // A threshold's verdict prints the digits that show which side of it the figure is on.
   const side = goal.kind === "at_least" || goal.kind === "below";
   const sided = side ? thresholdFigure(status.value, goal.value, numberText(goal.value)) : v;
-  const swapsNote = goal.swaps === 1 && status.distance > 1
-    ? ` The order is ${status.distance} swaps from the start: press Reset and make one swap.` : "";
+  const swapsNote =
+    goal.swaps === 1 && status.distance > 1
+      ? ` The order is ${status.distance} swaps from the start: press Reset and make one swap.`
+      : "";
   if (status.reached) {
     switch (goal.kind) {
       case "at_least":
@@ -139,23 +162,63 @@ function verdictText(goal, status, tied) {
  */
 export function statusSizers(goal, status, tied) {
   const plain = { ...status, aside: null };
-  const common = [statusText(goal, { ...plain, reached: false, distance: 0, outOfReach: false, broken: false, bySort: false }, tied)];
-  return common.concat(allSizers(goal, status, tied).filter((text) => !common.includes(text)).map((text) => ({ text, rare: true })));
+  const common = [
+    statusText(
+      goal,
+      { ...plain, reached: false, distance: 0, outOfReach: false, broken: false, bySort: false },
+      tied,
+    ),
+  ];
+  return common.concat(
+    allSizers(goal, status, tied)
+      .filter((text) => !common.includes(text))
+      .map((text) => ({ text, rare: true })),
+  );
 }
 
 function allSizers(goal, status, tied) {
-  const widest = [status.value, status.start, status.limit ?? 0, status.sameValue ?? 0, status.sameStart ?? 0]
-    .reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
-  const wide = { ...status, value: widest, start: widest, sameValue: widest, sameStart: widest, limit: status.limit === null ? null : widest };
+  const widest = [
+    status.value,
+    status.start,
+    status.limit ?? 0,
+    status.sameValue ?? 0,
+    status.sameStart ?? 0,
+  ].reduce((a, b) => (Math.abs(b) > Math.abs(a) ? b : a), 0);
+  const wide = {
+    ...status,
+    value: widest,
+    start: widest,
+    sameValue: widest,
+    sameStart: widest,
+    limit: status.limit === null ? null : widest,
+  };
   const texts = [];
   for (const reached of [false, true]) {
     for (const distance of [0, 99]) {
-      texts.push(statusText(goal, { ...wide, reached, distance, outOfReach: false, broken: false }, tied));
+      texts.push(
+        statusText(goal, { ...wide, reached, distance, outOfReach: false, broken: false }, tied),
+      );
     }
   }
-  if (status.limit !== null) texts.push(statusText(goal, { ...wide, reached: false, outOfReach: true, broken: false }, tied));
+  if (status.limit !== null)
+    texts.push(
+      statusText(goal, { ...wide, reached: false, outOfReach: true, broken: false }, tied),
+    );
   if (goal.kind === "at_least" || goal.kind === "below") {
-    texts.push(statusText(goal, { ...wide, value: closeToThreshold(goal.value), reached: false, distance: 99, outOfReach: false, broken: false }, tied));
+    texts.push(
+      statusText(
+        goal,
+        {
+          ...wide,
+          value: closeToThreshold(goal.value),
+          reached: false,
+          distance: 99,
+          outOfReach: false,
+          broken: false,
+        },
+        tied,
+      ),
+    );
   }
   if (goal.relevant_first) texts.push(statusText(goal, { ...wide, broken: true }, tied));
   if (countsNoSort(goal)) texts.push(statusText(goal, { ...wide, bySort: true }, tied));
@@ -182,7 +245,9 @@ export function settingChangeText(before, after) {
 
 /** Every text settingChangeText can return, to size the readout. */
 export function settingChangeSizers() {
-  return SETTING_WORDS.map((words) => `no move: ${words} changed`).concat(`no move: ${listText(SETTING_WORDS)} changed`);
+  return SETTING_WORDS.map((words) => `no move: ${words} changed`).concat(
+    `no move: ${listText(SETTING_WORDS)} changed`,
+  );
 }
 
 /** A goal's rule in words, after its own (empty when it has none). */

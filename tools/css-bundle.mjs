@@ -18,10 +18,14 @@ function rebaseUrls(bundleDir) {
       b.onResolve({ filter: /.*/ }, (args) => {
         if (args.kind !== "url-token") return undefined;
         // Absolute, root-relative and fragment URLs mean the same from any folder.
-        if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(args.path)) return { path: args.path, external: true };
+        if (/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(args.path))
+          return { path: args.path, external: true };
         const [, file, tail] = args.path.match(/^([^?#]*)(.*)$/s);
         const target = path.resolve(args.resolveDir, file);
-        return { path: path.relative(bundleDir, target).split(path.sep).join("/") + tail, external: true };
+        return {
+          path: path.relative(bundleDir, target).split(path.sep).join("/") + tail,
+          external: true,
+        };
       });
     },
   };

@@ -31,7 +31,13 @@ export function pairedValues(first, second, name) {
     b.push(first.table.values[column1][i]);
     a.push(second.table.values[column2][at2.get(id)]);
   });
-  return { queries, a, b, only1: first.table.queries.length - queries.length, only2: second.table.queries.length - queries.length };
+  return {
+    queries,
+    a,
+    b,
+    only1: first.table.queries.length - queries.length,
+    only2: second.table.queries.length - queries.length,
+  };
 }
 
 /** A statistic's cell: its value to 4 decimals, the full-precision number in data-value. */
@@ -50,17 +56,29 @@ function stat(name, label, value) {
 export function comparisonView(first, second, names, compare, firstSeed = "0") {
   const options = shared(first, second);
   if (options.length === 0) return null;
-  const select = h("select", { id: "comparison-measure" }, options.map(({ column }) => h("option", { value: column.name, text: columnLabel(column) })));
+  const select = h(
+    "select",
+    { id: "comparison-measure" },
+    options.map(({ column }) => h("option", { value: column.name, text: columnLabel(column) })),
+  );
   const preferred = preferredColumn(options);
   select.value = preferred.column.name;
-  const seed = h("input", { id: "comparison-seed", type: "text", inputmode: "numeric", value: firstSeed, size: "6", "aria-describedby": "comparison-seed-help" });
+  const seed = h("input", {
+    id: "comparison-seed",
+    type: "text",
+    inputmode: "numeric",
+    value: firstSeed,
+    size: "6",
+    "aria-describedby": "comparison-seed-help",
+  });
   const again = h("button", { type: "button", class: "ev-button", id: "compare", text: "Compare" });
   const out = h("div", { class: "ev-compare-out", "aria-live": "polite" });
   const error = h("p", { id: "error-comparison", class: "ev-error", hidden: "" });
   let asked = 0;
 
   async function update() {
-    const ask = (asked += 1);
+    asked += 1;
+    const ask = asked;
     const name = select.value;
     const label = select.selectedOptions[0].textContent;
     const text = seed.value.trim();
@@ -91,13 +109,20 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
     // With random flips the p-value counts the observed mean as one draw: (hits + 1) / (n + 1),
     // so 1 / (n + 1) is the least it can be, not a measurement of how small p is.
     const floor = !test.exact && test.pValue === 1 / (test.nResamples + 1);
-    const draws = test.exact ? `all ${count(test.nResamples)} sign flips (exact)` : `${count(test.nResamples)} random sign flips`;
+    const draws = test.exact
+      ? `all ${count(test.nResamples)} sign flips (exact)`
+      : `${count(test.nResamples)} random sign flips`;
     out.replaceChildren(
-      h("p", { class: "ev-direction" }, [h("strong", { text: `${names[1]} minus ${names[0]}` }), `, ${label}`]),
+      h("p", { class: "ev-direction" }, [
+        h("strong", { text: `${names[1]} minus ${names[0]}` }),
+        `, ${label}`,
+      ]),
       h("p", {
         text:
           `Each query's ${label} in ${names[1]} minus its ${label} in ${names[0]}, on the ${paired.queries.length} queries both runs were scored on` +
-          (left ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out)` : "") +
+          (left
+            ? ` (${paired.only1} only in ${names[0]} and ${paired.only2} only in ${names[1]} are left out)`
+            : "") +
           `: a positive mean difference says ${names[1]} scores higher on average.`,
       }),
       h("dl", { class: "ev-stats" }, [
@@ -125,7 +150,9 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
       }),
       h("figure", { id: "comparison-plot" }, [
         differencePlot(differences, label, names),
-        h("figcaption", { text: `Each query's ${label} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries ${names[1]} does better on, below it those ${names[0]} does better on.` }),
+        h("figcaption", {
+          text: `Each query's ${label} in ${names[1]} minus ${names[0]}, sorted: bars above the line are queries ${names[1]} does better on, below it those ${names[0]} does better on.`,
+        }),
       ]),
     );
   }
@@ -136,21 +163,25 @@ export function comparisonView(first, second, names, compare, firstSeed = "0") {
     if (event.key === "Enter") update();
   });
   update();
-  return h("section", { id: "comparison", class: "ev-comparison", "aria-labelledby": "comparison-title" }, [
-    h("h3", { id: "comparison-title", text: "Comparing the two runs" }),
-    h("div", { class: "ev-actions" }, [
-      h("label", { for: "comparison-measure", text: "Measure" }),
-      select,
-      h("label", { for: "comparison-seed", text: "Random seed" }),
-      seed,
-      again,
-    ]),
-    h("p", {
-      id: "comparison-seed-help",
-      class: "ev-help",
-      text: "It fixes the random draws of the test and the interval: the same seed gives the same p-value and interval here as the seed argument of ndcg.stats.",
-    }),
-    error,
-    out,
-  ]);
+  return h(
+    "section",
+    { id: "comparison", class: "ev-comparison", "aria-labelledby": "comparison-title" },
+    [
+      h("h3", { id: "comparison-title", text: "Comparing the two runs" }),
+      h("div", { class: "ev-actions" }, [
+        h("label", { for: "comparison-measure", text: "Measure" }),
+        select,
+        h("label", { for: "comparison-seed", text: "Random seed" }),
+        seed,
+        again,
+      ]),
+      h("p", {
+        id: "comparison-seed-help",
+        class: "ev-help",
+        text: "It fixes the random draws of the test and the interval: the same seed gives the same p-value and interval here as the seed argument of ndcg.stats.",
+      }),
+      error,
+      out,
+    ],
+  );
 }

@@ -10,13 +10,43 @@ import { h } from "../dom.js";
  * text is read under (one word, so that the command line the page prints can name it).
  */
 export const INPUTS = [
-  { key: "qrels", file: "qrels-file", text: "qrels-text", error: "error-qrels", title: "Qrels (judgments)", what: "qrels", pasted: "pasted_qrels.txt", hint: "query_id iter doc_id grade" },
-  { key: "run-1", file: "run-file-1", text: "run-text-1", error: "error-run-1", title: "Run", what: "run", pasted: "pasted_run1.txt", hint: "query_id Q0 doc_id rank score run_id" },
-  { key: "run-2", file: "run-file-2", text: "run-text-2", error: "error-run-2", title: "Second run (optional, to compare)", what: "second run", pasted: "pasted_run2.txt", hint: "query_id Q0 doc_id rank score run_id" },
+  {
+    key: "qrels",
+    file: "qrels-file",
+    text: "qrels-text",
+    error: "error-qrels",
+    title: "Qrels (judgments)",
+    what: "qrels",
+    pasted: "pasted_qrels.txt",
+    hint: "query_id iter doc_id grade",
+  },
+  {
+    key: "run-1",
+    file: "run-file-1",
+    text: "run-text-1",
+    error: "error-run-1",
+    title: "Run",
+    what: "run",
+    pasted: "pasted_run1.txt",
+    hint: "query_id Q0 doc_id rank score run_id",
+  },
+  {
+    key: "run-2",
+    file: "run-file-2",
+    text: "run-text-2",
+    error: "error-run-2",
+    title: "Second run (optional, to compare)",
+    what: "second run",
+    pasted: "pasted_run2.txt",
+    hint: "query_id Q0 doc_id rank score run_id",
+  },
 ];
 
 /** A qrels line has 4 fields and a run line 6: the count the command line found, by kind. */
-const SWAPPED = { qrels: [/: a qrels line needs 4 fields \(.*\), found (6|7|8|9)$/, "a run"], run: [/: a run line needs 6 fields \(.*\), found 4$/, "a qrels file"] };
+const SWAPPED = {
+  qrels: [/: a qrels line needs 4 fields \(.*\), found (6|7|8|9)$/, "a run"],
+  run: [/: a run line needs 6 fields \(.*\), found 4$/, "a qrels file"],
+};
 
 /**
  * What the page adds to the command line's message when a file looks like the other kind
@@ -25,7 +55,8 @@ const SWAPPED = { qrels: [/: a qrels line needs 4 fields \(.*\), found (6|7|8|9)
 export function swapHint(key, message) {
   const [pattern, other] = SWAPPED[key === "qrels" ? "qrels" : "run"];
   if (!pattern.test(message)) return "";
-  const shape = other === "a run" ? "query_id Q0 doc_id rank score run_id" : "query_id iter doc_id grade";
+  const shape =
+    other === "a run" ? "query_id Q0 doc_id rank score run_id" : "query_id iter doc_id grade";
   return `This looks like ${other} (${shape}): are the qrels and the run swapped?`;
 }
 
@@ -36,8 +67,12 @@ export function swapHint(key, message) {
 export function pastedWords(inputs) {
   const saved = inputs.filter(({ input }) => input.text !== undefined);
   if (saved.length === 0) return "";
-  const each = saved.map(({ key, input }) => `the pasted ${INPUTS.find((spec) => spec.key === key).what} as ${input.name}`);
-  const list = each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each[each.length - 1]}` : each[0];
+  const each = saved.map(
+    ({ key, input }) =>
+      `the pasted ${INPUTS.find((spec) => spec.key === key).what} as ${input.name}`,
+  );
+  const list =
+    each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each[each.length - 1]}` : each[0];
   return ` To run it, save ${list}.`;
 }
 
@@ -54,11 +89,27 @@ function size(bytes) {
 /** One input's zone; returns `{ node, value(), set(file), clear(), showError(text) }`. */
 function zone(spec, onChange) {
   let file = null;
-  const picker = h("input", { type: "file", id: spec.file, class: "ev-file", "aria-label": `${spec.title}: file` });
+  const picker = h("input", {
+    type: "file",
+    id: spec.file,
+    class: "ev-file",
+    "aria-label": `${spec.title}: file`,
+  });
   const choose = h("button", { type: "button", class: "ev-button", text: "Choose a file" });
   const picked = h("span", { class: "ev-picked", "aria-live": "polite" });
-  const remove = h("button", { type: "button", class: "ev-button ev-quiet", text: "Remove file", hidden: "" });
-  const area = h("textarea", { id: spec.text, rows: "4", spellcheck: "false", autocomplete: "off", placeholder: spec.hint });
+  const remove = h("button", {
+    type: "button",
+    class: "ev-button ev-quiet",
+    text: "Remove file",
+    hidden: "",
+  });
+  const area = h("textarea", {
+    id: spec.text,
+    rows: "4",
+    spellcheck: "false",
+    autocomplete: "off",
+    placeholder: spec.hint,
+  });
   const error = h("p", { id: spec.error, class: "ev-error", hidden: "" });
   const hint = h("p", { id: `${spec.error}-hint`, class: "ev-help", hidden: "" });
   const said = h("p", { class: "ev-help", role: "status" });
@@ -96,7 +147,11 @@ function zone(spec, onChange) {
     hint.textContent = text ? swapHint(spec.key, text) : "";
     hint.hidden = hint.textContent === "";
     area.toggleAttribute("aria-invalid", text !== "");
-    if (text) area.setAttribute("aria-describedby", hint.hidden ? spec.error : `${spec.error} ${spec.error}-hint`);
+    if (text)
+      area.setAttribute(
+        "aria-describedby",
+        hint.hidden ? spec.error : `${spec.error} ${spec.error}-hint`,
+      );
     else area.removeAttribute("aria-describedby");
   }
 
@@ -152,6 +207,10 @@ function zone(spec, onChange) {
 export function inputZones(onChange) {
   const zones = {};
   for (const spec of INPUTS) zones[spec.key] = zone(spec, onChange);
-  const node = h("div", { class: "ev-inputs" }, INPUTS.map((spec) => zones[spec.key].node));
+  const node = h(
+    "div",
+    { class: "ev-inputs" },
+    INPUTS.map((spec) => zones[spec.key].node),
+  );
   return { node, zones };
 }

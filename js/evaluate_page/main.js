@@ -22,8 +22,20 @@ import { workerClient } from "./worker_client.js";
  * compared with seed 1 as the chapter compares them (so the page shows the chapter's figures).
  */
 const EXAMPLES = [
-  { key: "trec_eval", id: "try-example", text: "Try trec_eval's test files", measures: "", seed: "0" },
-  { key: "chapter7", id: "try-chapter7", text: "Try chapter 7's two systems", measures: "ndcg_cut.10 map P.10 recip_rank", seed: "1" },
+  {
+    key: "trec_eval",
+    id: "try-example",
+    text: "Try trec_eval's test files",
+    measures: "",
+    seed: "0",
+  },
+  {
+    key: "chapter7",
+    id: "try-chapter7",
+    text: "Try chapter 7's two systems",
+    measures: "ndcg_cut.10 map P.10 recip_rank",
+    seed: "1",
+  },
 ];
 
 /**
@@ -49,34 +61,63 @@ function setState(state) {
 /** The distribution plot of one run, with a select for the measure (first NDCG by default). */
 function distributionView(result) {
   const columns = numericColumns(result.table);
-  if (columns.length === 0) return h("p", { text: "No measure of this report has a value per query to plot." });
-  const select = h("select", { id: "distribution-measure" }, columns.map(({ column, index }) => h("option", { value: String(index), text: columnLabel(column) })));
+  if (columns.length === 0)
+    return h("p", { text: "No measure of this report has a value per query to plot." });
+  const select = h(
+    "select",
+    { id: "distribution-measure" },
+    columns.map(({ column, index }) =>
+      h("option", { value: String(index), text: columnLabel(column) }),
+    ),
+  );
   select.value = String(preferredColumn(columns).index);
   const figure = h("figure", { id: "distribution" });
   function draw() {
     const column = result.table.columns[Number(select.value)];
     figure.replaceChildren(
       histogram(result.table.values[Number(select.value)], columnLabel(column)),
-      h("figcaption", { text: `How the ${result.table.queries.length} queries' ${columnLabel(column)} spread: each bar counts the queries whose value falls in its range.` }),
+      h("figcaption", {
+        text: `How the ${result.table.queries.length} queries' ${columnLabel(column)} spread: each bar counts the queries whose value falls in its range.`,
+      }),
     );
   }
   select.addEventListener("change", draw);
   draw();
-  return h("div", { class: "ev-distribution" }, [h("div", { class: "ev-actions" }, [h("label", { for: "distribution-measure", text: "Measure" }), select]), figure]);
+  return h("div", { class: "ev-distribution" }, [
+    h("div", { class: "ev-actions" }, [
+      h("label", { for: "distribution-measure", text: "Measure" }),
+      select,
+    ]),
+    figure,
+  ]);
 }
 
 /** One run's table and plot, with a select between the runs when there are two. */
 function perQueryView(results, names, registry) {
   const box = h("div");
-  const show = (i) => box.replaceChildren(tableView(results[i], registry), h("h3", { text: "Distribution of per-query values" }), distributionView(results[i]));
+  const show = (i) =>
+    box.replaceChildren(
+      tableView(results[i], registry),
+      h("h3", { text: "Distribution of per-query values" }),
+      distributionView(results[i]),
+    );
   const parts = [h("h3", { id: "per-query-title", text: "Per query" })];
   if (results.length > 1) {
-    const select = h("select", { id: "table-run" }, names.map((name, i) => h("option", { value: String(i), text: name })));
+    const select = h(
+      "select",
+      { id: "table-run" },
+      names.map((name, i) => h("option", { value: String(i), text: name })),
+    );
     select.addEventListener("change", () => show(Number(select.value)));
-    parts.push(h("div", { class: "ev-actions" }, [h("label", { for: "table-run", text: "Run" }), select]));
+    parts.push(
+      h("div", { class: "ev-actions" }, [h("label", { for: "table-run", text: "Run" }), select]),
+    );
   }
   show(0);
-  return h("section", { class: "ev-per-query", "aria-labelledby": "per-query-title" }, [...parts, box]);
+  return h("section", { class: "ev-per-query", "aria-labelledby": "per-query-title" }, [
+    ...parts,
+    box,
+  ]);
 }
 
 // The page's parts and what it remembers between evaluations, as `page` below:
@@ -123,7 +164,13 @@ function markStale(page, stale) {
   }
   const note = document.getElementById("stale-note");
   if (stale && !note && results.children.length) {
-    results.prepend(h("p", { id: "stale-note", class: "ev-help", text: "These results are from the last evaluation; the new one is on its way." }));
+    results.prepend(
+      h("p", {
+        id: "stale-note",
+        class: "ev-help",
+        text: "These results are from the last evaluation; the new one is on its way.",
+      }),
+    );
   }
   if (!stale) note?.remove();
 }
@@ -135,12 +182,15 @@ async function evaluate(page) {
   const qrels = zones.qrels.value();
   const first = zones["run-1"].value();
   const second = zones["run-2"].value();
-  if (qrels === null) return showError(page, "qrels", "no qrels: choose a qrels file or paste its lines");
-  if (first === null) return showError(page, "run-1", "no run: choose a run file or paste its lines");
+  if (qrels === null)
+    return showError(page, "qrels", "no qrels: choose a qrels file or paste its lines");
+  if (first === null)
+    return showError(page, "run-1", "no run: choose a run file or paste its lines");
   const runs = second === null ? [first] : [first, second];
   const names = runs.map((input) => input.name);
   page.client.cancel();
-  const ask = (page.evaluations += 1);
+  page.evaluations += 1;
+  const ask = page.evaluations;
   const before = document.body.dataset.evaluateState;
   page.shown = before === "done" ? page.shown : null;
   if (page.shown) markStale(page, true);
@@ -151,10 +201,17 @@ async function evaluate(page) {
   progress.value = 0;
   const reading = `Reading ${qrels.name} and ${names.join(" and ")}...`;
   status.textContent = reading;
-  const request = { type: "evaluate", qrels, runs, options: page.options.options(), registry: page.assets.registry };
+  const request = {
+    type: "evaluate",
+    qrels,
+    runs,
+    options: page.options.options(),
+    registry: page.assets.registry,
+  };
   const answer = await page.client.run(request, (message) => {
     progress.value = message.total ? message.done / message.total : 1;
-    const which = message.where === "qrels" ? qrels.name : names[Number(message.where.slice(4)) - 1];
+    const which =
+      message.where === "qrels" ? qrels.name : names[Number(message.where.slice(4)) - 1];
     status.textContent = message.phase === "scoring" ? `Scoring ${which}...` : reading;
   });
   if (ask !== page.evaluations) return;
@@ -211,12 +268,25 @@ function showAnswer(page, answer, qrels, runs) {
   setState("done");
   const done = commands(good.map(({ n }) => page.options.parts(qrels.name, names[n - 1])));
   // Pasted text is read under a file name: say to save it so, for the command line.
-  const save = pastedWords([{ key: "qrels", input: qrels }, ...good.map(({ n }) => ({ key: `run-${n}`, input: runs[n - 1] }))]);
+  const save = pastedWords([
+    { key: "qrels", input: qrels },
+    ...good.map(({ n }) => ({ key: `run-${n}`, input: runs[n - 1] })),
+  ]);
   if (failed.length) {
-    status.replaceChildren(`${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `, ...done, `.${save}`);
+    status.replaceChildren(
+      `${names[failed[0].where === "run-1" ? 0 : 1]} not evaluated: ${failed[0].message}. Done; the command line prints the same report: `,
+      ...done,
+      `.${save}`,
+    );
     targets[0]?.focus();
   } else {
-    status.replaceChildren(good.length > 1 ? "Done; the command line with these options prints the same reports: " : "Done; the command line with these options prints the same report: ", ...done, `.${save}`);
+    status.replaceChildren(
+      good.length > 1
+        ? "Done; the command line with these options prints the same reports: "
+        : "Done; the command line with these options prints the same report: ",
+      ...done,
+      `.${save}`,
+    );
     document.getElementById("results-title")?.focus();
   }
 }
@@ -246,7 +316,9 @@ function querySetsNote(good, names) {
 function render(page, good, names, complete) {
   const { assets, client } = page;
   const answers = good.map(({ result }) => result);
-  const parts = good.map(({ result, n }, i) => reportView(n, names[i], result, assets.registry, complete, i === 0));
+  const parts = good.map(({ result, n }, i) =>
+    reportView(n, names[i], result, assets.registry, complete, i === 0),
+  );
   parts.push(perQueryView(answers, names, assets.registry));
   if (answers.length === 2) {
     const compare = (a, b, seed) => {
@@ -262,23 +334,62 @@ function render(page, good, names, complete) {
   // The official set has no NDCG: say so, rather than leave a reader to look for it.
   const noNdcg = answers[0].table.columns.some((column) => /ndcg/i.test(column.name))
     ? []
-    : [h("p", { id: "no-ndcg", class: "ev-help", text: "No NDCG was asked for: these measures (such as trec_eval's official set) have none. Add ndcg_cut.10 to -m for NDCG at cutoff 10." })];
-  page.results.replaceChildren(h("h2", { id: "results-title", tabindex: "-1", text: "Results" }), ...noNdcg, ...querySetsNote(good, names), ...parts);
+    : [
+        h("p", {
+          id: "no-ndcg",
+          class: "ev-help",
+          text: "No NDCG was asked for: these measures (such as trec_eval's official set) have none. Add ndcg_cut.10 to -m for NDCG at cutoff 10.",
+        }),
+      ];
+  page.results.replaceChildren(
+    h("h2", { id: "results-title", tabindex: "-1", text: "Results" }),
+    ...noNdcg,
+    ...querySetsNote(good, names),
+    ...parts,
+  );
 }
 
 /** Build the page inside `root` and wire it to a worker running `assets.worker`. */
 function build(root, assets) {
   const { node: inputsNode, zones } = inputZones(() => {});
   const page = {
-    assets, zones, client: workerClient(assets.worker), options: optionsView(),
-    run: h("button", { type: "button", id: "evaluate", class: "ev-button ev-primary", text: "Evaluate" }),
-    cancel: h("button", { type: "button", id: "cancel", class: "ev-button", text: "Cancel", disabled: "" }),
-    progress: h("progress", { id: "progress", max: "1", value: "0", "aria-label": "progress of the evaluation" }),
-    status: h("p", { id: "status", role: "status", "aria-live": "polite", text: "Choose or paste a qrels file and a run, then press Evaluate." }),
+    assets,
+    zones,
+    client: workerClient(assets.worker),
+    options: optionsView(),
+    run: h("button", {
+      type: "button",
+      id: "evaluate",
+      class: "ev-button ev-primary",
+      text: "Evaluate",
+    }),
+    cancel: h("button", {
+      type: "button",
+      id: "cancel",
+      class: "ev-button",
+      text: "Cancel",
+      disabled: "",
+    }),
+    progress: h("progress", {
+      id: "progress",
+      max: "1",
+      value: "0",
+      "aria-label": "progress of the evaluation",
+    }),
+    status: h("p", {
+      id: "status",
+      role: "status",
+      "aria-live": "polite",
+      text: "Choose or paste a qrels file and a run, then press Evaluate.",
+    }),
     results: h("div", { id: "results" }),
-    firstSeed: "0", shown: null, evaluations: 0,
+    firstSeed: "0",
+    shown: null,
+    evaluations: 0,
   };
-  const tries = EXAMPLES.map((example) => h("button", { type: "button", id: example.id, class: "ev-button", text: example.text }));
+  const tries = EXAMPLES.map((example) =>
+    h("button", { type: "button", id: example.id, class: "ev-button", text: example.text }),
+  );
   EXAMPLES.forEach((example, i) => {
     tries[i].addEventListener("click", () => {
       const files = assets.examples[example.key];

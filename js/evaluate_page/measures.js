@@ -14,14 +14,20 @@ export function recordOf(registry, column) {
  */
 export function chapterHref(chapter) {
   const hash = chapter.indexOf("#");
-  return hash < 0 ? `../${chapter}.html` : `../${chapter.slice(0, hash)}.html${chapter.slice(hash)}`;
+  return hash < 0
+    ? `../${chapter}.html`
+    : `../${chapter.slice(0, hash)}.html${chapter.slice(hash)}`;
 }
 
 /** A link to the chapter that teaches a column's measure, with the column's name as text. */
 export function measureLink(registry, column, h) {
   const record = recordOf(registry, column);
   if (record === null || !record.chapter) return h("span", { text: column.name });
-  return h("a", { href: chapterHref(record.chapter), title: `${record.label}: ${record.words}`, text: column.name });
+  return h("a", {
+    href: chapterHref(record.chapter),
+    title: `${record.label}: ${record.words}`,
+    text: column.name,
+  });
 }
 
 /**
@@ -36,7 +42,10 @@ export function isNdcg(column) {
 export function numericColumns(table) {
   return table.columns
     .map((column, index) => ({ column, index }))
-    .filter(({ column, index }) => column.perQuery && table.values[index].every((v) => typeof v === "number"));
+    .filter(
+      ({ column, index }) =>
+        column.perQuery && table.values[index].every((v) => typeof v === "number"),
+    );
 }
 
 /**
@@ -45,7 +54,9 @@ export function numericColumns(table) {
  * book shows names its cutoff.
  */
 export function columnLabel(column) {
-  return isNdcg(column) && column.k == null ? `${column.name} (no cutoff: the whole run)` : column.name;
+  return isNdcg(column) && column.k == null
+    ? `${column.name} (no cutoff: the whole run)`
+    : column.name;
 }
 
 /**

@@ -10,7 +10,6 @@ import { h } from "../dom.js";
  */
 export const DEFAULT_MEASURES = "official ndcg_cut.5,10";
 
-
 /** A word as a POSIX shell reads it: as it is when plain, else in single quotes. */
 export function shellWord(word) {
   return /^[A-Za-z0-9_.,:+@%/=-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
@@ -18,7 +17,13 @@ export function shellWord(word) {
 
 function check(id, flag, words) {
   const box = h("input", { type: "checkbox", id });
-  return { box, node: h("div", { class: "ev-check" }, [box, h("label", { for: id }, [h("code", { text: flag }), ` ${words}`])]) };
+  return {
+    box,
+    node: h("div", { class: "ev-check" }, [
+      box,
+      h("label", { for: id }, [h("code", { text: flag }), ` ${words}`]),
+    ]),
+  };
 }
 
 /** A text field; `help` (text or null) goes under it, named by its aria-describedby. */
@@ -30,7 +35,12 @@ function text(id, flag, words, value, help) {
   const parts = [h("label", { for: id }, [h("code", { text: flag }), ` ${words}`]), input];
   if (help) parts.push(h("p", { id: `${id}-help`, class: "ev-help", text: help }));
   parts.push(slot);
-  return { input, slot, help: help ? `${id}-help` : null, node: h("div", { class: "ev-field" }, parts) };
+  return {
+    input,
+    slot,
+    help: help ? `${id}-help` : null,
+    node: h("div", { class: "ev-field" }, parts),
+  };
 }
 
 /** The options form; `options()` gives the engine's `{ q, c, J, l, m, k, gain }`. */
@@ -47,7 +57,13 @@ export function optionsView() {
   const c = check("opt-c", "-c", "score queries of the qrels missing from the run too");
   const J = check("opt-J", "-J", "score judged documents only");
   const l = text("opt-l", "-l", "lowest grade counted as relevant", "1", null);
-  const gain = text("opt-gain", "--gain", "gain: linear, exponential or per-level gains like 1=3,2=9", "linear", null);
+  const gain = text(
+    "opt-gain",
+    "--gain",
+    "gain: linear, exponential or per-level gains like 1=3,2=9",
+    "linear",
+    null,
+  );
   const fields = { measures, l, gain };
   // One error element (#error-options: the message text only), moved under the field the
   // message is about.
@@ -101,7 +117,10 @@ export function optionsView() {
       shownOn = fields[field] ?? measures;
       shownOn.slot.replaceChildren(error);
       shownOn.input.setAttribute("aria-invalid", "true");
-      shownOn.input.setAttribute("aria-describedby", [shownOn.help, "error-options"].filter(Boolean).join(" "));
+      shownOn.input.setAttribute(
+        "aria-describedby",
+        [shownOn.help, "error-options"].filter(Boolean).join(" "),
+      );
     },
     /** The field an error is shown under, to give it the focus. */
     errorField() {

@@ -51,14 +51,21 @@ export function histogram(values, name) {
     if (v > high) high = v;
   }
   const counts = new Array(BINS).fill(0);
-  for (const v of finite) counts[Math.min(BINS - 1, Math.floor(((v - low) / (high - low)) * BINS))] += 1;
+  for (const v of finite)
+    counts[Math.min(BINS - 1, Math.floor(((v - low) / (high - low)) * BINS))] += 1;
   const most = Math.max(1, ...counts);
   const plotW = WIDTH - LEFT - 10;
   const plotH = HEIGHT - TOP - BOTTOM;
   const bars = counts.map((count, i) => {
     const x = LEFT + (i * plotW) / BINS;
     const height = (count / most) * plotH;
-    const bar = s("rect", { x: x + 0.5, y: TOP + plotH - height, width: plotW / BINS - 1, height, class: "ev-bar" });
+    const bar = s("rect", {
+      x: x + 0.5,
+      y: TOP + plotH - height,
+      width: plotW / BINS - 1,
+      height,
+      class: "ev-bar",
+    });
     const tip = s("title");
     tip.textContent = `${count} queries with ${name} from ${f4(low + (i * (high - low)) / BINS)} to ${f4(low + ((i + 1) * (high - low)) / BINS)}`;
     bar.append(tip);
@@ -96,7 +103,13 @@ export function differencePlot(differences, name, names = ["run 1", "run 2"]) {
   const width = plotW / Math.max(1, sorted.length);
   const bars = sorted.map((d, i) => {
     const height = (Math.abs(d) / reach) * (plotH / 2);
-    return s("rect", { x: LEFT + i * width, y: d >= 0 ? zero - height : zero, width: Math.max(width, 0.5), height, class: d >= 0 ? "ev-bar ev-up" : "ev-bar ev-down" });
+    return s("rect", {
+      x: LEFT + i * width,
+      y: d >= 0 ? zero - height : zero,
+      width: Math.max(width, 0.5),
+      height,
+      class: d >= 0 ? "ev-bar ev-up" : "ev-bar ev-down",
+    });
   });
   const better = sorted.filter((d) => d > 0).length;
   const worse = sorted.filter((d) => d < 0).length;

@@ -48,7 +48,11 @@ export function renderReport(pre, text) {
   const piece = (part) => {
     const lines = part.endsWith("\n") ? PIECE_LINES : part.split("\n").length;
     // Off screen, a piece keeps the height of its lines (1lh each) without being laid out.
-    return h("span", { class: "ev-report-piece", style: `contain-intrinsic-block-size: auto calc(${lines} * 1lh)`, text: part });
+    return h("span", {
+      class: "ev-report-piece",
+      style: `contain-intrinsic-block-size: auto calc(${lines} * 1lh)`,
+      text: part,
+    });
   };
   pre.replaceChildren(piece(parts[0]));
   pre.dataset.rendered = "partial";

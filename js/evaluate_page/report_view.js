@@ -38,7 +38,8 @@ async function copy(text, pre) {
 export function missingWords(missing, runName, complete) {
   if (!missing || missing.count === 0) return null;
   const some = missing.first.join(", ") + (missing.count > missing.first.length ? ", ..." : "");
-  const queries = missing.count === 1 ? "1 query of the qrels has" : `${missing.count} queries of the qrels have`;
+  const queries =
+    missing.count === 1 ? "1 query of the qrels has" : `${missing.count} queries of the qrels have`;
   return complete
     ? `${queries} no results in ${runName} (${some}); -c counts ${missing.count === 1 ? "it" : "them"} in this mean, most measures as 0.`
     : `${queries} no results in ${runName} and ${missing.count === 1 ? "is" : "are"} not in this mean (${some}). Tick -c to count ${missing.count === 1 ? "it" : "them"} as 0.`;
@@ -50,15 +51,34 @@ export function missingWords(missing, runName, complete) {
  * where each measure is taught (once for two runs: they have the same measures).
  */
 export function reportView(n, runName, result, registry, complete = false, taught = true) {
-  const pre = h("pre", { id: `report-${n}`, class: "ev-report", tabindex: "0", "aria-label": `trec_eval report of ${runName}` });
+  const pre = h("pre", {
+    id: `report-${n}`,
+    class: "ev-report",
+    tabindex: "0",
+    "aria-label": `trec_eval report of ${runName}`,
+  });
   renderReport(pre, result.text);
   const said = h("span", { class: "ev-said", role: "status" });
-  const copyButton = h("button", { type: "button", class: "ev-button", id: `copy-report-${n}`, text: "Copy report" });
-  const saveButton = h("button", { type: "button", class: "ev-button", id: `download-report-${n}`, text: "Download report" });
-  copyButton.addEventListener("click", async () => {
-    said.textContent = (await copy(result.text, pre)) ? "Copied." : "Select the report and copy it.";
+  const copyButton = h("button", {
+    type: "button",
+    class: "ev-button",
+    id: `copy-report-${n}`,
+    text: "Copy report",
   });
-  saveButton.addEventListener("click", () => download(result.text, `${runName.replace(/[^\w.-]+/g, "_")}.eval.txt`));
+  const saveButton = h("button", {
+    type: "button",
+    class: "ev-button",
+    id: `download-report-${n}`,
+    text: "Download report",
+  });
+  copyButton.addEventListener("click", async () => {
+    said.textContent = (await copy(result.text, pre))
+      ? "Copied."
+      : "Select the report and copy it.";
+  });
+  saveButton.addEventListener("click", () =>
+    download(result.text, `${runName.replace(/[^\w.-]+/g, "_")}.eval.txt`),
+  );
   const seen = new Set();
   const links = [];
   for (const column of result.table.columns) {
@@ -74,8 +94,20 @@ export function reportView(n, runName, result, registry, complete = false, taugh
     h("div", { class: "ev-actions" }, [copyButton, saveButton, said]),
     pre,
     ...(missing ? [h("p", { id: `missing-${n}`, class: "ev-missing", text: missing })] : []),
-    ...(notes.length ? [h("p", { text: "Notes (as the command line prints them):" }), h("ul", { class: "ev-notes" }, notes)] : []),
+    ...(notes.length
+      ? [
+          h("p", { text: "Notes (as the command line prints them):" }),
+          h("ul", { class: "ev-notes" }, notes),
+        ]
+      : []),
     // Folded: with all_trec the list has ~100 links, which a keyboard would otherwise cross.
-    ...(taught ? [h("details", { class: "ev-taught" }, [h("summary", { text: `Where each measure is taught (${links.length})` }), h("ul", { class: "ev-links" }, links)])] : []),
+    ...(taught
+      ? [
+          h("details", { class: "ev-taught" }, [
+            h("summary", { text: `Where each measure is taught (${links.length})` }),
+            h("ul", { class: "ev-links" }, links),
+          ]),
+        ]
+      : []),
   ]);
 }

@@ -22,7 +22,9 @@ export function cellText(value, column) {
 export function tableView(result, registry) {
   const { table } = result;
   const columns = numericColumns(table);
-  const textColumns = table.columns.map((column, index) => ({ column, index })).filter(({ column, index }) => column.perQuery && !columns.some((c) => c.index === index));
+  const textColumns = table.columns
+    .map((column, index) => ({ column, index }))
+    .filter(({ column, index }) => column.perQuery && !columns.some((c) => c.index === index));
   const shown = [...columns, ...textColumns];
   const order = table.queries.map((_, i) => i);
   let sort = { by: -1, up: true };
@@ -30,7 +32,11 @@ export function tableView(result, registry) {
   let page = 0;
   let rows = order;
 
-  const search = h("input", { type: "search", id: "per-query-filter", "aria-describedby": "per-query-count" });
+  const search = h("input", {
+    type: "search",
+    id: "per-query-filter",
+    "aria-describedby": "per-query-count",
+  });
   const count = h("span", { id: "per-query-count", role: "status" });
   const previous = h("button", { type: "button", class: "ev-button", text: "Previous rows" });
   const next = h("button", { type: "button", class: "ev-button", text: "Next rows" });
@@ -44,14 +50,21 @@ export function tableView(result, registry) {
     // The header is the sort button (one stop per column); the measure's chapter is linked
     // in the report's list of where each measure is taught.
     const record = recordOf(registry, column);
-    const button = h("button", { type: "button", class: "ev-sort", "aria-label": `sort by ${column.name}`, text: column.name });
+    const button = h("button", {
+      type: "button",
+      class: "ev-sort",
+      "aria-label": `sort by ${column.name}`,
+      text: column.name,
+    });
     if (record) button.title = `${record.label}: sort by it`;
     button.addEventListener("click", () => sortBy(at));
     headButtons.push(button);
     headCells.push(h("th", { scope: "col", "aria-sort": "none" }, [button]));
   });
   const tableNode = h("table", { id: "per-query", class: "ev-table" }, [
-    h("caption", { text: "Each query's values: a header sorts by its column, the worst first; again, the best first" }),
+    h("caption", {
+      text: "Each query's values: a header sorts by its column, the worst first; again, the best first",
+    }),
     h("thead", {}, [h("tr", {}, [idCell, ...headCells])]),
     body,
   ]);
@@ -86,12 +99,22 @@ export function tableView(result, registry) {
       ...slice.map((i) =>
         h("tr", {}, [
           h("th", { scope: "row", text: table.queries[i] }),
-          ...shown.map(({ column, index }) => h("td", { text: cellText(table.values[index][i], column) })),
+          ...shown.map(({ column, index }) =>
+            h("td", { text: cellText(table.values[index][i], column) }),
+          ),
         ]),
       ),
     );
-    idCell.setAttribute("aria-sort", sort.by === -1 ? (sort.up ? "ascending" : "descending") : "none");
-    headCells.forEach((cell, at) => cell.setAttribute("aria-sort", sort.by === at ? (sort.up ? "ascending" : "descending") : "none"));
+    idCell.setAttribute(
+      "aria-sort",
+      sort.by === -1 ? (sort.up ? "ascending" : "descending") : "none",
+    );
+    headCells.forEach((cell, at) => {
+      cell.setAttribute(
+        "aria-sort",
+        sort.by === at ? (sort.up ? "ascending" : "descending") : "none",
+      );
+    });
     const first = rows.length ? page * PAGE + 1 : 0;
     count.textContent = `${rows.length} of ${order.length} queries; rows ${first}-${page * PAGE + slice.length} shown`;
     previous.disabled = page === 0;
@@ -112,15 +135,27 @@ export function tableView(result, registry) {
     update();
   });
   update();
-  const scroller = h("div", { class: "ev-scroll", tabindex: "0", role: "region", "aria-label": "per-query table" }, [tableNode]);
+  const scroller = h(
+    "div",
+    { class: "ev-scroll", tabindex: "0", role: "region", "aria-label": "per-query table" },
+    [tableNode],
+  );
   // Say that the table scrolls sideways when it does (a narrow screen hides its right part).
-  const cue = h("p", { class: "ev-help ev-scroll-cue", hidden: "", text: "The table is wider than the page: scroll it sideways for more measures (the query column stays)." });
+  const cue = h("p", {
+    class: "ev-help ev-scroll-cue",
+    hidden: "",
+    text: "The table is wider than the page: scroll it sideways for more measures (the query column stays).",
+  });
   const wide = () => {
     cue.hidden = scroller.scrollWidth <= scroller.clientWidth + 1;
   };
   new ResizeObserver(wide).observe(scroller);
   return h("div", { class: "ev-table-box" }, [
-    h("div", { class: "ev-actions" }, [h("label", { for: "per-query-filter", text: "Queries whose id contains" }), search, count]),
+    h("div", { class: "ev-actions" }, [
+      h("label", { for: "per-query-filter", text: "Queries whose id contains" }),
+      search,
+      count,
+    ]),
     cue,
     scroller,
     h("div", { class: "ev-actions" }, [previous, next]),

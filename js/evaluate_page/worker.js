@@ -20,9 +20,23 @@ const MISSING_SHOWN = 5;
  */
 function failure(error, where, field = null) {
   if (error instanceof TrecError) {
-    return { type: "error", where: where ?? "options", field, message: error.message, file: error.file ?? null, line: error.line ?? null };
+    return {
+      type: "error",
+      where: where ?? "options",
+      field,
+      message: error.message,
+      file: error.file ?? null,
+      line: error.line ?? null,
+    };
   }
-  return { type: "error", where: where ?? "page", field, message: String(error?.message ?? error), file: null, line: null };
+  return {
+    type: "error",
+    where: where ?? "page",
+    field,
+    message: String(error?.message ?? error),
+    file: null,
+    line: null,
+  };
 }
 
 /** Which field a usage error of checkOptions is about: --gain when linear gains mend it. */
@@ -51,7 +65,8 @@ function missingQueries(qrels, run) {
  * it is about -l (read after the files, as the command line reads it), else with the run.
  */
 function placeOf(error, qrels, n, options) {
-  if (error instanceof TrecError && error.file != null) return error.file === qrels.name ? "qrels" : `run-${n}`;
+  if (error instanceof TrecError && error.file != null)
+    return error.file === qrels.name ? "qrels" : `run-${n}`;
   try {
     readLevel(options.l ?? "1");
   } catch {
@@ -80,14 +95,21 @@ async function evaluate({ qrels, runs, options, registry }) {
       if (now - last < PROGRESS_MS) return;
       last = now;
       // Reading is the first half of the bar, scoring the second.
-      postMessage({ type: "progress", done: before + bytes, total: 2 * total, where, phase: "reading" });
+      postMessage({
+        type: "progress",
+        done: before + bytes,
+        total: 2 * total,
+        where,
+        phase: "reading",
+      });
     };
     try {
       read[where] = await feed(input, newReader(kind, input.name), progress);
     } catch (error) {
       // A bad qrels stops everything; a bad run only its own report (the other still shows).
       // The browser's own errors (a truncated gzip file) do not name the file: say which.
-      const named = error instanceof TrecError ? error : new Error(`${input.name}: ${error?.message ?? error}`);
+      const named =
+        error instanceof TrecError ? error : new Error(`${input.name}: ${error?.message ?? error}`);
       if (where === "qrels") return failure(named, where);
       read[where] = failure(named, where);
     }
@@ -105,14 +127,24 @@ async function evaluate({ qrels, runs, options, registry }) {
       const now = Date.now();
       if (now - last < PROGRESS_MS && done < queries) return;
       last = now;
-      postMessage({ type: "progress", done: total + ((i + done / queries) / runs.length) * total, total: 2 * total, where: `run-${i + 1}`, phase: "scoring" });
+      postMessage({
+        type: "progress",
+        done: total + ((i + done / queries) / runs.length) * total,
+        total: 2 * total,
+        where: `run-${i + 1}`,
+        phase: "scoring",
+      });
     };
     try {
-      results.push({ ...evaluateTrec({ qrels: read.qrels, run: mine, options, onProgress }), missing: missingQueries(read.qrels, mine) });
+      results.push({
+        ...evaluateTrec({ qrels: read.qrels, run: mine, options, onProgress }),
+        missing: missingQueries(read.qrels, mine),
+      });
     } catch (error) {
       const where = placeOf(error, qrels, i + 1, options);
       // An error of the options or the qrels is every run's: stop there.
-      if (where === "options" || where === "qrels" || where === "page") return failure(error, where, "l");
+      if (where === "options" || where === "qrels" || where === "page")
+        return failure(error, where, "l");
       results.push(failure(error, where));
     }
   }

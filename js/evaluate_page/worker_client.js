@@ -25,7 +25,13 @@ export function workerClient(source) {
       if (pending) {
         const { resolve } = pending;
         pending = null;
-        resolve({ type: "error", where: "page", message: event.message || "the page's worker stopped", file: null, line: null });
+        resolve({
+          type: "error",
+          where: "page",
+          message: event.message || "the page's worker stopped",
+          file: null,
+          line: null,
+        });
       }
     });
   }

@@ -5,7 +5,20 @@
 // problems of five series. The order of the draws is the Python's, draw for draw; the skills'
 // ids, titles and hints come from the Python (ndcg.teaching.practice.SKILLS) with the widget.
 
-import { averagePrecision, cg, dcg, err, extremeOrder, gainOf, idcg, ndcg, positions, precision, recall, reciprocalRank } from "../arith.js";
+import {
+  averagePrecision,
+  cg,
+  dcg,
+  err,
+  extremeOrder,
+  gainOf,
+  idcg,
+  ndcg,
+  positions,
+  precision,
+  recall,
+  reciprocalRank,
+} from "../arith.js";
 import { defaultRng, integers } from "../random.js";
 import { fixedPoint } from "../decimals.js";
 
@@ -23,7 +36,8 @@ const WRONG_GAIN = {
   exponential: "That uses the grade as the gain; here the gain is 2^grade - 1.",
 };
 const CUT = "The cutoff was forgotten: stop at position k.";
-const RETRIEVED_IDEAL = "Your ideal only knows the retrieved list: the judged documents it missed belong in it too.";
+const RETRIEVED_IDEAL =
+  "Your ideal only knows the retrieved list: the judged documents it missed belong in it too.";
 
 /** The problem's draws: Generator.integers with a size, as the Python's _Draw. */
 function drawer(series, ident, n) {
@@ -41,11 +55,13 @@ function drawer(series, ident, n) {
 
 const f3 = (x) => fixedPoint(x, 3);
 const joined = (values) => values.join(", ");
-const bestFirst = (grades, k) => grades.slice().sort((a, b) => b - a).slice(0, k);
+const bestFirst = (grades, k) =>
+  grades
+    .slice()
+    .sort((a, b) => b - a)
+    .slice(0, k);
 const sum = (values) => values.reduce((a, b) => a + b, 0);
 const relevantLine = (g, t) => joined(g.map((x) => (x >= t ? 1 : 0)));
-/** The judged grades not in the list, as arith.js takes a pool. */
-const unretrieved = (pool, list) => pool.slice(list.length);
 
 /** DCG@k position by position, as the chapter works it: [total, steps]. */
 function dcgSteps(grades, k, gain, name) {
@@ -76,13 +92,20 @@ function cgProblem(d) {
   const answer = cg(g, { k });
   return {
     question: `CG@${k} of this ranked list`,
-    given: [["Grades, top to bottom", joined(g)], ["Cutoff", `k = ${k}`]],
-    answer, decimals: 0,
+    given: [
+      ["Grades, top to bottom", joined(g)],
+      ["Cutoff", `k = ${k}`],
+    ],
+    answer,
+    decimals: 0,
     traps: [
       [cg(g), "That adds every grade: CG@k stops at position k."],
       [cg(bestFirst(g, k)), "That is CG@k of the best order; take the list as ranked."],
     ],
-    steps: [`Positions 1 to ${k} hold ${joined(g.slice(0, k))}`, `CG@${k} = ${g.slice(0, k).join(" + ")} = ${answer}`],
+    steps: [
+      `Positions 1 to ${k} hold ${joined(g.slice(0, k))}`,
+      `CG@${k} = ${g.slice(0, k).join(" + ")} = ${answer}`,
+    ],
   };
 }
 
@@ -92,11 +115,18 @@ function dcgProblem(d) {
   const k = d.one(3, m + 1);
   return {
     question: `DCG@${k} of this ranked list, linear gain (the gain is the grade)`,
-    given: [["Grades, top to bottom", joined(g)], ["Cutoff", `k = ${k}`]],
-    answer: dcg(g, { k }), decimals: 3,
+    given: [
+      ["Grades, top to bottom", joined(g)],
+      ["Cutoff", `k = ${k}`],
+    ],
+    answer: dcg(g, { k }),
+    decimals: 3,
     traps: [
       [cg(g, { k }), "That is CG@k: divide each gain by log2(position + 1)."],
-      [dcg(g, { k, discount: "reciprocal" }), "That divides each gain by its position; DCG divides by log2(position + 1)."],
+      [
+        dcg(g, { k, discount: "reciprocal" }),
+        "That divides each gain by its position; DCG divides by log2(position + 1).",
+      ],
       [dcg(g), CUT],
       [dcg(g, { k, gain: "exponential" }), WRONG_GAIN.linear],
     ],
@@ -111,7 +141,11 @@ function poolDraw(d, m) {
   return [g, extra, k];
 }
 
-const poolGiven = (g, extra, k) => [["Grades of the ranked list", joined(g)], ["Judged, not retrieved", joined(extra)], ["Cutoff", `k = ${k}`]];
+const poolGiven = (g, extra, k) => [
+  ["Grades of the ranked list", joined(g)],
+  ["Judged, not retrieved", joined(extra)],
+  ["Cutoff", `k = ${k}`],
+];
 
 function idcgProblem(d) {
   const [g, extra, k] = poolDraw(d, d.one(4, 7));
@@ -119,13 +153,17 @@ function idcgProblem(d) {
   return {
     question: `Ideal DCG@${k} of this query, linear gain`,
     given: poolGiven(g, extra, k),
-    answer: idcg(g, { k, unretrieved: extra }), decimals: 3,
+    answer: idcg(g, { k, unretrieved: extra }),
+    decimals: 3,
     traps: [
       [idcg(g, { k }), RETRIEVED_IDEAL],
       [dcg(g, { k }), "That is the DCG of the list as ranked; the ideal sorts every judged grade."],
       [idcg(g, { unretrieved: extra }), "The ideal is cut at k too."],
     ],
-    steps: [`Every judged grade, best first, top ${k}: ${joined(ideal)}`, ...dcgSteps(ideal, k, "linear", `IDCG@${k}`)[1]],
+    steps: [
+      `Every judged grade, best first, top ${k}: ${joined(ideal)}`,
+      ...dcgSteps(ideal, k, "linear", `IDCG@${k}`)[1],
+    ],
   };
 }
 
@@ -134,7 +172,10 @@ function ndcgTraps(g, k, gain, extra) {
   return [
     [ndcg(g, { k, gain: other, unretrieved: extra }), WRONG_GAIN[gain]],
     [dcg(g, { k, gain }), "That is DCG@k alone: divide it by the ideal DCG@k."],
-    [dcg(g, { k, gain }) / idcg(g, { gain, unretrieved: extra }), "The ideal is cut at k too: divide by the ideal DCG@k, not the whole ideal's DCG."],
+    [
+      dcg(g, { k, gain }) / idcg(g, { gain, unretrieved: extra }),
+      "The ideal is cut at k too: divide by the ideal DCG@k, not the whole ideal's DCG.",
+    ],
     [ndcg(g, { gain, unretrieved: extra }), CUT],
   ];
 }
@@ -146,8 +187,13 @@ const ndcgGain = (gain) => (d) => {
   const words = gain === "exponential" ? "2^grade - 1" : "the grade";
   return {
     question: `NDCG@${k} of this ranked list, ${gain} gain (the gain is ${words})`,
-    given: [["Grades, top to bottom", joined(g)], ["Cutoff", `k = ${k}`], ["Judged documents", "only those in the list"]],
-    answer: ndcg(g, { k, gain }), decimals: 3,
+    given: [
+      ["Grades, top to bottom", joined(g)],
+      ["Cutoff", `k = ${k}`],
+      ["Judged documents", "only those in the list"],
+    ],
+    answer: ndcg(g, { k, gain }),
+    decimals: 3,
     traps: ndcgTraps(g, k, gain, []),
     steps: ndcgSteps(g, g, k, gain),
   };
@@ -158,7 +204,8 @@ function ndcgPoolProblem(d) {
   return {
     question: `NDCG@${k} of this query, linear gain`,
     given: poolGiven(g, extra, k),
-    answer: ndcg(g, { k, unretrieved: extra }), decimals: 3,
+    answer: ndcg(g, { k, unretrieved: extra }),
+    decimals: 3,
     traps: [[ndcg(g, { k }), RETRIEVED_IDEAL], ...ndcgTraps(g, k, "linear", extra)],
     steps: ndcgSteps(g, g.concat(extra), k, "linear"),
   };
@@ -179,14 +226,21 @@ function tieGroups(scores) {
 /** NDCG@k of grades ranked by score under a tie rule, and its worked steps: [value, steps]. */
 function tiedNdcg(g, scores, k, rule) {
   const groups = tieGroups(scores);
-  const steps = [`By score, highest first: ${groups.map((grp) => `score ${scores[grp[0]]}: grades ${joined(grp.map((i) => g[i]))}`).join(" | ")}`];
+  const steps = [
+    `By score, highest first: ${groups.map((grp) => `score ${scores[grp[0]]}: grades ${joined(grp.map((i) => g[i]))}`).join(" | ")}`,
+  ];
   const byScore = groups.flat().map((i) => g[i]);
   if (rule === "stable") return [ndcg(byScore, { k }), steps];
   if (rule !== "average") {
     const blocks = [];
     let at = 0;
-    for (const grp of groups) blocks.push([at, (at += grp.length)]);
-    const ranked = extremeOrder(byScore, blocks, rule === "pessimistic" ? -1 : 1).map((i) => byScore[i]);
+    for (const grp of groups) {
+      blocks.push([at, at + grp.length]);
+      at += grp.length;
+    }
+    const ranked = extremeOrder(byScore, blocks, rule === "pessimistic" ? -1 : 1).map(
+      (i) => byScore[i],
+    );
     steps.push(`Grades in that order: ${joined(ranked)}`, ...ndcgSteps(ranked, g, k, "linear"));
     return [ndcg(ranked, { k }), steps];
   }
@@ -204,7 +258,11 @@ function tiedNdcg(g, scores, k, rule) {
   const ideal = bestFirst(g, k);
   const [best, idealSteps] = dcgSteps(ideal, k, "linear", `IDCG@${k}`);
   steps.push(`DCG@${k} = ${rows.map((r) => f3(r.discounted)).join(" + ")} = ${f3(top)}`);
-  steps.push(`Ideal order, top ${k}: ${joined(ideal)}`, ...idealSteps, `NDCG@${k} = ${f3(top)} / ${f3(best)} = ${f3(top / best)}`);
+  steps.push(
+    `Ideal order, top ${k}: ${joined(ideal)}`,
+    ...idealSteps,
+    `NDCG@${k} = ${f3(top)} / ${f3(best)} = ${f3(top / best)}`,
+  );
   return [top / best, steps];
 }
 
@@ -218,10 +276,18 @@ function tiesProblem(d) {
   const others = [...TIE_RULES, "stable"].filter((r) => r !== rule);
   return {
     question: `NDCG@${k}, linear gain, the documents ranked by score, ties ${TIE_WORDS[rule]}`,
-    given: [["Scores, in input order", joined(scores)], ["Grades, in input order", joined(g)], ["Cutoff", `k = ${k}`]],
-    answer, decimals: 3,
+    given: [
+      ["Scores, in input order", joined(scores)],
+      ["Grades, in input order", joined(g)],
+      ["Cutoff", `k = ${k}`],
+    ],
+    answer,
+    decimals: 3,
     traps: [
-      ...others.map((other) => [tiedNdcg(g, scores, k, other)[0], `That breaks the ties ${ruleWord(other)}; this question breaks them ${ruleWord(rule)}.`]),
+      ...others.map((other) => [
+        tiedNdcg(g, scores, k, other)[0],
+        `That breaks the ties ${ruleWord(other)}; this question breaks them ${ruleWord(rule)}.`,
+      ]),
       [tiedNdcg(g, scores, m, rule)[0], CUT],
     ],
     steps,
@@ -237,14 +303,25 @@ function paddedProblem(d) {
   const ownTop = Array(k - m).fill(Math.max(...g));
   return {
     question: `NDCG@${k} of this short list, linear gain, with the ideal padded to k by documents of the highest grade on the scale, ${MAX_GRADE}`,
-    given: [["Grades, top to bottom (every judged document)", joined(g)], ["Grade scale", `0 to ${MAX_GRADE}`], ["Cutoff", `k = ${k}`]],
-    answer: ndcg(g, { k, unretrieved: pad }), decimals: 3,
+    given: [
+      ["Grades, top to bottom (every judged document)", joined(g)],
+      ["Grade scale", `0 to ${MAX_GRADE}`],
+      ["Cutoff", `k = ${k}`],
+    ],
+    answer: ndcg(g, { k, unretrieved: pad }),
+    decimals: 3,
     traps: [
       [ndcg(g, { k }), "That is the ideal from what exists; this question pads the ideal to k."],
-      [ndcg(g, { k, unretrieved: ownTop }), `That pads with the list's highest grade; the padded ideal imagines documents of the scale's highest grade, ${MAX_GRADE}.`],
+      [
+        ndcg(g, { k, unretrieved: ownTop }),
+        `That pads with the list's highest grade; the padded ideal imagines documents of the scale's highest grade, ${MAX_GRADE}.`,
+      ],
       [ndcg(g, { k, gain: "exponential", unretrieved: pad }), WRONG_GAIN.linear],
     ],
-    steps: [`Pad the judged grades with ${k - m} of grade ${MAX_GRADE}: ${joined(g.concat(pad))}`, ...ndcgSteps(g, g.concat(pad), k, "linear")],
+    steps: [
+      `Pad the judged grades with ${k - m} of grade ${MAX_GRADE}: ${joined(g.concat(pad))}`,
+      ...ndcgSteps(g, g.concat(pad), k, "linear"),
+    ],
   };
 }
 
@@ -253,15 +330,24 @@ function meanProblem(d) {
   const queries = sizes.map((m) => d.grades(m));
   const scores = queries.map((q) => ndcg(q));
   const answer = sum(scores) / scores.length;
-  const steps = queries.map((q, i) => `Query ${i + 1}: NDCG = ${f3(dcg(q))} / ${f3(idcg(q))} = ${f3(scores[i])}`);
+  const steps = queries.map(
+    (q, i) => `Query ${i + 1}: NDCG = ${f3(dcg(q))} / ${f3(idcg(q))} = ${f3(scores[i])}`,
+  );
   steps.push(`Mean = (${scores.map(f3).join(" + ")}) / 3 = ${f3(answer)}`);
   return {
     question: "Mean NDCG over these three queries, linear gain, no cutoff",
     given: queries.map((q, i) => [`Query ${i + 1}`, joined(q)]),
-    answer, decimals: 3,
+    answer,
+    decimals: 3,
     traps: [
-      [sum(scores.map((s, i) => s * sizes[i])) / sum(sizes), "That is a mean over rows: each query voted once for each of its documents; give every query one vote."],
-      [sum(queries.map((q) => dcg(q))) / sum(queries.map((q) => idcg(q))), "That divides the summed DCGs by the summed ideals; average the queries' NDCGs instead."],
+      [
+        sum(scores.map((s, i) => s * sizes[i])) / sum(sizes),
+        "That is a mean over rows: each query voted once for each of its documents; give every query one vote.",
+      ],
+      [
+        sum(queries.map((q) => dcg(q))) / sum(queries.map((q) => idcg(q))),
+        "That divides the summed DCGs by the summed ideals; average the queries' NDCGs instead.",
+      ],
       [sum(queries.map((q) => dcg(q))) / queries.length, "That is the mean DCG: normalise."],
     ],
     steps,
@@ -281,15 +367,28 @@ function errProblem(d) {
   };
   const rows = cascadeOf(chances);
   const answer = err(g, { maxGrade: MAX_GRADE });
-  const steps = rows.map((r) => `Rank ${r.rank}: R = (2^${g[r.rank - 1]} - 1) / 8 = ${f3(r.chance)}, reached with chance ${f3(r.reach)}, stops there ${f3(r.stop)}, / ${r.rank} = ${f3(r.stop / r.rank)}`);
+  const steps = rows.map(
+    (r) =>
+      `Rank ${r.rank}: R = (2^${g[r.rank - 1]} - 1) / 8 = ${f3(r.chance)}, reached with chance ${f3(r.reach)}, stops there ${f3(r.stop)}, / ${r.rank} = ${f3(r.stop / r.rank)}`,
+  );
   steps.push(`ERR = ${rows.map((r) => f3(r.stop / r.rank)).join(" + ")} = ${f3(answer)}`);
   return {
     question: "ERR of this ranked list, grades 0 to 3",
-    given: [["Grades, top to bottom", joined(g)], ["Chance a grade r satisfies", "R = (2^r - 1) / 2^3"]],
-    answer, decimals: 3,
+    given: [
+      ["Grades, top to bottom", joined(g)],
+      ["Chance a grade r satisfies", "R = (2^r - 1) / 2^3"],
+    ],
+    answer,
+    decimals: 3,
     traps: [
-      [sum(chances.map((c, i) => c / (i + 1))), "That forgets the cascade: weigh each R by the chance the reader got that far."],
-      [sum(cascadeOf(g.map((x) => x / MAX_GRADE)).map((r) => r.stop / r.rank)), "That uses R = r / 3; ERR's chance is (2^r - 1) / 2^3."],
+      [
+        sum(chances.map((c, i) => c / (i + 1))),
+        "That forgets the cascade: weigh each R by the chance the reader got that far.",
+      ],
+      [
+        sum(cascadeOf(g.map((x) => x / MAX_GRADE)).map((r) => r.stop / r.rank)),
+        "That uses R = r / 3; ERR's chance is (2^r - 1) / 2^3.",
+      ],
     ],
     steps,
   };
@@ -303,14 +402,21 @@ function precisionProblem(d) {
   const hits = g.slice(0, k).filter((x) => x >= t).length;
   return {
     question: `Precision@${k}, a document relevant when its grade is ${t} or more`,
-    given: [["Grades, top to bottom", joined(g)], ["Cutoff", `k = ${k}`]],
-    answer: precision(g, { k, threshold: t }), decimals: 3,
+    given: [
+      ["Grades, top to bottom", joined(g)],
+      ["Cutoff", `k = ${k}`],
+    ],
+    answer: precision(g, { k, threshold: t }),
+    decimals: 3,
     traps: [
       [hits / m, "That divides by the list's length; P@k divides by k."],
       [precision(g, { k, threshold: 3 - t }), `Relevant means grade ${t} or more.`],
       [precision(g, { threshold: t }), CUT],
     ],
-    steps: [`Relevant (1) or not (0), top to bottom: ${relevantLine(g, t)}`, `P@${k} = ${hits} relevant in the top ${k} / ${k} = ${f3(hits / k)}`],
+    steps: [
+      `Relevant (1) or not (0), top to bottom: ${relevantLine(g, t)}`,
+      `P@${k} = ${hits} relevant in the top ${k} / ${k} = ${f3(hits / k)}`,
+    ],
   };
 }
 
@@ -328,13 +434,21 @@ function recallProblem(d) {
   return {
     question: `Recall@${k}, a document relevant when its grade is 1 or more`,
     given: poolGiven(g, extra, k),
-    answer: recall(g, { k, unretrieved: extra }), decimals: 3,
+    answer: recall(g, { k, unretrieved: extra }),
+    decimals: 3,
     traps: [
-      [recall(g, { k }), "Recall divides by every relevant judged document, those not retrieved too."],
+      [
+        recall(g, { k }),
+        "Recall divides by every relevant judged document, those not retrieved too.",
+      ],
       [precision(g, { k }), "That is precision@k: divide by the relevant documents."],
       [recall(g, { unretrieved: extra }), CUT],
     ],
-    steps: [`Relevant in the top ${k}: ${hits}`, `Relevant judged documents, retrieved or not: ${total}`, `R@${k} = ${hits} / ${total} = ${f3(hits / total)}`],
+    steps: [
+      `Relevant in the top ${k}: ${hits}`,
+      `Relevant judged documents, retrieved or not: ${total}`,
+      `R@${k} = ${hits} / ${total} = ${f3(hits / total)}`,
+    ],
   };
 }
 
@@ -350,18 +464,30 @@ function apProblem(d) {
     every.push(found / (i + 1));
     if (x >= 1) {
       parts.push(f3(found / (i + 1)));
-      steps.push(`Rank ${i + 1} is relevant: precision there ${found} / ${i + 1} = ${f3(found / (i + 1))}`);
+      steps.push(
+        `Rank ${i + 1} is relevant: precision there ${found} / ${i + 1} = ${f3(found / (i + 1))}`,
+      );
     }
   });
   const answer = averagePrecision(g, { unretrieved: extra });
-  steps.push(`Relevant judged documents, retrieved or not: ${total}`, `AP = (${parts.join(" + ")}) / ${total} = ${f3(answer)}`);
+  steps.push(
+    `Relevant judged documents, retrieved or not: ${total}`,
+    `AP = (${parts.join(" + ")}) / ${total} = ${f3(answer)}`,
+  );
   return {
     question: "Average precision of this ranked list, relevant meaning grade 1 or more",
     given: poolGiven(g, extra, 0).slice(0, 2),
-    answer, decimals: 3,
+    answer,
+    decimals: 3,
     traps: [
-      [averagePrecision(g), "AP divides by every relevant judged document, those never retrieved too."],
-      [sum(every) / every.length, "That averages precision at every rank; AP takes it at the relevant ranks only."],
+      [
+        averagePrecision(g),
+        "AP divides by every relevant judged document, those never retrieved too.",
+      ],
+      [
+        sum(every) / every.length,
+        "That averages precision at every rank; AP takes it at the relevant ranks only.",
+      ],
     ],
     steps,
   };
@@ -378,19 +504,33 @@ function rrProblem(d) {
   return {
     question: `Reciprocal rank, a document relevant when its grade is ${t} or more`,
     given: [["Grades, top to bottom", joined(g)]],
-    answer, decimals: 3, traps,
+    answer,
+    decimals: 3,
+    traps,
     steps: [
       `Relevant (1) or not (0): ${relevantLine(g, t)}`,
-      first === 0 ? `No grade reaches ${t}: RR = 0` : `The first grade of ${t} or more is at rank ${first}: RR = 1 / ${first} = ${f3(answer)}`,
+      first === 0
+        ? `No grade reaches ${t}: RR = 0`
+        : `The first grade of ${t} or more is at rank ${first}: RR = 1 / ${first} = ${f3(answer)}`,
     ],
   };
 }
 
 const DRAWS = {
-  cg: cgProblem, dcg: dcgProblem, idcg: idcgProblem, ndcg_linear: ndcgGain("linear"),
-  ndcg_exponential: ndcgGain("exponential"), ndcg_pool: ndcgPoolProblem, ties: tiesProblem,
-  padded: paddedProblem, mean: meanProblem, err: errProblem, precision: precisionProblem,
-  recall: recallProblem, ap: apProblem, rr: rrProblem,
+  cg: cgProblem,
+  dcg: dcgProblem,
+  idcg: idcgProblem,
+  ndcg_linear: ndcgGain("linear"),
+  ndcg_exponential: ndcgGain("exponential"),
+  ndcg_pool: ndcgPoolProblem,
+  ties: tiesProblem,
+  padded: paddedProblem,
+  mean: meanProblem,
+  err: errProblem,
+  precision: precisionProblem,
+  recall: recallProblem,
+  ap: apProblem,
+  rr: rrProblem,
 };
 export const PRACTICE_KEYS = Object.freeze(Object.keys(DRAWS));
 
@@ -403,7 +543,8 @@ function distinctTraps(answer, decimals, traps) {
   const apart = Number(`1e-${decimals}`) * (1 - 1e-9);
   const kept = [];
   for (const [value, text] of traps) {
-    if (Math.abs(value - answer) >= 2 * apart && kept.every(([v]) => Math.abs(value - v) >= apart)) kept.push([value, text]);
+    if (Math.abs(value - answer) >= 2 * apart && kept.every(([v]) => Math.abs(value - v) >= apart))
+      kept.push([value, text]);
   }
   return kept;
 }
@@ -430,13 +571,25 @@ export function exactText(answer, decimals) {
 export function practiceProblem(skill, series, n) {
   const draw = DRAWS[skill.key];
   if (!draw) throw new Error(`skill must be one of ${PRACTICE_KEYS.join(", ")}, got ${skill.key}`);
-  for (const [name, value] of [["series", series], ["n", n]]) {
-    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`${name} must be a whole number from 0 to 2**32 - 1, got ${value}`);
+  for (const [name, value] of [
+    ["series", series],
+    ["n", n],
+  ]) {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff)
+      throw new RangeError(`${name} must be a whole number from 0 to 2**32 - 1, got ${value}`);
   }
   const p = draw(drawer(series, skill.ident, n));
   return {
-    skill: skill.key, series, n, question: p.question, given: p.given, answer: p.answer,
-    decimals: p.decimals, hint: skill.hint, exact: exactText(p.answer, p.decimals),
-    traps: distinctTraps(p.answer, p.decimals, p.traps), steps: p.steps,
+    skill: skill.key,
+    series,
+    n,
+    question: p.question,
+    given: p.given,
+    answer: p.answer,
+    decimals: p.decimals,
+    hint: skill.hint,
+    exact: exactText(p.answer, p.decimals),
+    traps: distinctTraps(p.answer, p.decimals, p.traps),
+    steps: p.steps,
   };
 }

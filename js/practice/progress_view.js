@@ -21,10 +21,28 @@ export function renderProgress({ model, el }) {
   const chapters = model.get("chapters");
   const table = h("table", { class: "ndcg-pv__table", "data-testid": "progress" });
   const summary = h("p", { class: "ndcg-pv__summary", "data-testid": "summary" });
-  const status = h("p", { class: "ndcg-pv__status", role: "status", "aria-live": "polite", "data-testid": "status" });
-  const clear = h("button", { type: "button", "data-testid": "clear", "aria-describedby": `${uid}-why`, text: "Clear my progress" });
-  const why = h("p", { class: "ndcg-pv__note", id: `${uid}-why`, text: "Clearing forgets every exercise and streak kept in this browser, for every chapter; it cannot be undone." });
-  const root = h("div", { class: "ndcg-widget ndcg-pv", role: "region", "aria-label": "Your progress" }, [summary, table, h("div", { class: "ndcg-pv__row" }, [clear]), why, status]);
+  const status = h("p", {
+    class: "ndcg-pv__status",
+    role: "status",
+    "aria-live": "polite",
+    "data-testid": "status",
+  });
+  const clear = h("button", {
+    type: "button",
+    "data-testid": "clear",
+    "aria-describedby": `${uid}-why`,
+    text: "Clear my progress",
+  });
+  const why = h("p", {
+    class: "ndcg-pv__note",
+    id: `${uid}-why`,
+    text: "Clearing forgets every exercise and streak kept in this browser, for every chapter; it cannot be undone.",
+  });
+  const root = h(
+    "div",
+    { class: "ndcg-widget ndcg-pv", role: "region", "aria-label": "Your progress" },
+    [summary, table, h("div", { class: "ndcg-pv__row" }, [clear]), why, status],
+  );
   el.append(root);
 
   function draw() {
@@ -32,7 +50,11 @@ export function renderProgress({ model, el }) {
     let done = 0;
     let total = 0;
     let mastered = 0;
-    const head = h("tr", {}, [h("th", { scope: "col", text: "Chapter" }), h("th", { scope: "col", text: "Exercises right" }), h("th", { scope: "col", text: "Practice" })]);
+    const head = h("tr", {}, [
+      h("th", { scope: "col", text: "Chapter" }),
+      h("th", { scope: "col", text: "Exercises right" }),
+      h("th", { scope: "col", text: "Practice" }),
+    ]);
     const rows = chapters.map((ch) => {
       const right = ch.exercises.filter((key) => kept.exercises[key]).length;
       done += right;
@@ -49,7 +71,11 @@ export function renderProgress({ model, el }) {
         h("td", {}, skills.length ? [h("ul", {}, skills)] : ["no practice box"]),
       ]);
     });
-    table.replaceChildren(h("caption", { text: "Exercises and practice, chapter by chapter" }), h("thead", {}, [head]), h("tbody", {}, rows));
+    table.replaceChildren(
+      h("caption", { text: "Exercises and practice, chapter by chapter" }),
+      h("thead", {}, [head]),
+      h("tbody", {}, rows),
+    );
     const skillCount = chapters.reduce((n, ch) => n + ch.skills.length, 0);
     summary.textContent = storageWorks()
       ? `Exercises right: ${done} of ${total}. Practice skills mastered: ${mastered} of ${skillCount}. Kept in this browser only; nothing is sent anywhere.`

@@ -26,7 +26,8 @@ export function loadProgress() {
   try {
     const text = globalThis.localStorage.getItem(STORE_KEY);
     const saved = text ? JSON.parse(text) : null;
-    if (saved && typeof saved.exercises === "object" && typeof saved.practice === "object") return saved;
+    if (saved && typeof saved.exercises === "object" && typeof saved.practice === "object")
+      return saved;
   } catch {
     // Refused or unreadable: start afresh, and keep nothing if writing fails too.
   }
@@ -65,7 +66,14 @@ export function freshSeries() {
 /** The skill's record, created with a fresh series if there is none. */
 export function skillRecord(progress, key) {
   if (!progress.practice[key]) {
-    progress.practice[key] = { series: freshSeries(), n: 0, streak: 0, best: 0, right: 0, tried: 0 };
+    progress.practice[key] = {
+      series: freshSeries(),
+      n: 0,
+      streak: 0,
+      best: 0,
+      right: 0,
+      tried: 0,
+    };
   }
   return progress.practice[key];
 }

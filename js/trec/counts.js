@@ -85,7 +85,9 @@ export function setRelativePrecision(t) {
 
 /** relative_P_k: found in the top k over min(k, R); 0 for every k if R = 0. */
 export function relativePrecision(ranked, t, cutoffs, threshold) {
-  return cutoffs.map((k) => (t.num_rel > 0 ? foundInTop(ranked, t.num_ret, k, threshold) / Math.min(k, t.num_rel) : 0));
+  return cutoffs.map((k) =>
+    t.num_rel > 0 ? foundInTop(ranked, t.num_ret, k, threshold) / Math.min(k, t.num_rel) : 0,
+  );
 }
 
 /** unj_k: the share of the top k not judged (absent from the qrels, or negative), over k. */
@@ -104,11 +106,17 @@ export const UTILITY_COEFFICIENTS = Object.freeze([1.0, -1.0, 0.0, 0.0]);
 /** utility: a rel_ret + b nonrel_ret + c rel_missed + d nonrel_missed (no -N: 0 documents). */
 export function trecUtility(t, coefficients = UTILITY_COEFFICIENTS) {
   // The Python unpacks four numbers, and says so in its words when there are not four.
-  if (coefficients.length < 4) throw new Error(`not enough values to unpack (expected 4, got ${coefficients.length})`);
+  if (coefficients.length < 4)
+    throw new Error(`not enough values to unpack (expected 4, got ${coefficients.length})`);
   if (coefficients.length > 4) throw new Error("too many values to unpack (expected 4)");
   const [a, b, c, d] = coefficients;
   const nDocs = 0;
-  return a * t.num_rel_ret + b * (t.num_ret - t.num_rel_ret) + c * (t.num_rel - t.num_rel_ret) + d * (nDocs + t.num_rel_ret - t.num_ret - t.num_rel);
+  return (
+    a * t.num_rel_ret +
+    b * (t.num_ret - t.num_rel_ret) +
+    c * (t.num_rel - t.num_rel_ret) +
+    d * (nDocs + t.num_rel_ret - t.num_ret - t.num_rel)
+  );
 }
 
 /** One relstring character: the digit of a grade 0..9, '>' above, '-' not in the qrels, '.' negative. */
@@ -121,8 +129,10 @@ function relstringChar(grade) {
 /** relstring: one character per document of the top `length`, as trec_eval writes it. */
 export function relstringOf(ranked, nRanked, length = 10) {
   // Python slices at max(0, min(length, n)): a fractional length that wins is a slice error.
+  // biome-ignore lint/complexity/useMathMinMax: Python's min; Math.min differs on NaN
   const end = length <= nRanked ? length : nRanked;
-  if (!Number.isInteger(end) && end > 0) throw new TypeError("slice indices must be integers or None or have an __index__ method");
+  if (!Number.isInteger(end) && end > 0)
+    throw new TypeError("slice indices must be integers or None or have an __index__ method");
   let text = "";
   for (let i = 0; i < Math.max(0, end); i += 1) text += relstringChar(ranked[i]);
   return text;

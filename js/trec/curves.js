@@ -17,7 +17,8 @@ export function trecBpref(ranked, t, threshold) {
   for (let i = 0; i < t.num_ret; i += 1) {
     const g = ranked[i];
     if (g >= 0 && g < threshold) above += 1;
-    if (g >= threshold) total += above > 0 ? 1.0 - Math.min(above, r) / Math.min(t.num_nonrel, r) : 1.0;
+    if (g >= threshold)
+      total += above > 0 ? 1.0 - Math.min(above, r) / Math.min(t.num_nonrel, r) : 1.0;
   }
   return r > 0 ? total / r : total;
 }

@@ -28,7 +28,8 @@ export function useRegistry(registry) {
 
 function registryOf(registry) {
   const chosen = registry ?? defaultRegistry;
-  if (!chosen) throw new Error("no registry of measures: pass registry or call useRegistry(registry_json)");
+  if (!chosen)
+    throw new Error("no registry of measures: pass registry or call useRegistry(registry_json)");
   return chosen;
 }
 
@@ -49,8 +50,12 @@ export function checkOptions(options, registry = null) {
  */
 export function evaluateTrec({ qrels, run, options = {}, registry = null, onProgress = null }) {
   const { gain, specs, notes } = checkOptions(options, registry);
-  for (const [file, what] of [[qrels, "judgment"], [run, "result"]]) {
-    if (!file.count) throw new TrecError(`${file.name}: no ${what} lines, nothing to evaluate`, file.name, null);
+  for (const [file, what] of [
+    [qrels, "judgment"],
+    [run, "result"],
+  ]) {
+    if (!file.count)
+      throw new TrecError(`${file.name}: no ${what} lines, nothing to evaluate`, file.name, null);
   }
   const level = readLevel(options.l ?? "1");
   const complete = Boolean(options.c);
@@ -65,7 +70,14 @@ export function evaluateTrec({ qrels, run, options = {}, registry = null, onProg
   // --gain reaches trec_eval's graded measures (G, ndcg_rel, Rndcg, rbp) as a gain map.
   const gains = specs.some(takesGainMap) ? gainMapOf(gain, judgedGrades(qrels)) : null;
   const queries = evaluatedQueries(qrels, run, complete);
-  const values = evaluateColumns(queries, specs, qrels, run, { level, judgedOnly, complete, gains }, onProgress);
+  const values = evaluateColumns(
+    queries,
+    specs,
+    qrels,
+    run,
+    { level, judgedOnly, complete, gains },
+    onProgress,
+  );
   const format = options.json ? formatJson : formatReport;
   const text = format(queries, specs, values, Boolean(options.q), recount(qrels, specs, complete));
   return { text, notes, table: tableOf(queries, specs, values) };
@@ -97,7 +109,9 @@ function refuseOverflowingGains(specs, qrels) {
 
 /** One array of per-query values per spec, one query formed at a time. */
 function evaluateColumns(queries, specs, qrels, run, ctx, onProgress) {
-  const values = specs.map((spec) => (spec.form.printed === "float" ? new Float64Array(queries.length) : new Array(queries.length)));
+  const values = specs.map((spec) =>
+    spec.form.printed === "float" ? new Float64Array(queries.length) : new Array(queries.length),
+  );
   const step = Math.max(1, Math.floor(queries.length / 100));
   queries.forEach((id, r) => {
     const q = queryRows(id, qrels, run, ctx.judgedOnly);
@@ -108,7 +122,8 @@ function evaluateColumns(queries, specs, qrels, run, ctx, onProgress) {
       else value = clearedValue(spec, columnValue(spec, q, ctx), q.standIn);
       values[c][r] = value;
     });
-    if (onProgress && (r % step === 0 || r === queries.length - 1)) onProgress(r + 1, queries.length);
+    if (onProgress && (r % step === 0 || r === queries.length - 1))
+      onProgress(r + 1, queries.length);
   });
   return values;
 }

@@ -68,6 +68,7 @@ export function trecG(ranked, nRanked, judged, gains = null) {
   let total = 0;
   for (let i = 0; i < got.length; i += 1) {
     const best = i < ideal.length ? ideal[i] : 0;
+    // biome-ignore lint/complexity/useMathMinMax: trec_eval's comparison; Math.max differs on NaN
     spent += best >= 1.0 ? best : 1.0;
     gained += got[i];
     if (got[i] !== 0) total += got[i] / log2Of(2 + spent - gained);

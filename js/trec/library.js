@@ -53,8 +53,14 @@ const LDEXP_REACH = 2200;
 export function ldexp(x, e) {
   let out = x;
   let left = Math.min(Math.max(e, -LDEXP_REACH), LDEXP_REACH);
-  while (left > 1000) { out *= 2 ** 1000; left -= 1000; }
-  while (left < -1000) { out *= 2 ** -1000; left += 1000; }
+  while (left > 1000) {
+    out *= 2 ** 1000;
+    left -= 1000;
+  }
+  while (left < -1000) {
+    out *= 2 ** -1000;
+    left += 1000;
+  }
   return out * 2 ** left;
 }
 

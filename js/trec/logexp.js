@@ -122,7 +122,9 @@ export function nearestExp(x) {
   if (exponent >= 0) y = mantissa << (FIX_BITS + BigInt(exponent));
   if (x < 0) y = -y;
   // x = k ln 2 + r with |r| <= ln 2 / 2, then e^r by its Taylor series.
-  const k = (y + FIX_LN2 / 2n) / FIX_LN2 - (y + FIX_LN2 / 2n < 0n && (y + FIX_LN2 / 2n) % FIX_LN2 !== 0n ? 1n : 0n);
+  const k =
+    (y + FIX_LN2 / 2n) / FIX_LN2 -
+    (y + FIX_LN2 / 2n < 0n && (y + FIX_LN2 / 2n) % FIX_LN2 !== 0n ? 1n : 0n);
   const r = y - k * FIX_LN2;
   let term = FIX_ONE;
   let sum = FIX_ONE;

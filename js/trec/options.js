@@ -13,7 +13,8 @@ import { TrecError, parseFloatC, parseIntC, pyRepr } from "./read.js";
 /** The registry's measures by trec_eval name, in trec_eval's order, and its sets. */
 export function trecMeasures(registry) {
   const byTrec = new Map();
-  for (const record of registry.records) for (const form of record.trec) byTrec.set(form.name, { record, form });
+  for (const record of registry.records)
+    for (const form of record.trec) byTrec.set(form.name, { record, form });
   const measures = new Map();
   for (const name of registry.ALL_TREC) if (byTrec.has(name)) measures.set(name, byTrec.get(name));
   const missing = registry.ALL_TREC.filter((name) => !measures.has(name));
@@ -55,7 +56,9 @@ export function parseGainMap(text) {
     const level = at < 0 ? item : item.slice(0, at);
     const value = at < 0 ? "" : item.slice(at + 1);
     if (at < 0 || !INTEGER_TEXT.test(level)) {
-      throw new TrecError(`gain map ${pyRepr(text)}: each item must be level=gain with an integer level, got ${pyRepr(item)}`);
+      throw new TrecError(
+        `gain map ${pyRepr(text)}: each item must be level=gain with an integer level, got ${pyRepr(item)}`,
+      );
     }
     const grade = String(parseIntC(level, `gain map ${pyRepr(text)}`, "level"));
     if (grade.startsWith("-")) {
@@ -116,12 +119,16 @@ const WHERE_LISTED = "-m all_trec prints every measure; the README's table lists
 /** Python's str.partition: `[head, separator, tail]`. */
 function partition(text, separator) {
   const at = text.indexOf(separator);
-  return at < 0 ? [text, "", ""] : [text.slice(0, at), separator, text.slice(at + separator.length)];
+  return at < 0
+    ? [text, "", ""]
+    : [text.slice(0, at), separator, text.slice(at + separator.length)];
 }
 
 /** The library's names of measures, with trec_eval's for each (none for ERR): ndcg.trec.options.LIBRARY. */
 function libraryNames(registry, measures) {
-  const named = registry.records.filter((r) => !measures.has(r.name) && (r.evaluate || r.trec.length));
+  const named = registry.records.filter(
+    (r) => !measures.has(r.name) && (r.evaluate || r.trec.length),
+  );
   return new Map(named.map((r) => [r.name, r.trec.map((form) => form.name)]));
 }
 
@@ -131,7 +138,8 @@ function unknown(spec, head, measures, missing, names, registry) {
   if (at && k) {
     // ndcg@10, P@5: the papers' way of writing a cutoff
     const cut = measures.has(`${name}_cut`) ? `${name}_cut` : name;
-    if (measures.has(cut) && measures.get(cut).form.params === "cutoffs") return `a cutoff is written after a '.': ${cut}.${k}`;
+    if (measures.has(cut) && measures.get(cut).form.params === "cutoffs")
+      return `a cutoff is written after a '.': ${cut}.${k}`;
   }
   let nearest = nearestNames(head, names);
   let said = `no measure is called ${pyRepr(head)}`;
@@ -190,7 +198,10 @@ export function parseMeasures(values, gain, registry, labels = null) {
     const [head, dot, given] = partition(spec, ".");
     if (BLANK.test(spec)) {
       // -m 'ndcg_cut.10 map': the page's field typed on the command line
-      const parts = spec.split(BLANK).filter((part) => part).map((part) => withoutStrayCommas(part, names) ?? part);
+      const parts = spec
+        .split(BLANK)
+        .filter((part) => part)
+        .map((part) => withoutStrayCommas(part, names) ?? part);
       const each = parts.flatMap((part) => part.split(" "));
       throw new TrecError(`${label}: give each measure its own -m: -m ${each.join(" -m ")}`);
     }
@@ -201,15 +212,22 @@ export function parseMeasures(values, gain, registry, labels = null) {
           "commas; on the command line, give each its own -m)",
       );
     }
-    if (Object.hasOwn(sets, head) && dot) throw new TrecError(`${label}: ${head} is a set of measures and takes no parameters; write ${head}`);
+    if (Object.hasOwn(sets, head) && dot)
+      throw new TrecError(
+        `${label}: ${head} is a set of measures and takes no parameters; write ${head}`,
+      );
     if (Object.hasOwn(sets, head)) {
       const left = sets[head].filter((name) => missing.includes(name));
-      if (left.length) notes.push(`-m ${head}: not computed here yet, left out: ${left.join(", ")}`);
-      for (const name of sets[head]) if (measures.has(name) && !params.has(name)) params.set(name, null);
+      if (left.length)
+        notes.push(`-m ${head}: not computed here yet, left out: ${left.join(", ")}`);
+      for (const name of sets[head])
+        if (measures.has(name) && !params.has(name)) params.set(name, null);
       return;
     }
-    if (!measures.has(head)) throw new TrecError(`${label}: ${unknown(spec, head, measures, missing, names, registry)}`);
-    if (dot && !given) throw new TrecError(`${label}: nothing after the '.'; give parameters or write ${head}`);
+    if (!measures.has(head))
+      throw new TrecError(`${label}: ${unknown(spec, head, measures, missing, names, registry)}`);
+    if (dot && !given)
+      throw new TrecError(`${label}: nothing after the '.'; give parameters or write ${head}`);
     if (dot && measures.get(head).form.params === "none") {
       const why = head.startsWith("rbp") ? ` (its persistence is trec_eval's ${PERSISTENCE})` : "";
       const cut = `${head}_cut`;
@@ -222,7 +240,9 @@ export function parseMeasures(values, gain, registry, labels = null) {
       const b = sortedTexts(first.split(","));
       if (a.length !== b.length || a.some((x, i) => x !== b[i])) {
         const merged = [...new Set([...first.split(","), ...given.split(",")])].join(",");
-        const one = ["cutoffs", "levels"].includes(measures.get(head).form.params) ? `, e.g. ${head}.${merged}` : "";
+        const one = ["cutoffs", "levels"].includes(measures.get(head).form.params)
+          ? `, e.g. ${head}.${merged}`
+          : "";
         throw new TrecError(
           `${label}: ${head} has its parameters from ${givenBy.get(head)} already; give one ` +
             `list${one} (trec_eval would silently use the first)`,
@@ -234,14 +254,35 @@ export function parseMeasures(values, gain, registry, labels = null) {
   });
   const specs = [];
   for (const [head, entry] of measures) {
-    if (params.has(head)) specs.push(...columnsOf(head, params.get(head), gain, entry, notes, givenBy.get(head) ?? `-m ${head}`, measures));
+    if (params.has(head))
+      specs.push(
+        ...columnsOf(
+          head,
+          params.get(head),
+          gain,
+          entry,
+          notes,
+          givenBy.get(head) ?? `-m ${head}`,
+          measures,
+        ),
+      );
   }
   return { specs, notes };
 }
 
 function columnsOf(head, given, gain, { record, form }, notes, label, measures) {
   const text = given === null ? form.defaults : given;
-  const spec = (name, k, g, param, column = 0) => ({ name, k, gain: g, metric: record.name, trec: head, param, column, record, form });
+  const spec = (name, k, g, param, column = 0) => ({
+    name,
+    k,
+    gain: g,
+    metric: record.name,
+    trec: head,
+    param,
+    column,
+    record,
+    form,
+  });
   if (form.params === "gains") {
     if (given === null) return [spec(head, null, gain, null)];
     let levels;
@@ -250,7 +291,8 @@ function columnsOf(head, given, gain, { record, form }, notes, label, measures) 
     } catch (error) {
       if (!(error instanceof TrecError)) throw error;
       const cut = `${head}_cut`; // ndcg.10: NDCG at 10 was meant
-      const hint = measures.has(cut) && /^[0-9,]+$/.test(given) ? `; for a cutoff, write ${cut}.${given}` : "";
+      const hint =
+        measures.has(cut) && /^[0-9,]+$/.test(given) ? `; for a cutoff, write ${cut}.${given}` : "";
       throw new TrecError(`${label}: ${error.message}${hint}`);
     }
     return [spec(`${head}_${given}`, null, levels, levels)];
@@ -258,7 +300,9 @@ function columnsOf(head, given, gain, { record, form }, notes, label, measures) 
   if (form.params === "cutoffs") {
     const cutoffs = parseCutoffs(text, notes, head, label);
     const values = cutoffs.map(Number);
-    return cutoffs.map((k, j) => spec(`${head}_${k}`, form.cut ? Number(k) : null, gain, values, j));
+    return cutoffs.map((k, j) =>
+      spec(`${head}_${k}`, form.cut ? Number(k) : null, gain, values, j),
+    );
   }
   if (form.params === "levels") {
     const levels = parseLevels(text, label, head);
@@ -276,13 +320,20 @@ function columnsOf(head, given, gain, { record, form }, notes, label, measures) 
   }
   if (form.params === "number") {
     const values = parseNumbers(text, label);
-    if (values.length !== 1) throw new TrecError(`${label}: ${head} takes one number, got ${values.length}; write e.g. ${head}.${text.split(",")[0]}`);
+    if (values.length !== 1)
+      throw new TrecError(
+        `${label}: ${head} takes one number, got ${values.length}; write e.g. ${head}.${text.split(",")[0]}`,
+      );
     if (form.minimum !== null && form.minimum !== undefined && values[0] < form.minimum) {
-      throw new TrecError(`${label}: ${head} takes a number of ${form.minimum} or more, got ${text}; write e.g. ${head}.${form.defaults}`);
+      throw new TrecError(
+        `${label}: ${head} takes a number of ${form.minimum} or more, got ${text}; write e.g. ${head}.${form.defaults}`,
+      );
     }
     if (form.whole && !Number.isInteger(values[0])) {
       const cut = Math.trunc(values[0]);
-      throw new TrecError(`${label}: ${head} takes a whole number, got ${text}; write ${head}.${cut} (trec_eval would cut it to ${cut})`);
+      throw new TrecError(
+        `${label}: ${head} takes a whole number, got ${text}; write ${head}.${cut} (trec_eval would cut it to ${cut})`,
+      );
     }
     return [spec(given === null ? head : `${head}_${given}`, null, gain, values[0])];
   }
@@ -311,7 +362,10 @@ function parseLevels(text, label, head) {
     }
   }
   const repeated = levels.filter((x, i) => levels.indexOf(x) !== i).sort((a, b) => a - b);
-  if (repeated.length) throw new TrecError(`${label}: ${pyFloat(repeated[0])} is given twice (trec_eval refuses it too); give each once`);
+  if (repeated.length)
+    throw new TrecError(
+      `${label}: ${pyFloat(repeated[0])} is given twice (trec_eval refuses it too); give each once`,
+    );
   return levels;
 }
 
@@ -328,7 +382,8 @@ function parseCutoffs(text, notes, head, label) {
     }
     parseIntC(match[1], label, "the cutoff");
     const whole = BigInt(match[1]).toString();
-    if (match[2] !== undefined) notes.push(`${label}: cutoff ${pyRepr(item)} read as ${whole}, as trec_eval reads it`);
+    if (match[2] !== undefined)
+      notes.push(`${label}: cutoff ${pyRepr(item)} read as ${whole}, as trec_eval reads it`);
     cutoffs.push(whole);
   }
   const big = cutoffs.map(BigInt);
@@ -336,7 +391,9 @@ function parseCutoffs(text, notes, head, label) {
   const repeated = big.filter((k, i) => big.indexOf(k) !== i).sort(ascending);
   if (repeated.length) {
     const once = [...new Set(cutoffs)].map(BigInt).sort(ascending).join(",");
-    throw new TrecError(`${label}: cutoff ${repeated[0]} is given twice (trec_eval refuses it too); give each once: ${head}.${once}`);
+    throw new TrecError(
+      `${label}: cutoff ${repeated[0]} is given twice (trec_eval refuses it too); give each once: ${head}.${once}`,
+    );
   }
   return big.sort(ascending).map(String);
 }
@@ -351,9 +408,13 @@ export function parseOptions(options, registry) {
   const values = [...(options.m ?? [])];
   const cuts = options.k ?? [];
   for (const value of cuts) {
-    if (!value) throw new TrecError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10");
+    if (!value)
+      throw new TrecError("-k '': give a cutoff or a list of them, e.g. -k 10 or -k 5,10");
     if (BLANK.test(value)) {
-      const cutoffs = value.split(BLANK).filter((part) => part).join(",");
+      const cutoffs = value
+        .split(BLANK)
+        .filter((part) => part)
+        .join(",");
       throw new TrecError(`-k ${pyRepr(value)}: separate cutoffs with commas: -k ${cutoffs}`);
     }
     const items = value.split(",");
@@ -369,7 +430,12 @@ export function parseOptions(options, registry) {
     values.push(`ndcg_cut.${cuts.join(",")}`);
     labels.push(cuts.map((value) => `-k ${pyRepr(value)}`).join(" "));
   }
-  const { specs, notes } = parseMeasures(values.length ? values : ["official"], gain, registry, values.length ? labels : null);
+  const { specs, notes } = parseMeasures(
+    values.length ? values : ["official"],
+    gain,
+    registry,
+    values.length ? labels : null,
+  );
   checkGains(specs, options.gain ?? "linear");
   return { gain, specs, notes };
 }

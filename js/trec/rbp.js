@@ -15,7 +15,8 @@ export function runningPowers(n, p) {
   if (table.length < n) {
     const grown = new Float64Array(Math.max(n, 2 * table.length, 1024));
     grown.set(table);
-    for (let i = table.length; i < grown.length; i += 1) grown[i] = i === 0 ? 1.0 : grown[i - 1] * p;
+    for (let i = table.length; i < grown.length; i += 1)
+      grown[i] = i === 0 ? 1.0 : grown[i - 1] * p;
     POWERS.set(p, grown);
     table = grown;
   }

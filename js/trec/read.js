@@ -25,8 +25,20 @@ const READ_BLOCK_BYTES = 1 << 23;
 const READ_SNIFF = 512;
 
 const LAYOUTS = Object.freeze({
-  qrels: { layout: "query_id iteration doc_id relevance", exact: 4, value: "relevance", verb: "judged", fields: [0, 2, 3] },
-  run: { layout: "query_id Q0 doc_id rank score run_id", exact: null, value: "score", verb: "retrieved", fields: [0, 2, 4] },
+  qrels: {
+    layout: "query_id iteration doc_id relevance",
+    exact: 4,
+    value: "relevance",
+    verb: "judged",
+    fields: [0, 2, 3],
+  },
+  run: {
+    layout: "query_id Q0 doc_id rank score run_id",
+    exact: null,
+    value: "score",
+    verb: "retrieved",
+    fields: [0, 2, 4],
+  },
 });
 
 // ==== Python's way of showing values in messages
@@ -66,13 +78,15 @@ function isPrintable(code) {
 // ==== Numbers as C reads whole tokens (ndcg.trec.scan.parse_float, parse_int)
 
 const C_INT = /^[+-]?[0-9]+$/;
-const C_FLOAT = /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$/;
+const C_FLOAT =
+  /^[+-]?(?:(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?[0-9]+)?|[iI][nN][fF](?:[iI][nN][iI][tT][yY])?|[nN][aA][nN])$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /** One integer as C reads it, refused beyond int64 (the CLI's message); returns a Number. */
 export function parseIntC(text, where, name) {
-  if (!C_INT.test(text)) throw new TrecError(`${where}: ${name} must be an integer, got ${pyRepr(text)}`);
+  if (!C_INT.test(text))
+    throw new TrecError(`${where}: ${name} must be an integer, got ${pyRepr(text)}`);
   if (text.length < 16) return Number(text);
   const big = BigInt(text);
   if (big < INT64_MIN || big > INT64_MAX) {
@@ -87,9 +101,11 @@ export function parseIntC(text, where, name) {
 
 /** One number as C's strtod reads a whole token (hexadecimal too), finite only. */
 export function parseFloatC(text, where, name) {
-  if (!C_FLOAT.test(text)) throw new TrecError(`${where}: ${name} must be a number, got ${pyRepr(text)}`);
+  if (!C_FLOAT.test(text))
+    throw new TrecError(`${where}: ${name} must be a number, got ${pyRepr(text)}`);
   const value = /0[xX]/.test(text) ? hexFloat(text) : /[nN]/.test(text) ? NaN : Number(text);
-  if (!Number.isFinite(value)) throw new TrecError(`${where}: ${name} must be finite, got ${pyRepr(text)}`);
+  if (!Number.isFinite(value))
+    throw new TrecError(`${where}: ${name} must be finite, got ${pyRepr(text)}`);
   return value;
 }
 
@@ -149,7 +165,10 @@ export function notText(head) {
     if (hit) return `a ${name}-compressed file, not text: ${undo} first`;
   }
   const advice = "TREC files are read as UTF-8: convert it (iconv -f UTF-16 -t UTF-8)";
-  for (const mark of [[0xff, 0xfe], [0xfe, 0xff]]) {
+  for (const mark of [
+    [0xff, 0xfe],
+    [0xfe, 0xff],
+  ]) {
     if (startsWithBytes(head, mark)) {
       const shown = mark.map((b) => b.toString(16).toUpperCase()).join(" ");
       return `UTF-16 text (a byte-order mark ${shown}); ${advice}`;
@@ -158,10 +177,15 @@ export function notText(head) {
   if (head.length >= 8) {
     let evenZero = 0;
     let oddZero = 0;
-    for (let i = 0; i < head.length; i += 1) if (head[i] === 0) (i % 2 ? (oddZero += 1) : (evenZero += 1));
+    for (let i = 0; i < head.length; i += 1)
+      if (head[i] === 0) {
+        if (i % 2) oddZero += 1;
+        else evenZero += 1;
+      }
     const odd = Math.floor(head.length / 2);
     const even = head.length - odd;
-    if ((oddZero === odd) !== (evenZero === even)) return `UTF-16 text (a NUL byte beside every character); ${advice}`;
+    if ((oddZero === odd) !== (evenZero === even))
+      return `UTF-16 text (a NUL byte beside every character); ${advice}`;
   }
   return null;
 }
@@ -204,10 +228,24 @@ export function newReader(kind, name) {
   const spec = LAYOUTS[kind];
   if (!spec) throw new Error(`kind must be "qrels" or "run", got ${kind}`);
   const state = {
-    kind, name, spec, partial: "", line: 0, bytes: 0, block: -1, firstBlock: -1,
-    pending: { field: null, value: null }, byteErrors: new Map(), head: null,
-    decoder: null, scan: { offset: 0, line: 1, carry: null }, started: false,
-    queries: new Map(), last: null, count: 0, runId: "",
+    kind,
+    name,
+    spec,
+    partial: "",
+    line: 0,
+    bytes: 0,
+    block: -1,
+    firstBlock: -1,
+    pending: { field: null, value: null },
+    byteErrors: new Map(),
+    head: null,
+    decoder: null,
+    scan: { offset: 0, line: 1, carry: null },
+    started: false,
+    queries: new Map(),
+    last: null,
+    count: 0,
+    runId: "",
   };
   return {
     push(chunk) {
@@ -242,7 +280,7 @@ function readChunk(state, chunk, final) {
   }
   state.partial = data.slice(from);
   if (final) {
-    if (state.partial.length) readLine(state, state.partial + "\n", 0, state.partial.length);
+    if (state.partial.length) readLine(state, `${state.partial}\n`, 0, state.partial.length);
     state.partial = "";
     flushBlock(state);
   }
@@ -438,7 +476,10 @@ function flushBlock(state) {
     if (at > block) continue;
     const first = state.firstBlock < 0 || at <= state.firstBlock;
     const line = held.nul ?? held.utf8.line;
-    const message = held.nul !== null ? "a NUL byte; TREC files are text" : `not UTF-8 text (${held.utf8.reason})`;
+    const message =
+      held.nul !== null
+        ? "a NUL byte; TREC files are text"
+        : `not UTF-8 text (${held.utf8.reason})`;
     const kind = first && state.head ? notText(state.head.subarray(startOfText(state.head))) : null;
     if (kind) throw new TrecError(`${state.name}: ${kind}`, state.name, null);
     throw new TrecError(`${state.name}:${line}: ${message}`, state.name, line);
@@ -461,7 +502,8 @@ function finishReading(state) {
       const first = seen.get(entry.docs[i]);
       if (first === undefined) seen.set(entry.docs[i], i);
       else {
-        if (!worst || entry.lines[i] < worst.line) worst = { entry, line: entry.lines[i], first: entry.lines[first], doc: entry.docs[i] };
+        if (!worst || entry.lines[i] < worst.line)
+          worst = { entry, line: entry.lines[i], first: entry.lines[first], doc: entry.docs[i] };
         break;
       }
     }
@@ -479,5 +521,11 @@ function finishReading(state) {
     entry.values = Float64Array.from(entry.values);
     entry.lines = null;
   }
-  return { kind: state.kind, name: state.name, queries: state.queries, count: state.count, runId: state.runId };
+  return {
+    kind: state.kind,
+    name: state.name,
+    queries: state.queries,
+    count: state.count,
+    runId: state.runId,
+  };
 }

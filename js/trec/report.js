@@ -20,7 +20,8 @@ export const NAME_WIDTH = 22;
 export function clearedValue(spec, value, standIn) {
   if (!standIn || spec.record.evaluate || !spec.record.kernel) return value;
   const cleared = spec.form.cleared;
-  if (cleared === "all" || (cleared === "bare" && spec.name === spec.trec)) return typeof value === "string" ? "" : 0;
+  if (cleared === "all" || (cleared === "bare" && spec.name === spec.trec))
+    return typeof value === "string" ? "" : 0;
   return value;
 }
 
@@ -64,7 +65,8 @@ export function recount(qrels, specs, complete) {
   const out = new Map();
   if (!complete) return out;
   let above = 0;
-  for (const entry of qrels.queries.values()) for (const grade of entry.values) if (grade > 0) above += 1;
+  for (const entry of qrels.queries.values())
+    for (const grade of entry.values) if (grade > 0) above += 1;
   for (const spec of specs) if (spec.trec === "num_rel") out.set(spec.name, above);
   return out;
 }
@@ -96,7 +98,8 @@ export function formatReport(queries, specs, values, perQuery, recounted) {
   if (perQuery) {
     const shown = specs.map((spec, c) => [spec, c]).filter(([spec]) => printsPerQuery(spec.form));
     queries.forEach((query, r) => {
-      for (const [spec, c] of shown) lines.push(reportLine(spec.name, query, values[c][r], spec.form));
+      for (const [spec, c] of shown)
+        lines.push(reportLine(spec.name, query, values[c][r], spec.form));
     });
   }
   for (const [name, value] of summary(specs, values, recounted)) {

@@ -6,7 +6,15 @@ import { TrecError } from "./read.js";
 import { printsPerQuery, pyFloat } from "./options.js";
 import { summary } from "./report.js";
 
-const JSON_ESCAPES = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+const JSON_ESCAPES = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+  "\b": "\\b",
+  "\f": "\\f",
+};
 
 /** A string as json.dumps writes it: every code unit outside printable ASCII as \uXXXX. */
 function jsonString(text) {
@@ -26,7 +34,8 @@ function jsonValue(value, form) {
   if (form.printed === "string" || form.printed === "quoted") return jsonString(String(value));
   if (form.printed === "integer") return String(Math.trunc(value));
   if (Number.isNaN(value)) return "null";
-  if (!Number.isFinite(value)) throw new TrecError("Out of range float values are not JSON compliant");
+  if (!Number.isFinite(value))
+    throw new TrecError("Out of range float values are not JSON compliant");
   return pyFloat(value);
 }
 
@@ -40,13 +49,19 @@ function jsonObject(entries, indent) {
 /** The --json report: `{"all": {...}}`, with -q `"queries"` too, each measure's values. */
 export function formatJson(queries, specs, values, perQuery, recounted) {
   const formOf = new Map(specs.map((spec) => [spec.name, spec.form]));
-  const totals = [...summary(specs, values, recounted)].map(([name, value]) => [name, jsonValue(value, formOf.get(name))]);
+  const totals = [...summary(specs, values, recounted)].map(([name, value]) => [
+    name,
+    jsonValue(value, formOf.get(name)),
+  ]);
   const top = [["all", jsonObject(totals, 2)]];
   if (perQuery) {
     const shown = specs.map((spec, c) => [spec, c]).filter(([spec]) => printsPerQuery(spec.form));
     const rows = queries.map((query, r) => [
       query,
-      jsonObject(shown.map(([spec, c]) => [spec.name, jsonValue(values[c][r], spec.form)]), 4),
+      jsonObject(
+        shown.map(([spec, c]) => [spec.name, jsonValue(values[c][r], spec.form)]),
+        4,
+      ),
     ]);
     top.push(["queries", jsonObject(rows, 2)]);
   }

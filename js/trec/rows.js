@@ -31,12 +31,23 @@ export function queryRows(id, qrels, run, judgedOnly) {
   const judgments = qrels.queries.get(id);
   const retrieved = run.queries.get(id);
   const gradeOf = new Map();
-  for (let i = 0; i < judgments.docs.length; i += 1) gradeOf.set(judgments.docs[i], judgments.values[i]);
+  for (let i = 0; i < judgments.docs.length; i += 1)
+    gradeOf.set(judgments.docs[i], judgments.values[i]);
   const judged = Float64Array.from(judgments.values).sort().reverse();
   if (!retrieved) {
     // trec_eval's bogus ranking: one document the qrels do not hold (dropped again by -J).
     const ranked = judgedOnly ? new Float64Array(0) : Float64Array.of(NaN);
-    return { id, docnos: [], scores: new Float64Array(0), grades: new Float64Array(0), ranked, nRanked: ranked.length, judged, standIn: true, cache: new Map() };
+    return {
+      id,
+      docnos: [],
+      scores: new Float64Array(0),
+      grades: new Float64Array(0),
+      ranked,
+      nRanked: ranked.length,
+      judged,
+      standIn: true,
+      cache: new Map(),
+    };
   }
   const { docs, values } = retrieved;
   const order = Array.from(docs, (_, i) => i);
@@ -60,5 +71,15 @@ export function queryRows(id, qrels, run, judgedOnly) {
     let j = 0;
     for (let r = 0; r < n; r += 1) if (grades[r] >= 0) ranked[j++] = grades[r];
   } else ranked = grades.slice();
-  return { id, docnos, scores, grades, ranked, nRanked: ranked.length, judged, standIn: false, cache: new Map() };
+  return {
+    id,
+    docnos,
+    scores,
+    grades,
+    ranked,
+    nRanked: ranked.length,
+    judged,
+    standIn: false,
+    cache: new Map(),
+  };
 }

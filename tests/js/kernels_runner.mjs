@@ -39,7 +39,9 @@ process.stdin.on("data", (chunk) => {
 process.stdin.on("end", () => {
   const { cases, log2: of } = JSON.parse(input);
   if (of !== undefined) {
-    process.stdout.write(JSON.stringify({ log2: Array.from(doubles(of), (x) => hexOf(nearestLog2(x))).join("") }));
+    process.stdout.write(
+      JSON.stringify({ log2: Array.from(doubles(of), (x) => hexOf(nearestLog2(x))).join("") }),
+    );
     return;
   }
   const out = cases.map(({ ctx, specs, queries }) => {

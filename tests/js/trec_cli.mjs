@@ -10,29 +10,47 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const folder = process.env.NDCG_TREC_JS ?? join(here, "..", "..", "src", "ndcg", "widgets", "js", "trec");
+const folder =
+  process.env.NDCG_TREC_JS ?? join(here, "..", "..", "src", "ndcg", "widgets", "js", "trec");
 const { newReader, pyRepr } = await import(pathToFileURL(join(folder, "read.js")).href);
-const { checkOptions, evaluateTrec } = await import(pathToFileURL(join(folder, "evaluate.js")).href);
+const { checkOptions, evaluateTrec } = await import(
+  pathToFileURL(join(folder, "evaluate.js")).href
+);
 const registry = JSON.parse(readFileSync(process.env.NDCG_REGISTRY, "utf8"));
 const CHUNK = Number(process.env.NDCG_CHUNK ?? 1 << 20);
 
 /** argparse's reading of the CLI's options (flags may be joined: -qc; values joined: -l2). */
 function parseArgv(argv) {
-  const options = { q: false, c: false, J: false, l: "1", m: [], k: [], gain: "linear", json: false };
+  const options = {
+    q: false,
+    c: false,
+    J: false,
+    l: "1",
+    m: [],
+    k: [],
+    gain: "linear",
+    json: false,
+  };
   const positional = [];
   const valued = { "-l": "l", "-m": "m", "-k": "k", "--gain": "gain" };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
-    const take = (key, value) => (Array.isArray(options[key]) ? options[key].push(value) : (options[key] = value));
+    const take = (key, value) => {
+      if (Array.isArray(options[key])) options[key].push(value);
+      else options[key] = value;
+    };
     if (arg === "--json") options.json = true;
     else if (arg.startsWith("--gain=")) take("gain", arg.slice(7));
-    else if (arg in valued) take(valued[arg], argv[(i += 1)]);
-    else if (arg.length > 1 && arg[0] === "-" && arg[1] !== "-" && !/^-[0-9]/.test(arg)) {
+    else if (arg in valued) {
+      i += 1;
+      take(valued[arg], argv[i]);
+    } else if (arg.length > 1 && arg[0] === "-" && arg[1] !== "-" && !/^-[0-9]/.test(arg)) {
       for (let j = 1; j < arg.length; j += 1) {
         const flag = arg[j];
         if ("qcJ".includes(flag)) options[flag] = true;
         else if ("lmk".includes(flag)) {
-          take(flag, j + 1 < arg.length ? arg.slice(j + 1) : argv[(i += 1)]);
+          if (j + 1 >= arg.length) i += 1;
+          take(flag, j + 1 < arg.length ? arg.slice(j + 1) : argv[i]);
           break;
         } else throw new Error(`unknown option ${arg}`);
       }
@@ -70,14 +88,20 @@ function readFile(kind, path) {
     }
     if (!got) break;
     // NDCG_TEXT: push decoded text, as the page pushes a pasted file, not the file's bytes.
-    reader.push(text ? text.decode(buffer.subarray(0, got), { stream: true }) : buffer.slice(0, got));
+    reader.push(
+      text ? text.decode(buffer.subarray(0, got), { stream: true }) : buffer.slice(0, got),
+    );
   }
   if (text) reader.push(text.decode());
   if (fd !== 0) closeSync(fd);
   return reader.end();
 }
 
-const STRERROR = { ENOENT: "No such file or directory", EISDIR: "Is a directory", EACCES: "Permission denied" };
+const STRERROR = {
+  ENOENT: "No such file or directory",
+  EISDIR: "Is a directory",
+  EACCES: "Permission denied",
+};
 
 let lastError = null;
 
@@ -95,7 +119,9 @@ function main(argv) {
     return 0;
   } catch (error) {
     if (error.code && error.path !== undefined) {
-      process.stderr.write(`ndcg: cannot read ${pyRepr(error.path)}: ${STRERROR[error.code] ?? error.code}\n`);
+      process.stderr.write(
+        `ndcg: cannot read ${pyRepr(error.path)}: ${STRERROR[error.code] ?? error.code}\n`,
+      );
       return 2;
     }
     if (error.name !== "TrecError") throw error;
