@@ -25,15 +25,25 @@ BOOK_SOURCES := $(shell find notebooks book src tools course -type f -not -path 
 $(BOOK_STAMP): $(BOOK_SOURCES)
 	$(MAKE) book
 
-test: browser-check book $(VENV)/.stamp-dev
+# The quick checks, run before any test so that a failure stops early: ruff's lint and its
+# formatting (of the folders below), and the library's type annotations (mypy, configured in
+# pyproject.toml; a few seconds once its cache, .mypy_cache, is warm).
+FORMATTED := src tests bench tools
+define static-checks
 	$(BIN)/ruff check .
+	$(BIN)/ruff format --check $(FORMATTED)
+	$(BIN)/python -m mypy
+endef
+
+test: browser-check book $(VENV)/.stamp-dev
+	$(static-checks)
 	$(BIN)/python -m pytest
 
 # The library's unit, property and conformance tests, without building the book or driving a
 # browser: for contributors to the library (a few minutes). Tests that read the built site
 # are skipped; `make test` runs everything.
 test-lib: $(VENV)/.stamp-dev
-	$(BIN)/ruff check .
+	$(static-checks)
 	NDCG_WITHOUT_BOOK=1 $(BIN)/python -m pytest -m "not browser" --ignore=tests/browser
 
 # The browser tests drive Debian's Chromium: say so once, before anything is built.
@@ -54,8 +64,7 @@ slides: $(VENV)/.stamp-runtime
 	$(BIN)/python tools/slides.py _build/html
 
 lint: $(VENV)/.stamp-dev
-	$(BIN)/ruff check .
-	$(BIN)/ruff format --check src tests bench tools
+	$(static-checks)
 
 # The browser assets the site serves itself, from node_modules and the venv, into _vendor/
 # (tools/vendor_assets.py). The build runs Node.js too: KaTeX typesets the math while the

@@ -169,7 +169,7 @@ def _as_float(value: numbers.Real) -> float:
     try:
         return float(value)
     except OverflowError:
-        return math.inf if int(value) > 0 else -math.inf
+        return -math.inf if value < 0 else math.inf
 
 
 def optional(check: Checker) -> Checker:

@@ -157,5 +157,5 @@ def lightgbm_lambdamart(
         }
     )
     best = int(np.argmax(curves["valid"].to_numpy())) + 1
-    scores = model.predict(x_test, num_iteration=best).reshape(split.test.grades.shape)
+    scores = np.asarray(model.predict(x_test, num_iteration=best)).reshape(split.test.grades.shape)
     return LambdaMART(model, best, scores, curves)

@@ -316,7 +316,10 @@ def _discounted(gain: Column, rank: Column, discount: Discount) -> Column:
         return gain / F.log2(rank + 1)
     if discount.kind == "log":
         # No discount before rank b (log_b(i) < 1 there), then division by log_b(i).
-        return gain / F.greatest(F.lit(1.0), F.ln(rank) / F.lit(math.log(discount.param)))
+        b = discount.param
+        if b is None:  # check.discount gives "log" its b; one made by hand may lack it
+            raise ValueError("discount ('log', b) needs its b; e.g. discount=('log', 2)")
+        return gain / F.greatest(F.lit(1.0), F.ln(rank) / F.lit(math.log(b)))
     if discount.kind == "reciprocal":
         return gain / rank
     if discount.kind == "geometric":
