@@ -630,7 +630,7 @@ def _duplicate_error(frame: pd.DataFrame, name: str, verb: str, i: int) -> None:
     )
 
 
-def _doc_desc_tiebreak(cells: np.ndarray, doc_codes: np.ndarray, docs: np.ndarray):
+def _doc_desc_tiebreak(cells: np.ndarray, doc_codes: np.ndarray, docs: np.ndarray) -> TieBreak:
     """trec_eval's rule: among equal scores, the larger doc_id (as text) ranks first."""
 
     def key(rows: np.ndarray) -> np.ndarray:

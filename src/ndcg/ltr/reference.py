@@ -143,7 +143,8 @@ def lightgbm_lambdamart(
         y_train,
         group=g_train,
         eval_X=(x_valid, x_test),
-        eval_y=(y_valid, y_test),
+        # LightGBM's hint takes a tuple of one label set; it reads one per set in eval_X.
+        eval_y=(y_valid, y_test),  # type: ignore[arg-type]
         eval_group=[g_valid, g_test],
         eval_names=["valid", "test"],
         eval_at=[k],
