@@ -367,7 +367,7 @@ def discount(value: Any, name: str) -> Discount:
     """  # noqa: E501
     if isinstance(value, Discount):
         # One made by hand is checked as its (kind, parameter) would be: Discount("log")
-        # has no b, Discount("geometric", 5.0) no chance of reading on.
+        # has no b, Discount("geometric", 5.0) a p above 1.
         value = value.kind if value.param is None else (value.kind, value.param)
     examples = "'log2' (default), 'reciprocal', ('log', 2) or ('geometric', 0.8)"
     kind, param = (value, None) if isinstance(value, str) else (None, None)
