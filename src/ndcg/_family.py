@@ -73,7 +73,7 @@ def precision_from(
 
 def ratio_of_relevant(
     found: np.ndarray,
-    n_relevant: np.ndarray,
+    n_relevant: np.ndarray | int,
     empty: float | str,
     metric: str,
     where: Where = None,
@@ -253,6 +253,10 @@ def family_rows(
             out[name] = average_precision_sums(ranked(binary), cutoffs)
         elif name == "rr":
             out[name] = cascade_at(ranked(binary), cutoffs)
+        elif max_grade is None:
+            raise ValueError(
+                f"{name} needs max_grade, the top of the grade scale; e.g. max_grade=4"
+            )
         else:  # err
             out[name] = cascade_at(satisfaction(ranked(grades), max_grade), cutoffs)
     return out

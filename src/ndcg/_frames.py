@@ -183,7 +183,7 @@ def _shared_text(
             codes_b[new] = np.where(more < 0, -1, more + len(uniques))
             uniques = pa.concat_arrays([uniques, extra.dictionary])
             missing += extra.indices.null_count
-    if grouped:
+    if starts_a is not None and starts_b is not None:  # grouped
         codes_a = np.repeat(codes_a, np.diff(np.append(starts_a, len(qrels))))
         if same:
             codes_b = codes_a

@@ -143,7 +143,8 @@ def depth(width: int, cutoffs: Sequence[int | None]) -> int:
     (10, 100, 3)
 
     """
-    return width if any(c is None for c in cutoffs) else min(width, max(cutoffs))
+    given = [c for c in cutoffs if c is not None]
+    return width if len(given) < len(cutoffs) else min(width, max(given))
 
 
 def ratio_scale(

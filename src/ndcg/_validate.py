@@ -154,6 +154,24 @@ def _plain(value: Any) -> Any:
 # --- Checkers ---------------------------------------------------------------------------
 
 
+def _as_float(value: numbers.Real) -> float:
+    """Return ``float(value)``, a number beyond float64 (an int such as 10**400) as +-inf.
+
+    The range checks then name such a number in their message, where ``float`` alone would
+    raise OverflowError.
+
+    Examples
+    --------
+    >>> _as_float(2), _as_float(10**400), _as_float(-(10**400))
+    (2.0, inf, -inf)
+
+    """
+    try:
+        return float(value)
+    except OverflowError:
+        return -math.inf if value < 0 else math.inf
+
+
 def optional(check: Checker) -> Checker:
     """Build a checker that lets ``None`` through and hands anything else to ``check``."""
 
@@ -341,10 +359,16 @@ def discount(value: Any, name: str) -> Discount:
     Traceback (most recent call last):
     ...
     ValueError: discount 'geometric' takes a parameter p: pass discount=('geometric', 0.8)
+    >>> discount(Discount("geometric", 5.0), "discount")
+    Traceback (most recent call last):
+    ...
+    ValueError: discount's p must lie strictly between 0 and 1 (the chance of reading on to the next rank), got 5.0; e.g. discount=('geometric', 0.8)
 
-    """
-    if isinstance(value, Discount) and value.kind in OFFERED:
-        return value
+    """  # noqa: E501
+    if isinstance(value, Discount):
+        # One made by hand is checked as its (kind, parameter) would be: Discount("log")
+        # has no b, Discount("geometric", 5.0) a p above 1.
+        value = value.kind if value.param is None else (value.kind, value.param)
     examples = "'log2' (default), 'reciprocal', ('log', 2) or ('geometric', 0.8)"
     kind, param = (value, None) if isinstance(value, str) else (None, None)
     if isinstance(value, tuple) and len(value) == 2 and isinstance(value[0], str):
@@ -397,12 +421,13 @@ def threshold(value: Any, name: str) -> float:
     """  # noqa: E501
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {literal(value)}")
-    if not (np.isfinite(value) and value > 0):
+    number = _as_float(value)
+    if not (np.isfinite(number) and number > 0):
         raise ValueError(
             f"{name} must be a finite number above 0 (a grade of 0 is never relevant), got "
             f"{literal(value)}; e.g. {name}=1 (grades >= 1 count as relevant)"
         )
-    return float(value)
+    return number
 
 
 def max_grade(value: Any, name: str) -> float:
@@ -419,12 +444,13 @@ def max_grade(value: Any, name: str) -> float:
             f"{name} must be a number (the highest grade of the scale), got "
             f"{type(value).__name__} {literal(value)}; e.g. {name}=4 for grades 0..4"
         )
-    if not (np.isfinite(value) and 0 < value <= MAX_GRADE):
+    number = _as_float(value)
+    if not (np.isfinite(number) and 0 < number <= MAX_GRADE):
         raise ValueError(
             f"{name} must be above 0 and at most {MAX_GRADE} (2**grade must fit a float), got "
             f"{literal(value)}; e.g. {name}=4 for grades 0..4"
         )
-    return float(value)
+    return number
 
 
 def nothing_shared(judged: tuple[int, Sequence[Any]], retrieved: tuple[int, Sequence[Any]]) -> str:
@@ -506,20 +532,22 @@ def fraction(value: Any, name: str) -> float:
     """Return a number strictly between 0 and 1 (a confidence level, a share)."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {literal(value)}")
-    if not 0.0 < value < 1.0:
+    number = _as_float(value)
+    if not 0.0 < number < 1.0:
         raise ValueError(f"{name} must lie strictly between 0 and 1, got {value}; e.g. {name}=0.95")
-    return float(value)
+    return number
 
 
 def recall_level(value: Any, name: str) -> float:
     """Return a recall level: a number from 0 to 1, both included."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, got {type(value).__name__} {literal(value)}")
-    if not 0.0 <= value <= 1.0:
+    number = _as_float(value)
+    if not 0.0 <= number <= 1.0:
         raise ValueError(
             f"{name} must lie between 0 and 1 (a share of R), got {value}; e.g. {name}=0.5"
         )
-    return float(value)
+    return number
 
 
 def coefficients(value: Any, name: str) -> tuple[float, float, float, float]:

@@ -76,10 +76,21 @@ class Kind:
     label: Callable[[float | None], str]
 
 
+def _given(param: float | None, kind: str) -> float:
+    """Return the parameter a kind takes; the argument checks never build one without it."""
+    if param is None:
+        example = {"log": 2, "geometric": 0.8}[kind]
+        raise ValueError(
+            f"the {kind!r} discount takes a parameter, got None; "
+            f"e.g. discount=({kind!r}, {example})"
+        )
+    return param
+
+
 def _log_b(n: int, b: float | None) -> np.ndarray:
     # log_b(i) < 1 before rank b: Järvelin and Kekäläinen leave those gains whole.
     ranks = np.arange(1, n + 1, dtype=np.float64)
-    return 1.0 / np.maximum(1.0, np.log(ranks) / np.log(b))
+    return 1.0 / np.maximum(1.0, np.log(ranks) / np.log(_given(b, "log")))
 
 
 #: Every discount kind, the one place they are told apart. ``"uniform"`` (every weight 1)
@@ -90,7 +101,12 @@ KINDS: dict[str, Kind] = {
     "reciprocal": Kind(
         None, True, lambda n, _: 1.0 / np.arange(1, n + 1, dtype=np.float64), lambda _: "1/i"
     ),
-    "geometric": Kind("p", True, persistence, lambda p: f"geometric p={p:g}"),
+    "geometric": Kind(
+        "p",
+        True,
+        lambda n, p: persistence(n, _given(p, "geometric")),
+        lambda p: f"geometric p={p:g}",
+    ),
     "uniform": Kind(None, False, lambda n, _: np.ones(n), lambda _: "none"),
 }
 #: The kinds a caller can name as ``discount=``.

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import pandas as pd
@@ -157,7 +157,9 @@ def evaluate(
     0       q1     0.6667          1.0  0.6667  0.6667
 
     """
-    cutoffs = k
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
+    metrics = cast(tuple[str, ...], metrics)  # check.choices made it a tuple (validate_params)
+    cutoffs = cast(tuple[int | None, ...], k)  # check.cutoffs made it a tuple (validate_params)
     options = _Options(metrics, discount, threshold, max_grade, p)
     _check_metrics(options, ties)
     check.not_a_path(qrels, "qrels", "read_qrels")
@@ -407,7 +409,8 @@ def _check_shared(queries: Any, judged: np.ndarray, retrieved: np.ndarray, missi
 
 def _check_scale(grades: np.ndarray, judged: np.ndarray, options: _Options, name: str) -> None:
     """Refuse a judged grade above ERR's ``max_grade``."""
-    if "err" not in options.metrics or not judged.any():
+    # _check_metrics has refused ERR without max_grade.
+    if "err" not in options.metrics or options.max_grade is None or not judged.any():
         return
     top = float(grades[judged].max())
     if top > options.max_grade:
@@ -627,7 +630,7 @@ def _duplicate_error(frame: pd.DataFrame, name: str, verb: str, i: int) -> None:
     )
 
 
-def _doc_desc_tiebreak(cells: np.ndarray, doc_codes: np.ndarray, docs: np.ndarray):
+def _doc_desc_tiebreak(cells: np.ndarray, doc_codes: np.ndarray, docs: np.ndarray) -> TieBreak:
     """trec_eval's rule: among equal scores, the larger doc_id (as text) ranks first."""
 
     def key(rows: np.ndarray) -> np.ndarray:

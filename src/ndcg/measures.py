@@ -199,7 +199,7 @@ def _trec(
     )
 
 
-_SUM = {"aggregate": "sum", "printed": "integer"}
+_SUM: dict[str, Any] = {"aggregate": "sum", "printed": "integer"}
 #: Chapter 9's section that prints trec_eval's whole measure set, one line each, from this
 #: registry: where a measure that no chapter teaches is taught, in its line (its words).
 TREC_TABLE = "notebooks/09_ndcg_in_the_wild#every-measure-trec-eval-prints"
@@ -714,7 +714,7 @@ def column_name(cutoff: int | None, metric: str = "ndcg") -> str:
     return metric if cutoff is None else f"{metric}@{cutoff}"
 
 
-def resolve(path: str) -> Callable[..., Any]:
+def resolve(path: str | None) -> Callable[..., Any]:
     """Import the function named by a record's ``function`` or ``kernel`` path.
 
     Examples
@@ -723,5 +723,7 @@ def resolve(path: str) -> Callable[..., Any]:
     True
 
     """
+    if path is None:  # a record without a row kernel: its measure is computed elsewhere
+        raise ValueError("this measure has no row kernel to import (its kernel is None)")
     module, _, name = path.rpartition(".")
     return getattr(importlib.import_module(module), name)

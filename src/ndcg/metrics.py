@@ -9,13 +9,13 @@ says what it counts for: ``"zero"`` (no gain, in its place, as trec_eval), ``"co
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ndcg import _validate as check
 from ndcg._kernel import cumulative_dcg, dcg_at, ideal_ranking, ideal_rows, ndcg_rows
-from ndcg.discount import LOG2, DiscountSpec, log2_ranks
+from ndcg.discount import LOG2, Discount, DiscountSpec, log2_ranks
 from ndcg.gains import Gain, gain_values, judged_gains
 
 if TYPE_CHECKING:
@@ -148,6 +148,7 @@ def dcg(
     5.0
 
     """
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
     gains, _ = judged_gains(check.ranked_grades(relevance, unjudged), gain, "relevance")
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name
         total = float(dcg_at(gains, (k,), discount)[0])
@@ -208,6 +209,7 @@ def idcg(
     7.1409951840957
 
     """
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
     grades = check.ranked_grades(relevance, unjudged)
     judged_gains(grades, gain, "relevance")  # the same checks as dcg, so errors name relevance
     source = _ideal_source(grades, gain, pool)
@@ -276,6 +278,7 @@ def ndcg(
     (0.678796, 0.723233)
 
     """
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
     gains, _ = judged_gains(check.ranked_grades(relevance, unjudged), gain, "relevance")
     ideal = _ideal_source(relevance, gain, pool)
     # One list: a row already in rank order, its ideal built from the pool's gains.
@@ -356,6 +359,7 @@ def breakdown(
     [1.0, 0.5, 0.25]
 
     """
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
     grades = check.ranked_grades(relevance, unjudged)[:k]
     gains, _ = judged_gains(grades, gain, "relevance")
     with np.errstate(over="ignore"):  # an overflow is refused just below, by name

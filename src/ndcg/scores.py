@@ -5,13 +5,13 @@ Taught in chapter 5, "Scores and ties", and chapter 6, "Edge cases".
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
 from ndcg import _validate as check
 from ndcg._kernel import TIE_RULES, ndcg_rows, rule_tiebreak
-from ndcg.discount import DiscountSpec
+from ndcg.discount import Discount, DiscountSpec
 from ndcg.gains import Gain, judged_gains
 
 
@@ -87,6 +87,7 @@ def ndcg_from_scores(
     [1.0, 0.6309]
 
     """
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
     if y_true.shape != y_score.shape:
         raise ValueError(
             f"y_true and y_score must have the same shape; got y_true {y_true.shape} "

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, cast
 
 import numpy as np
 import pandas as pd
@@ -383,6 +383,7 @@ def adjust_p_values(p_values: Sequence[float] | np.ndarray, method: str = "holm"
     [0.03, 0.04, 0.04]
 
     """
+    p_values = cast(np.ndarray, p_values)  # check.numbers_array made it one (validate_params)
     if p_values.min() < 0 or p_values.max() > 1:
         bad = float(p_values[(p_values < 0) | (p_values > 1)][0])
         raise ValueError(

@@ -7,7 +7,11 @@ imported only when asked for by this name: the package itself loads it lazily.
 """
 
 import sys
+from typing import TYPE_CHECKING
 
 from ndcg.trec import measures as _home
+
+if TYPE_CHECKING:  # what a type checker reads here: the names of the module this one is
+    from ndcg.trec.measures import *  # noqa: F403
 
 sys.modules[__name__] = _home

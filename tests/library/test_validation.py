@@ -611,6 +611,31 @@ def test_every_discount_kind_is_in_kinds_and_uniform_is_not_offered():
 
 
 @pytest.mark.parametrize(
+    ("made", "message"),
+    [
+        (("geometric", 5.0), "discount's p must lie strictly between 0 and 1"),
+        (("log", 0.5), "discount's b must be a finite number above 1"),
+        (("log",), "discount 'log' takes a parameter b"),
+        (("uniform",), "discount must be 'log2'"),
+    ],
+)
+def test_a_discount_made_by_hand_is_checked_as_its_pair_would_be(made, message):
+    from ndcg.discount import Discount
+
+    with pytest.raises(ValueError, match=message):
+        ndcg.dcg([3, 2], discount=Discount(*made))
+    assert ndcg.dcg([3, 2], discount=Discount("geometric", 0.5)) == 4.0
+
+
+@pytest.mark.parametrize("huge", [10**400, -(10**400)], ids=["10**400", "-10**400"])
+def test_a_number_beyond_float64_is_named_by_the_range_checks(huge):
+    with pytest.raises(ValueError, match="threshold must be a finite number above 0 "):
+        ndcg.precision([1, 0], threshold=huge)
+    with pytest.raises(ValueError, match="max_grade must be above 0 and at most 1023"):
+        ndcg.err([1, 0], max_grade=huge)
+
+
+@pytest.mark.parametrize(
     "scores", [[2**53 + 1, 2**53], np.array([2**53 + 1, 2**53]), [2**64 + 1, 2**64]]
 )
 def test_integer_scores_float64_would_round_are_refused_not_tied(scores):

@@ -143,7 +143,8 @@ def lightgbm_lambdamart(
         y_train,
         group=g_train,
         eval_X=(x_valid, x_test),
-        eval_y=(y_valid, y_test),
+        # LightGBM's hint takes a tuple of one label set; it reads one per set in eval_X.
+        eval_y=(y_valid, y_test),  # type: ignore[arg-type]
         eval_group=[g_valid, g_test],
         eval_names=["valid", "test"],
         eval_at=[k],
@@ -157,5 +158,5 @@ def lightgbm_lambdamart(
         }
     )
     best = int(np.argmax(curves["valid"].to_numpy())) + 1
-    scores = model.predict(x_test, num_iteration=best).reshape(split.test.grades.shape)
+    scores = np.asarray(model.predict(x_test, num_iteration=best)).reshape(split.test.grades.shape)
     return LambdaMART(model, best, scores, curves)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from pyspark.errors import PySparkException
 from pyspark.sql import Column, DataFrame
@@ -22,10 +23,13 @@ from pyspark.sql import types as T
 
 from ndcg.trec import TrecFormatError
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 ID_COLUMNS = ("query_id", "doc_id")
 
 
-def require_columns(frame: DataFrame, name: str, columns: tuple[str, ...]) -> None:
+def require_columns(frame: DataFrame | pd.DataFrame, name: str, columns: tuple[str, ...]) -> None:
     """Raise naming ``name`` unless ``frame`` has every one of ``columns``."""
     missing = [c for c in columns if c not in frame.columns]
     if missing:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import pandas as pd
 from pyspark.sql import Column, DataFrame, Observation, SparkSession, Window
@@ -136,7 +136,8 @@ def evaluate(
         # 0       q1  0.7232   0.871
 
     """
-    cutoffs = k
+    discount = cast(Discount, discount)  # check.discount made it one (validate_params)
+    cutoffs = cast(tuple[int | None, ...], k)  # check.cutoffs made it a tuple (validate_params)
     if spark is None:
         spark = next((f.sparkSession for f in (qrels, run) if isinstance(f, DataFrame)), None)
     # Files read here are cached by their readers; the result, computed and cached before
@@ -315,7 +316,10 @@ def _discounted(gain: Column, rank: Column, discount: Discount) -> Column:
         return gain / F.log2(rank + 1)
     if discount.kind == "log":
         # No discount before rank b (log_b(i) < 1 there), then division by log_b(i).
-        return gain / F.greatest(F.lit(1.0), F.ln(rank) / F.lit(math.log(discount.param)))
+        b = discount.param
+        if b is None:  # check.discount gives "log" its b; one made by hand may lack it
+            raise ValueError("discount ('log', b) needs its b; e.g. discount=('log', 2)")
+        return gain / F.greatest(F.lit(1.0), F.ln(rank) / F.lit(math.log(b)))
     if discount.kind == "reciprocal":
         return gain / rank
     if discount.kind == "geometric":

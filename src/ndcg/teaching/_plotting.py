@@ -29,7 +29,7 @@ MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P")
 FIGSIZE: tuple[float, float] = (6.4, 3.6)
 
 
-def series_look(j: int) -> dict[str, str]:
+def series_look(j: int) -> dict[str, Any]:
     """Return the colour and marker of the ``j``-th series (0-based), as plot keywords.
 
     Both cycle, through :data:`SERIES` and :data:`MARKERS`, so any number of series can be

@@ -13,6 +13,7 @@ figures still read in greyscale.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from numbers import Real
 from typing import Any
@@ -51,7 +52,7 @@ def _grades(values: Any, name: str) -> list[float]:
     for value in values:
         if isinstance(value, bool) or not isinstance(value, Real):
             raise TypeError(f"{name} must contain numbers only, got {value!r}")
-        if not np.isfinite(value):
+        if not math.isfinite(value):
             raise ValueError(f"{name} must contain finite numbers only, got {value!r}")
         out.append(float(value))
     if not out:
@@ -385,8 +386,9 @@ def position_bars(
     line.set_ylabel("cumulative DCG")
     line.set_ylim(bottom=0)
     style(line)
-    if checked_title(title) is not None:
-        fig.suptitle(title)
+    heading = checked_title(title)
+    if heading is not None:
+        fig.suptitle(heading)
     return fig
 
 

@@ -274,7 +274,7 @@ def value_bars(
     rows = np.arange(len(labels))
     ax.barh(rows, numbers, color=PALETTE["sky"], edgecolor=PALETTE["blue"])
     for row, number in zip(rows, numbers, strict=True):
-        ax.text(number, row, f" {number:.6f}", va="center", fontsize=8)
+        ax.text(number, float(row), f" {number:.6f}", va="center", fontsize=8)
     ax.set_yticks(rows, labels)
     ax.invert_yaxis()
     ax.set_xlim(0, max(1.0, float(numbers.max())) * 1.2)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+import ndcg
 from ndcg.teaching import exercises
 
 if TYPE_CHECKING:
@@ -276,12 +277,6 @@ def _ndcg_steps(
 # ---- The skills: each returns the problem's fields from its draws
 
 
-def _lib() -> object:
-    import ndcg
-
-    return ndcg
-
-
 def _trap_list(
     answer: float, decimals: int, traps: Sequence[tuple[float, str]]
 ) -> list[tuple[float, str]]:
@@ -314,7 +309,7 @@ def _cg(d: _Draw) -> dict:
     m = d.one(4, 8)
     g = d.grades(m)
     k = d.one(2, m)
-    lib = _lib()
+    lib = ndcg
     total = sum(g[:k])
     return {
         "question": f"CG@{k} of this ranked list",
@@ -337,7 +332,7 @@ def _dcg(d: _Draw) -> dict:
     m = d.one(4, 7)
     g = d.grades(m)
     k = d.one(3, m + 1)
-    lib = _lib()
+    lib = ndcg
     total, steps = _dcg_steps(g, k, "linear", f"DCG@{k}")
     return {
         "question": f"DCG@{k} of this ranked list, linear gain (the gain is the grade)",
@@ -367,7 +362,7 @@ def _pool(d: _Draw, m: int) -> tuple[list[int], list[int], int]:
 
 def _idcg(d: _Draw) -> dict:
     g, extra, k = _pool(d, d.one(4, 7))
-    lib = _lib()
+    lib = ndcg
     pool = g + extra
     ideal = _ideal(pool, k)
     total, steps = _dcg_steps(ideal, k, "linear", f"IDCG@{k}")
@@ -394,7 +389,7 @@ def _idcg(d: _Draw) -> dict:
 
 
 def _ndcg_common(g: list[int], k: int, gain: str, pool: list[int]) -> list[tuple[float, str]]:
-    lib = _lib()
+    lib = ndcg
     other = "linear" if gain == "exponential" else "exponential"
     return [
         (lib.ndcg(g, k=k, gain=other, pool=pool), _WRONG_GAIN[gain]),
@@ -421,7 +416,7 @@ def _ndcg_gain(gain: str) -> Callable[[_Draw], dict]:
                 ("Cutoff", f"k = {k}"),
                 ("Judged documents", "only those in the list"),
             ],
-            "answer": _lib().ndcg(g, k=k, gain=gain),
+            "answer": ndcg.ndcg(g, k=k, gain=gain),
             "decimals": 3,
             "worked": value,
             "traps": lambda: _ndcg_common(g, k, gain, g),
@@ -435,7 +430,7 @@ def _ndcg_pool(d: _Draw) -> dict:
     g, extra, k = _pool(d, d.one(4, 7))
     pool = g + extra
     value, steps = _ndcg_steps(g, pool, k, "linear")
-    lib = _lib()
+    lib = ndcg
     return {
         "question": f"NDCG@{k} of this query, linear gain",
         "given": [
@@ -468,7 +463,7 @@ def _ties(d: _Draw) -> dict:
     scores = d.many(1, 4, m)
     rule = TIE_RULES[d.one(0, len(TIE_RULES))]
     k = d.one(3, m + 1)
-    lib = _lib()
+    lib = ndcg
     groups = _tie_order(scores)
     steps = [
         "By score, highest first: "
@@ -538,7 +533,7 @@ def _padded(d: _Draw) -> dict:
     pool = g + [MAX_GRADE] * (k - m)
     own_top = g + [max(g)] * (k - m)
     value, steps = _ndcg_steps(g, pool, k, "linear")
-    lib = _lib()
+    lib = ndcg
     return {
         "question": (
             f"NDCG@{k} of this short list, linear gain, with the ideal padded to k "
@@ -574,7 +569,7 @@ def _padded(d: _Draw) -> dict:
 def _mean(d: _Draw) -> dict:
     sizes = d.many(2, 6, 3)
     queries = [d.grades(m) for m in sizes]
-    lib = _lib()
+    lib = ndcg
     steps, values, dcgs, ideals = [], [], [], []
     for q, grades in enumerate(queries, start=1):
         dcg, _ = _dcg_steps(grades, len(grades), "linear", "DCG")
@@ -613,7 +608,7 @@ def _mean(d: _Draw) -> dict:
 def _err(d: _Draw) -> dict:
     m = d.one(3, 6)
     g = d.grades(m)
-    lib = _lib()
+    lib = ndcg
     steps, parts, reach, total = [], [], 1.0, 0.0
     for i, grade in enumerate(g, start=1):
         chance = (2**grade - 1) / 2**MAX_GRADE
@@ -661,7 +656,7 @@ def _precision(d: _Draw) -> dict:
     g = d.grades(m)
     t = d.one(1, 3)
     k = d.one(2, m)
-    lib = _lib()
+    lib = ndcg
     hits = sum(1 for x in g[:k] if x >= t)
     return {
         "question": f"Precision@{k}, a document relevant when its grade is {t} or more",
@@ -691,7 +686,7 @@ def _judged_extra(d: _Draw) -> tuple[list[int], list[int]]:
 def _recall(d: _Draw) -> dict:
     g, extra = _judged_extra(d)
     k = d.one(2, len(g) + 1)
-    lib = _lib()
+    lib = ndcg
     hits = sum(1 for x in g[:k] if x >= 1)
     total = sum(1 for x in g + extra if x >= 1)
     return {
@@ -722,7 +717,7 @@ def _recall(d: _Draw) -> dict:
 
 def _ap(d: _Draw) -> dict:
     g, extra = _judged_extra(d)
-    lib = _lib()
+    lib = ndcg
     total = sum(1 for x in g + extra if x >= 1)
     steps, parts, found, every = [], [], 0, []
     for i, x in enumerate(g, start=1):
@@ -758,7 +753,7 @@ def _rr(d: _Draw) -> dict:
     m = d.one(3, 8)
     g = d.many(0, MAX_GRADE + 1, m)
     t = d.one(1, 4)
-    lib = _lib()
+    lib = ndcg
     first = next((i for i, x in enumerate(g, start=1) if x >= t), None)
     worked = 0.0 if first is None else 1 / first
     found = (

@@ -137,7 +137,7 @@ def every_metric(
         Named by metric, in the order of chapter 11.
 
     """
-    binary = {"k": k, "threshold": threshold}
+    binary: dict[str, Any] = {"k": k, "threshold": threshold}
     values = {
         "NDCG": ndcg.ndcg(relevance, k=k, pool=pool),
         "NDCG, original (b=2)": ndcg.ndcg(relevance, k=k, pool=pool, discount=("log", 2)),

@@ -381,7 +381,7 @@ def query_sizes_plot(sizes: pd.Series, *, title: str | None = None) -> Figure:
     fig = new_figure()
     ax = fig.axes[0]
     bins = np.logspace(0, np.log10(counts.max() + 1), 30)
-    ax.hist(counts, bins=bins, color=PALETTE["blue"], edgecolor="white")
+    ax.hist(counts, bins=bins.tolist(), color=PALETTE["blue"], edgecolor="white")
     ax.set_xscale("log")
     ax.set_yscale("log")
     ax.axvline(counts.max(), color=PALETTE["vermillion"], linestyle="--")

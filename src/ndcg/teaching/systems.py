@@ -68,11 +68,11 @@ def make_systems(
         },
         index=pd.Index(names, name="system"),
     )
-    runs = {}
+    runs: dict[str, pd.DataFrame] = {}
     for name, (binary, graded) in skills.iterrows():
         score = binary * (grades >= 1) + graded * grades + rng.standard_normal(grades.size)
         run = qrels[["query_id", "doc_id"]].assign(score=score)
-        runs[name] = (
+        runs[str(name)] = (
             run.sort_values(["query_id", "score"], ascending=[True, False])
             .groupby("query_id", sort=False)
             .head(depth)

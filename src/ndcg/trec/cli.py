@@ -118,7 +118,7 @@ def compute(
     if len(queries) <= QUERY_BLOCK:
         return _compute_block(qrels, run, queries, *args)
     return Table.joined(
-        [_compute_block(*part, *args) for part in _query_blocks(qrels, run, queries)]
+        [_compute_block(q, r, ids, *args) for q, r, ids in _query_blocks(qrels, run, queries)]
     )
 
 
@@ -298,7 +298,7 @@ class _Gunzipped(io.RawIOBase):
 
     def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
         try:
-            return self.stream.readinto(buffer) or 0  # type: ignore[attr-defined]
+            return self.stream.readinto(buffer) or 0
         except (EOFError, OSError, zlib.error) as error:
             raise UsageError(
                 f"{self.name}: not a whole gzip file ({error}); check it with gunzip -t {self.name}"
@@ -448,7 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # trec_eval reads the run from standard input when it is named "-".
         opened.append(open_input(args.run) if args.run != "-" else "-")
         run = read_columns(
-            sys.stdin.buffer if args.run == "-" else opened[1],  # type: ignore[arg-type]
+            sys.stdin.buffer if args.run == "-" else opened[1],
             "run",
         )
         run_id = run.last

@@ -263,7 +263,6 @@ def _columns(
     ``label`` names the ``-m`` value that gave the parameters, in messages and notes.
     """
     record, form = MEASURES[head]
-    text = form.defaults if given is None else given
     if form.params == "gains":
         if given is None:
             return [Measure(head, None, gain, record.name, head)]
@@ -275,6 +274,9 @@ def _columns(
                     if cut in MEASURES and re.fullmatch(r"[0-9,]+", given) else "")  # fmt: skip
             raise UsageError(f"{label}: {error}{hint}") from None
         return [Measure(f"{head}_{given}", None, levels, record.name, head, levels)]
+    text = form.defaults if given is None else given
+    if text is None:  # a measure without parameters, none given
+        return [Measure(head, None, gain, record.name, head)]
     if form.params == "cutoffs":
         cutoffs = _cutoffs(text, notes, head, label)
         return [
@@ -282,10 +284,10 @@ def _columns(
             for j, k in enumerate(cutoffs)
         ]
     if form.params == "levels":
-        levels = _levels(text, label, head)
+        points = _levels(text, label, head)
         return [
-            Measure(f"{head}_{x:3.2f}", None, gain, record.name, head, levels, j)
-            for j, x in enumerate(levels)
+            Measure(f"{head}_{x:3.2f}", None, gain, record.name, head, points, j)
+            for j, x in enumerate(points)
         ]
     if form.params == "numbers":
         values = _numbers(text, label)
@@ -305,9 +307,9 @@ def _columns(
             raise UsageError(f"{label}: {head} takes a number of {form.minimum:g} or more, got "
                              f"{text}; write e.g. {head}.{form.defaults}")  # fmt: skip
         if form.whole and not numbers[0].is_integer():
-            cut = int(numbers[0])
+            whole = int(numbers[0])
             raise UsageError(f"{label}: {head} takes a whole number, got {text}; write "
-                             f"{head}.{cut} (trec_eval would cut it to {cut})")  # fmt: skip
+                             f"{head}.{whole} (trec_eval would cut it to {whole})")  # fmt: skip
         value = int(numbers[0]) if numbers[0].is_integer() else numbers[0]  # relstring.20
         return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
                         head, value)]  # fmt: skip

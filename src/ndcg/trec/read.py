@@ -140,6 +140,7 @@ def read_columns(path: Source, kind: str) -> Columns:
 
 def _scanned(path: Source, kind: str) -> Columns:
     """Read either file kind with :mod:`ndcg.trec.scan`."""
+    fields: tuple[int, ...]
     if kind == "qrels":
         fields, exact, value, parse = (0, 2, 3), 4, "relevance", integers
         layout = "query_id iteration doc_id relevance"

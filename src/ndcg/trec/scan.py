@@ -21,16 +21,26 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, Protocol, cast
 
 import numpy as np
 
 from ndcg.trec.plain import Ids, numpy_view
 
 PathLike = str | os.PathLike[str]
+
+
+class Stream(Protocol):
+    """What the reader needs of a stream: ``readinto`` (typing's BinaryIO leaves it out)."""
+
+    def readinto(self, buffer: memoryview, /) -> int:
+        """Read bytes into ``buffer``; return how many (0 at the end)."""
+        ...
+
+
 #: A file to read: a path, or an open binary stream (``sys.stdin.buffer``, as trec_eval's
 #: ``-`` for the run).
-Source = PathLike | BinaryIO
+Source = PathLike | BinaryIO | Stream
 
 #: Bytes read per block (whole lines are kept together).
 BLOCK_BYTES = 1 << 23
@@ -71,9 +81,9 @@ class Block:
 
 def source_name(source: Source) -> str | PathLike:
     """Name a file as errors do: its path, or a stream's name (``<stdin>``)."""
-    if hasattr(source, "readinto"):
-        return str(getattr(source, "name", "<stream>"))
-    return source
+    if isinstance(source, (str, os.PathLike)):
+        return source
+    return str(getattr(source, "name", "<stream>"))
 
 
 def blocks(
@@ -104,20 +114,23 @@ def blocks(
         The path names no readable file (an empty path is refused by name).
 
     """
-    stream = hasattr(path, "readinto")
-    if not stream and not os.fspath(path):
+    if isinstance(path, (str, os.PathLike)) and not os.fspath(path):
         raise FileNotFoundError(2, "empty path: give the name of a file", str(path))
     name = source_name(path)
     # One buffer, reused: each block is read in after the partial line left over from
     # the one before, and the slack at the end lets fields be read 8 bytes at a time.
     buffer = np.zeros(BLOCK_BYTES + _SLACK, dtype=np.uint8)
     held, line_base, start = 0, 0, -1
-    opened = contextlib.nullcontext(path) if stream else Path(path).open("rb")
+    opened: contextlib.AbstractContextManager[Stream] = (
+        Path(path).open("rb")
+        if isinstance(path, (str, os.PathLike))
+        else contextlib.nullcontext(cast(Stream, path))  # a binary stream reads into a buffer
+    )
     with opened as handle:
         while True:
             if held + BLOCK_BYTES + _SLACK > buffer.size:  # a line longer than a block
                 buffer = np.concatenate((buffer[:held], np.zeros(2 * buffer.size, np.uint8)))
-            got = handle.readinto(memoryview(buffer)[held : held + BLOCK_BYTES])
+            got = handle.readinto(buffer.data[held : held + BLOCK_BYTES])
             end = held + got
             if start < 0:  # the first block: skip a byte-order mark
                 start = len(BOM) if buffer[: len(BOM)].tobytes() == BOM and end >= 3 else 0

@@ -87,7 +87,7 @@ class AnswerBox(StaticFallback, anywidget.AnyWidget):
     exact = traitlets.Unicode("").tag(sync=True)
     rounding = traitlets.Float(0.0).tag(sync=True)
     hint = traitlets.Unicode().tag(sync=True)
-    traps = traitlets.List().tag(sync=True)
+    traps: traitlets.List[Any] = traitlets.List().tag(sync=True)
     choices = traitlets.List(traitlets.Unicode()).tag(sync=True)
     answer = traitlets.Unicode("").tag(sync=True)
     #: Whether a worked solution follows the box (the book, the lab's copies); the student

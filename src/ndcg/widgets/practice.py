@@ -70,7 +70,7 @@ class ProgressView(anywidget.AnyWidget):
     _esm = front_end("practice", "js")
     _css = front_end("practice", "css")
 
-    chapters = traitlets.List().tag(sync=True)
+    chapters: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
 
     def __init__(self, chapters: list[dict[str, Any]]) -> None:
         super().__init__(chapters=list(chapters))

@@ -191,7 +191,7 @@ class RankingWidget(StaticFallback, anywidget.AnyWidget):
     moves = traitlets.Enum(MOVES, default_value="any").tag(sync=True)
     note = traitlets.Unicode("").tag(sync=True)
     discount = traitlets.Any("log2").tag(sync=True)
-    discounts = traitlets.List().tag(sync=True)
+    discounts: traitlets.List[Any] = traitlets.List().tag(sync=True)
     threshold = traitlets.Float(1.0).tag(sync=True)
     max_grade = traitlets.Float(1.0).tag(sync=True)
     p = traitlets.Float(0.8).tag(sync=True)

@@ -142,7 +142,7 @@ def judge(
     expected: float | str,
     hint: str,
     decimals: int = 3,
-    traps: Sequence[tuple[float | str, str]] = (),
+    traps: Sequence[tuple[float, str]] = (),
     rounding: float = 0.0,
 ) -> CheckResult:
     """Judge an answer read by :func:`read`: the one rule of every answer check, stated here.

@@ -19,7 +19,10 @@ from ndcg.teaching.exercises._model import Exercise
 def _scores(k: int, ties: str, estimate: Sequence[float] = examples.RATINGS_ESTIMATE) -> float:
     from ndcg import ndcg_from_scores
 
-    return ndcg_from_scores(examples.RATINGS_TRUE, estimate, k=k, gain="exponential", ties=ties)
+    # One list in, one number out (ndcg_from_scores returns an array for a matrix).
+    return float(
+        ndcg_from_scores(examples.RATINGS_TRUE, estimate, k=k, gain="exponential", ties=ties)
+    )
 
 
 _ALL_TIED = (3.0,) * len(examples.RATINGS_TRUE)
@@ -114,12 +117,14 @@ def _sklearn_ignore_ties(k: int = 6) -> float:
     # the order numpy's argsort(...)[::-1] gives for short arrays.
     from ndcg import ndcg_from_scores
 
-    return ndcg_from_scores(
-        examples.RATINGS_TRUE[::-1],
-        examples.RATINGS_ESTIMATE[::-1],
-        k=k,
-        gain="exponential",
-        ties="stable",
+    return float(
+        ndcg_from_scores(
+            examples.RATINGS_TRUE[::-1],
+            examples.RATINGS_ESTIMATE[::-1],
+            k=k,
+            gain="exponential",
+            ties="stable",
+        )
     )
 
 
