@@ -90,8 +90,8 @@ def _bits(value: float) -> str:
     return struct.pack("<d", float(value)).hex()
 
 
-def _spec(m: cli.Measure) -> dict[str, object]:
-    """A printed column as the engine hands it over: Measure's fields, record and form."""
+def _spec(m: cli.Column) -> dict[str, object]:
+    """A printed column as the engine hands it over: Column's fields, record and form."""
     fields = {f.name: getattr(m, f.name) for f in dataclasses.fields(m)}
     return {
         **fields,
@@ -114,7 +114,7 @@ class Case:
     complete: bool
 
 
-def _table(case: Case, chosen: list[cli.Measure]) -> object:
+def _table(case: Case, chosen: list[cli.Column]) -> object:
     """The Python's table: what ``python -m ndcg`` prints, before its formatting."""
     qrels, run = read_qrels(case.qrels), read_run(case.run)
     return cli.compute(qrels, run, chosen, case.complete, case.judged_only, case.level, "r")

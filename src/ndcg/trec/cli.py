@@ -51,7 +51,7 @@ from ndcg.trec.options import (
     NAMES,
     NICKNAMES,
     RBP_P,
-    Measure,
+    Column,
     UsageError,
     _gain_option,
     check_gains,
@@ -75,7 +75,7 @@ __all__ = [
     "NAME_WIDTH",
     "NAMES",
     "NICKNAMES",
-    "Measure",
+    "Column",
     "UsageError",
     "build_parser",
     "compute",
@@ -92,7 +92,7 @@ __all__ = [
 def compute(
     qrels: Lines,
     run: Lines,
-    measures_: Sequence[Measure],
+    measures_: Sequence[Column],
     complete: bool,
     judged_only: bool = False,
     level: float = 1,
@@ -166,7 +166,7 @@ def _compute_block(
     qrels: Columns,
     run: Columns,
     queries: Any,
-    measures_: Sequence[Measure],
+    measures_: Sequence[Column],
     complete: bool,
     judged_only: bool,
     level: float,
@@ -174,8 +174,8 @@ def _compute_block(
 ) -> Table:
     """:func:`compute` for the queries ``queries`` (and the lines of ``qrels`` and ``run``)."""
     columns: dict[str, np.ndarray] = {}
-    library: list[Measure] = []
-    kernels: list[Measure] = []
+    library: list[Column] = []
+    kernels: list[Column] = []
     for measure in measures_:
         record = measures.BY_NAME[measure.metric]
         if record.evaluate:
@@ -210,7 +210,7 @@ def _compute_block(
 
 
 def _kernel_values(
-    kernels: Sequence[Measure], rows: TrecRows, level: float, gains: object = None
+    kernels: Sequence[Column], rows: TrecRows, level: float, gains: object = None
 ) -> dict[tuple[str, str], np.ndarray]:
     """Each kernel's values for every query, computed a chunk of similar queries at a time.
 
@@ -244,13 +244,13 @@ def _kernel_values(
     return {key: np.concatenate(values)[back] for key, values in parts.items()}
 
 
-def _takes(measure: Measure) -> set[str]:
+def _takes(measure: Column) -> set[str]:
     """Return the names of the inputs a measure's row kernel takes."""
     kernel = measures.resolve(measures.BY_NAME[measure.metric].kernel)
     return set(inspect.signature(kernel).parameters)
 
 
-def _run_kernel(measure: Measure, context: dict[str, object]) -> np.ndarray:
+def _run_kernel(measure: Column, context: dict[str, object]) -> np.ndarray:
     """Call a measure's row kernel with the inputs its parameters name.
 
     A kernel takes any of ``ranked``, ``n_ranked``, ``judged``, ``threshold``, the inputs

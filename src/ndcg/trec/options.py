@@ -2,7 +2,7 @@
 
 Taught in chapter 9, "NDCG in the wild" (trec_eval's names and parameters).
 
-Read as trec_eval 10.0 reads them (see :mod:`ndcg.trec.cli`), into one :class:`Measure` per
+Read as trec_eval 10.0 reads them (see :mod:`ndcg.trec.cli`), into one :class:`Column` per
 printed column; every refusal is a :class:`UsageError` that names the value as typed and
 says how to fix it. The browser's copy of these rules is
 ``js/trec/options.js``, held to this module by ``tests/js/test_trec_js.py``.
@@ -29,8 +29,8 @@ class UsageError(ValueError):
 
 
 @dataclass(frozen=True)
-class Measure:
-    """One printed measure: its printed name, cutoff and gain, its record and trec_eval name.
+class Column:
+    """One column of the report: its printed name, cutoff and gain, its record and trec_eval name.
 
     ``param`` is what the measure's trec_eval parameters were read as (cutoffs, levels,
     numbers): one value shared by the columns of a measure, which its kernel computes at
@@ -187,7 +187,7 @@ def _unknown(spec: str, head: str) -> str:
 
 def parse_measures(
     specs: Sequence[str], gain: Gain, labels: Sequence[str] | None = None
-) -> tuple[list[Measure], list[str]]:
+) -> tuple[list[Column], list[str]]:
     """Turn the ``-m`` values into measures, as trec_eval does; also return notes.
 
     Each measure name is printed once, with the parameters of the first value that gives
@@ -249,7 +249,7 @@ def parse_measures(
         if first is None and dot:
             given_by[head] = label
         params[head] = first if first is not None else (given if dot else None)
-    columns: list[Measure] = []
+    columns: list[Column] = []
     for head in (m for m in MEASURES if m in params):
         columns += _columns(head, params[head], gain, notes, given_by.get(head, f"-m {head}"))
     return columns, notes
@@ -257,7 +257,7 @@ def parse_measures(
 
 def _columns(
     head: str, given: str | None, gain: Gain, notes: list[str], label: str
-) -> list[Measure]:
+) -> list[Column]:
     """Return the printed columns of one measure, named as trec_eval names them.
 
     ``label`` names the ``-m`` value that gave the parameters, in messages and notes.
@@ -265,7 +265,7 @@ def _columns(
     record, form = MEASURES[head]
     if form.params == "gains":
         if given is None:
-            return [Measure(head, None, gain, record.name, head)]
+            return [Column(head, None, gain, record.name, head)]
         try:
             levels = parse_gain_map(given)
         except ValueError as error:
@@ -273,20 +273,20 @@ def _columns(
             hint = (f"; for a cutoff, write {cut}.{given}"
                     if cut in MEASURES and re.fullmatch(r"[0-9,]+", given) else "")  # fmt: skip
             raise UsageError(f"{label}: {error}{hint}") from None
-        return [Measure(f"{head}_{given}", None, levels, record.name, head, levels)]
+        return [Column(f"{head}_{given}", None, levels, record.name, head, levels)]
     text = form.defaults if given is None else given
     if text is None:  # a measure without parameters, none given
-        return [Measure(head, None, gain, record.name, head)]
+        return [Column(head, None, gain, record.name, head)]
     if form.params == "cutoffs":
         cutoffs = _cutoffs(text, notes, head, label)
         return [
-            Measure(f"{head}_{k}", k if form.cut else None, gain, record.name, head, cutoffs, j)
+            Column(f"{head}_{k}", k if form.cut else None, gain, record.name, head, cutoffs, j)
             for j, k in enumerate(cutoffs)
         ]
     if form.params == "levels":
         points = _levels(text, label, head)
         return [
-            Measure(f"{head}_{x:3.2f}", None, gain, record.name, head, points, j)
+            Column(f"{head}_{x:3.2f}", None, gain, record.name, head, points, j)
             for j, x in enumerate(points)
         ]
     if form.params == "numbers":
@@ -296,7 +296,7 @@ def _columns(
                 f"{label}: {head} takes {form.count} numbers, got {len(values)}; write "
                 f"{form.count} separated by commas, e.g. {head}.{form.defaults} (its default)"
             )
-        return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
+        return [Column(head if given is None else f"{head}_{given}", None, gain, record.name,
                         head, values)]  # fmt: skip
     if form.params == "number":
         numbers = _numbers(text, label)
@@ -311,9 +311,9 @@ def _columns(
             raise UsageError(f"{label}: {head} takes a whole number, got {text}; write "
                              f"{head}.{whole} (trec_eval would cut it to {whole})")  # fmt: skip
         value = int(numbers[0]) if numbers[0].is_integer() else numbers[0]  # relstring.20
-        return [Measure(head if given is None else f"{head}_{given}", None, gain, record.name,
+        return [Column(head if given is None else f"{head}_{given}", None, gain, record.name,
                         head, value)]  # fmt: skip
-    return [Measure(head, None, gain, record.name, head)]
+    return [Column(head, None, gain, record.name, head)]
 
 
 #: How many characters of a level's ``%3.2f`` trec_eval keeps in the printed name.
@@ -402,7 +402,7 @@ def measure_specs(m: Sequence[str], k: Sequence[str]) -> tuple[list[str], list[s
     return specs, labels
 
 
-def check_gains(columns: Sequence[Measure], gain_text: str) -> None:
+def check_gains(columns: Sequence[Column], gain_text: str) -> None:
     """Refuse ``--gain`` beside a measure given its own gains (``-m ndcg.1=3``).
 
     ``--gain`` applies to every graded measure (``ndcg``, ``ndcg_cut``, ``G``,

@@ -21,7 +21,7 @@ import numpy as np
 
 from ndcg import measures
 from ndcg.trec.curves import MIN_GEO_MEAN, log_floor
-from ndcg.trec.options import NAME_WIDTH, Measure
+from ndcg.trec.options import NAME_WIDTH, Column
 from ndcg.trec.rows import Lines, as_columns
 
 
@@ -185,7 +185,7 @@ def summary(
     return out
 
 
-def recount(qrels: Lines, chosen: Sequence[Measure], complete: bool) -> dict[str, float]:
+def recount(qrels: Lines, chosen: Sequence[Column], complete: bool) -> dict[str, float]:
     """Return the ``all`` values trec_eval counts again from the qrels: ``num_rel`` with ``-c``.
 
     There trec_eval counts every judgment with a grade above 0, whatever ``-l`` says
