@@ -233,9 +233,11 @@ def clone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     static = tmp_path / "src" / "ndcg" / "widgets" / "static"
     shutil.copytree(_front_end.STATIC, static)
     record = json.loads((static / "sources.json").read_text("utf-8"))
+    # The sources the bundles were built from: those of the checkout ndcg is imported from,
+    # which is not this test's when the shared editable install points at another one.
     for source in {s for sources in record.values() for s in sources}:
         (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / source, tmp_path / source)
+        shutil.copy2(_front_end.ROOT / source, tmp_path / source)
     monkeypatch.setattr(_front_end, "STATIC", static)
     monkeypatch.setattr(_front_end, "ROOT", tmp_path)
     front_end.cache_clear()
