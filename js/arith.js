@@ -394,8 +394,7 @@ function* candidates(start, blocks, swaps, direction, gain, threshold = null) {
   }
   yield start.slice();
   for (const [lo, hi] of blocks)
-    for (let i = lo; i < hi; i += 1)
-      for (let j = i + 1; j < hi; j += 1) yield swapped(start, i, j);
+    for (let i = lo; i < hi; i += 1) for (let j = i + 1; j < hi; j += 1) yield swapped(start, i, j);
 }
 
 /**
