@@ -393,11 +393,8 @@ function* candidates(start, blocks, swaps, direction, gain, threshold = null) {
     return;
   }
   yield start.slice();
-  for (const [lo, hi] of blocks) {
-    for (let i = lo; i < hi; i += 1) {
-      for (let j = i + 1; j < hi; j += 1) yield swapped(start, i, j);
-    }
-  }
+  for (const [lo, hi] of blocks)
+    for (let i = lo; i < hi; i += 1) for (let j = i + 1; j < hi; j += 1) yield swapped(start, i, j);
 }
 
 /**

@@ -28,27 +28,38 @@ export function structureKey(view) {
   ]);
 }
 
-/** Build the screen for the model's items, readouts, goals and settings (its structure). */
-export function build(view) {
+/** What the structure asks for: the items, the readouts, the goals and the settings shown. */
+function settingsOf(view) {
   const items = view.model.get("items");
-  const unretrieved = view.model.get("unretrieved") ?? [];
   const readouts = view.get.readouts();
   const scores = view.get.scores();
   const hasScores = items.every((item) => item.label in scores);
-  const tied = view.get.tied() && hasScores;
-  const scoreName = view.model.get("score_name") || "score";
-  const showsIdeal = readouts.includes("idcg") || readouts.includes("ndcg");
-  // The gain and each row's discounted gain appear where the chapter has taught DCG: a
-  // DCG or IDCG readout, or gains on the chart (NDCG alone, as chapter 1 previews it, not).
   const series = view.get.series();
-  const showsGain =
-    readouts.includes("dcg") ||
-    readouts.includes("idcg") ||
-    series.includes("gain") ||
-    series.includes("discounted_gain");
-  const goals = view.get.goals();
-  const discounts = view.get.discounts();
+  return {
+    items,
+    unretrieved: view.model.get("unretrieved") ?? [],
+    readouts,
+    scores,
+    hasScores,
+    tied: view.get.tied() && hasScores,
+    scoreName: view.model.get("score_name") || "score",
+    showsIdeal: readouts.includes("idcg") || readouts.includes("ndcg"),
+    // The gain and each row's discounted gain appear where the chapter has taught DCG: a
+    // DCG or IDCG readout, or gains on the chart (NDCG alone, as chapter 1 previews it, not).
+    showsGain:
+      readouts.includes("dcg") ||
+      readouts.includes("idcg") ||
+      series.includes("gain") ||
+      series.includes("discounted_gain"),
+    series,
+    goals: view.get.goals(),
+    discounts: view.get.discounts(),
+  };
+}
 
+/** The state of a new screen: the items in their given order, their tie blocks, no moves yet. */
+function resetState(view, settings) {
+  const { items, unretrieved, tied, scores, goals } = settings;
   view.state.items = items;
   view.state.unretrieved = unretrieved;
   view.state.gradeOf = new Map(items.map((item) => [item.label, item.grade]));
@@ -67,8 +78,10 @@ export function build(view) {
   view.state.sortUsed = false;
   view.state.roving = null;
   view.state.reached = goals.map(() => false);
+}
 
-  // Tie groups: equal scores shared by more than one item, numbered in score order.
+/** Tie groups: equal scores shared by more than one item, numbered in score order. */
+function tieGroupsOf({ items, scores, hasScores }) {
   const counts = new Map();
   if (hasScores)
     for (const item of items)
@@ -81,11 +94,11 @@ export function build(view) {
     .forEach((score, i) => {
       groupOf.set(score, i);
     });
+  return { counts, groupOf };
+}
 
-  const { goalRows, goalsBox } = buildGoals(view, goals);
-  const { readout, readoutsBox, change } = buildReadouts(view, readouts);
-
-  // The ranking
+/** The ranking: its list, with the hint on moving items and on tie groups. */
+function buildRanking(view, { scoreName, tied }, groupOf) {
   const hintText = view.touch
     ? "Drag an item by its ⠿ handle, or tap ▲ or ▼ to move it. To swap two items, tap ⇄ on each."
     : "Drag an item, or use ▲ ▼ to move it and ⇄ on two items to swap them. Keys: ↑ and ↓ go through the items, Alt+↑ and Alt+↓ move one, Space picks two to swap.";
@@ -114,8 +127,11 @@ export function build(view) {
       list,
     ],
   );
+  return { list, ranking };
+}
 
-  // Every judged item: the ideal order once the chapter has taught it
+/** Every judged item: the ideal order once the chapter has taught it. */
+function buildJudged(view, { showsIdeal, readouts }) {
   const idealList = h("ol", { class: "ndcg-rw__ideal", "aria-labelledby": `${view.uid}-ideal` });
   const judged = h(
     "div",
@@ -145,8 +161,11 @@ export function build(view) {
       ),
     ],
   );
+  return { idealList, judged };
+}
 
-  // Controls
+/** The controls: the cutoff, the gain and the discount where taught, and the buttons. */
+function buildControls(view, { discounts, tied, showsGain }) {
   const kSelect = h("select", { id: `${view.uid}-k`, "data-testid": "k" });
   const discountSelect = h(
     "select",
@@ -175,15 +194,11 @@ export function build(view) {
       : []),
     h("span", { class: "ndcg-rw__buttons" }, Object.values(buttons)),
   ]);
+  return { kSelect, discountSelect, gainSelect, buttons, within, controls };
+}
 
-  // Chart, with the same figures as a table for screen readers and exact reading
-  const {
-    chart,
-    table,
-    details,
-    panel: chartPanel,
-  } = createChartPanel(view.uid, view.get.series());
-
+/** The announcements for screen readers, and the widget's note if it has one. */
+function buildLiveAndNote(view) {
   const live = h("div", {
     class: "ndcg-widget__sr",
     role: "status",
@@ -193,19 +208,11 @@ export function build(view) {
   const note = view.model.get("note")
     ? h("p", { class: "ndcg-rw__note", "data-testid": "note", text: view.model.get("note") })
     : "";
+  return { live, note };
+}
 
-  view.root.replaceChildren(
-    ...[
-      goalsBox,
-      note,
-      readoutsBox,
-      h("div", { class: "ndcg-rw__main" }, [ranking, judged]),
-      controls,
-      chartPanel,
-      live,
-    ].filter(Boolean),
-  );
-
+/** Stop the old screen's watchers; watch the new list, dock the goals, fit the chart. */
+function watchScreen(view, { list, goalsBox, chart, chartPanel }) {
   view.ui?.dock?.stop();
   view.ui?.sizer?.disconnect();
   view.ui?.unwatch?.();
@@ -222,34 +229,62 @@ export function build(view) {
       })
     : null;
   sizer?.observe(chartPanel);
+  return { unwatch, dock, sizer };
+}
+
+/** Build the screen for the model's items, readouts, goals and settings (its structure). */
+export function build(view) {
+  const settings = settingsOf(view);
+  const { items, readouts, goals } = settings;
+  resetState(view, settings);
+  const { counts, groupOf } = tieGroupsOf(settings);
+  const { goalRows, goalsBox } = buildGoals(view, goals);
+  const { readout, readoutsBox, change } = buildReadouts(view, readouts);
+  const { list, ranking } = buildRanking(view, settings, groupOf);
+  const { idealList, judged } = buildJudged(view, settings);
+  const controls = buildControls(view, settings);
+  // Chart, with the same figures as a table for screen readers and exact reading
+  const { chart, table, details, panel: chartPanel } = createChartPanel(view.uid, settings.series);
+  const { live, note } = buildLiveAndNote(view);
+
+  view.root.replaceChildren(
+    ...[
+      goalsBox,
+      note,
+      readoutsBox,
+      h("div", { class: "ndcg-rw__main" }, [ranking, judged]),
+      controls.controls,
+      chartPanel,
+      live,
+    ].filter(Boolean),
+  );
+  const watchers = watchScreen(view, { list, goalsBox, chart, chartPanel });
   view.ui = {
-    unwatch,
-    sizer,
-    dock,
-    showsGain,
+    ...watchers,
+    showsGain: settings.showsGain,
     readouts,
     readout,
     change,
     list,
     idealList,
-    kSelect,
-    gainSelect,
-    discountSelect,
-    discounts,
-    buttons,
+    kSelect: controls.kSelect,
+    gainSelect: controls.gainSelect,
+    discountSelect: controls.discountSelect,
+    discounts: settings.discounts,
+    buttons: controls.buttons,
     chart,
     table,
     details,
     live,
     goalRows,
-    showsIdeal,
-    tied,
-    scores,
-    hasScores,
-    scoreName,
+    showsIdeal: settings.showsIdeal,
+    tied: settings.tied,
+    scores: settings.scores,
+    hasScores: settings.hasScores,
+    scoreName: settings.scoreName,
     groupOf,
     counts,
-    within,
+    within: controls.within,
   };
   view.ui.ceiling = ceilings(view);
   view.state.rows = new Map(items.map((item) => [item.label, buildRow(view, item)]));

@@ -14,7 +14,7 @@
 import { gainMapOf } from "./gains.js";
 import { columnValue, readsGain, takesGainMap } from "./kernels.js";
 import { parseOptions, printsPerQuery, pyFloat, readLevel } from "./options.js";
-import { TrecError } from "./read.js";
+import { TrecError } from "./scan.js";
 import { clearedValue, formatReport, recount } from "./report.js";
 import { formatJson } from "./report_json.js";
 import { anyQueryShared, evaluatedQueries, queryRows } from "./rows.js";

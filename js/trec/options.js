@@ -8,7 +8,7 @@
 import { fixedPoint } from "../decimals.js";
 import { nearestNames } from "./nearest.js";
 import { PERSISTENCE } from "./rbp.js";
-import { TrecError, parseFloatC, parseIntC, pyRepr } from "./read.js";
+import { TrecError, parseFloatC, parseIntC, pyRepr } from "./scan.js";
 
 /** The registry's measures by trec_eval name, in trec_eval's order, and its sets. */
 export function trecMeasures(registry) {

@@ -2,7 +2,7 @@
 // writes it (indent=2, ensure_ascii, floats as Python's repr, allow_nan=False), so the
 // text is the CLI's byte for byte (ndcg.trec.report.format_json).
 
-import { TrecError } from "./read.js";
+import { TrecError } from "./scan.js";
 import { printsPerQuery, pyFloat } from "./options.js";
 import { summary } from "./report.js";
 

@@ -4,7 +4,8 @@ The browser computes in its arithmetic homes alone, each held to the Python by i
 tests: ``js/arith.js`` (the widgets' measures) and ``js/answers.js`` (the answer boxes' rule),
 both by tests/browser/test_arith_parity.py,
 ``js/random.js`` and ``js/stats.js`` (the paired tests, tests/js/test_stats_js.py),
-``js/practice/draw.js`` (the practice problems, tests/book/test_practice.py) and
+``js/practice/draw.js`` with ``steps.js``, ``kinds_dcg.js`` and ``kinds_other.js`` beside it
+(the practice problems, tests/book/test_practice.py) and
 ``js/trec/*.js`` (trec_eval, tests/js/test_trec_js.py and tests/js/test_trec_kernels_js.py). The
 homes touch no DOM (they run in the evaluation page's worker and in Node); every other
 module, the widgets' views and ``js/evaluate_page/``, computes nothing and declares none of
@@ -39,6 +40,9 @@ HOMES = (
     ANSWERS,
     JS / "decimals.js",
     JS / "practice" / "draw.js",
+    JS / "practice" / "kinds_dcg.js",
+    JS / "practice" / "kinds_other.js",
+    JS / "practice" / "steps.js",
     JS / "random.js",
     JS / "stats.js",
     *sorted((JS / "trec").glob("*.js")),
@@ -229,9 +233,11 @@ def clone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     static = tmp_path / "src" / "ndcg" / "widgets" / "static"
     shutil.copytree(_front_end.STATIC, static)
     record = json.loads((static / "sources.json").read_text("utf-8"))
+    # The sources the bundles were built from: those of the checkout ndcg is imported from,
+    # which is not this test's when the shared editable install points at another one.
     for source in {s for sources in record.values() for s in sources}:
         (tmp_path / source).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(ROOT / source, tmp_path / source)
+        shutil.copy2(_front_end.ROOT / source, tmp_path / source)
     monkeypatch.setattr(_front_end, "STATIC", static)
     monkeypatch.setattr(_front_end, "ROOT", tmp_path)
     front_end.cache_clear()
