@@ -14,24 +14,24 @@ from ndcg import _family, measures
 from ndcg.evaluate import METRICS
 from ndcg.widgets import _display
 
-WIDGETS = Path(ndcg.__file__).parent / "widgets"
-# One entry of the browser's table: `  key: { name: "...", words: "..."`, whatever follows.
-ENTRY = re.compile(r'^\s*(\w+): \{ name: "([^"]*)", words: "([^"]*)"', re.MULTILINE)
+JS = Path(__file__).resolve().parents[2] / "js"
+# One entry of the browser's table: `  key: { name: "...", words: "..."`, whatever follows
+# (on one line, or on several as the formatter breaks a long one).
+ENTRY = re.compile(r'^\s*(\w+): \{\s*name: "([^"]*)",\s*words: "([^"]*)"', re.MULTILINE)
 
 
 def js_readouts() -> dict[str, list[tuple[str, str, str]]]:
-    """The browser's READOUTS table in each widget JavaScript file that defines one.
+    """The browser's READOUTS table in each JavaScript source file that defines one.
 
-    Searched, not named: the table may move between modules, and a bundle built from them
-    holds it too.
+    Searched, not named: the table may move between modules.
     """
     found = {}
-    for path in sorted(WIDGETS.rglob("*.js")):
+    for path in sorted(JS.rglob("*.js")):
         text = path.read_text()
         start = re.search(r"^(?:export )?const READOUTS = \{$", text, re.MULTILINE)
         if start:
             end = text.index("\n};", start.end())
-            found[str(path.relative_to(WIDGETS))] = ENTRY.findall(text[start.end() : end])
+            found[str(path.relative_to(JS))] = ENTRY.findall(text[start.end() : end])
     assert found, "no widget JavaScript file defines READOUTS"
     return found
 
