@@ -443,3 +443,15 @@ def test_11pt_avg_alone_forms_the_counts_its_curve_needs(tmp_path, capsys):
     files = trec_files(tmp_path, "q 0 a 1\nq 0 b 0\n", "q Q0 a 1 2 r\nq Q0 b 2 1 r\n")
     assert main([*files, "-m", "11pt_avg"]) == 0
     assert capsys.readouterr().out == f"{'11pt_avg':<22}\tall\t1.0000\n"
+
+
+def test_the_qrels_error_comes_first_though_both_files_are_read_at_once(tmp_path, capsys):
+    # The qrels are read on a second thread while the run is read: the messages must still
+    # come in the files' order, the qrels' first, as when they were read one by one.
+    (tmp_path / "qrels").write_text("q1 0 d1 x\n")
+    (tmp_path / "run").write_text("q1 Q0 d1 1 y r\n")
+    assert main([str(tmp_path / "qrels"), str(tmp_path / "run")]) == 2
+    assert "qrels:1: relevance must be an integer" in capsys.readouterr().err
+    (tmp_path / "qrels").write_text("q1 0 d1 1\n")
+    assert main([str(tmp_path / "qrels"), str(tmp_path / "run")]) == 2
+    assert "run:1: score must be a number" in capsys.readouterr().err

@@ -98,40 +98,64 @@ def read_plain(path: Any, kind: str) -> Columns | None:
 
 
 def _plain_file(path: Any) -> bytes | None:
-    """Return the last line of a plain file (as this reader takes it), else ``None``."""
-    last, carry, before = b"", b"", b"\n"  # a "line end" before the file: no blank start
+    """Return the last line of a plain file (as this reader takes it), else ``None``.
+
+    The file is read a piece at a time into one buffer, after the previous piece's last
+    byte (a line end before the first, so that a blank or indented first line shows), and
+    checked in place: no piece, and no array of the check, is allocated afresh.
+    """
+    buffer = bytearray(_STRIDE + 1)
+    buffer[0] = 10
+    check = _Check(_STRIDE + 1)
+    last, carry = b"", b""
     with open(path, "rb") as file:
-        while piece := file.read(_STRIDE):
-            if not _plain(before + piece):
+        while got := file.readinto(memoryview(buffer)[1:]):
+            size = got + 1
+            if not check.plain(buffer, size):
                 return None
-            before = piece[-1:]
-            end = piece.rfind(b"\n")
-            if end < 0:
-                carry += piece
-                continue
-            start = piece.rfind(b"\n", 0, end) + 1
-            last = (carry + piece[:end]) if start == 0 else piece[start:end]
-            carry = piece[end + 1 :]
+            end = buffer.rfind(b"\n", 1, size)
+            if end < 1:
+                carry += buffer[1:size]
+            else:
+                start = buffer.rfind(b"\n", 1, end) + 1
+                last = (carry + buffer[1:end]) if start <= 0 else bytes(buffer[start:end])
+                carry = bytes(buffer[end + 1 : size])
+            buffer[0] = buffer[got]
     if carry:
         last = carry  # no newline at the end of the file
         if carry.endswith(b" "):
             return None
-    return last
+    return bytes(last)
 
 
-def _plain(data: bytes) -> bool:
-    """Whether ``data`` (a piece of a file after its previous byte) is plain text."""
-    if not data.isascii() or any(odd in data for odd in _ODD_BYTES):
-        return False
-    # Two separators in a row (a run of spaces, a space at a line's start or end, a
-    # blank line), or a comment line: looked for with NumPy, as these pairs are too
-    # common a first byte for a substring search to be quick.
-    text = np.frombuffer(data, dtype=np.uint8)
-    newline = text == 10
-    separator = newline | (text == 32)
-    if (separator[1:] & separator[:-1]).any():
-        return False
-    return not (b"#" in data and (newline[:-1] & (text[1:] == 35)).any())
+class _Check:
+    """Whether a piece of a file is plain text, with work arrays made once."""
+
+    def __init__(self, size: int) -> None:
+        self.newline = np.empty(size, dtype=bool)
+        self.separator = np.empty(size, dtype=bool)
+        self.pair = np.empty(size, dtype=bool)
+
+    def plain(self, buffer: bytearray, size: int) -> bool:
+        """Whether ``buffer[:size]`` (a piece after its previous byte) is plain text."""
+        if any(buffer.find(odd, 0, size) >= 0 for odd in _ODD_BYTES):
+            return False
+        text = np.frombuffer(buffer, dtype=np.uint8)[:size]
+        newline, separator, pair = self.newline[:size], self.separator[:size], self.pair[:size]
+        if np.greater_equal(text, 128, out=pair).any():  # beyond ASCII
+            return False
+        # Two separators in a row (a run of spaces, a space at a line's start or end, a
+        # blank line), or a comment line: looked for with NumPy, as these pairs are too
+        # common a first byte for a substring search to be quick.
+        np.equal(text, 10, out=newline)
+        np.equal(text, 32, out=separator)
+        np.logical_or(separator, newline, out=separator)
+        if np.logical_and(separator[1:], separator[:-1], out=pair[1:]).any():
+            return False
+        if buffer.find(b"#", 0, size) < 0:
+            return True
+        np.equal(text[1:], 35, out=pair[1:])
+        return not np.logical_and(pair[1:], newline[:-1], out=pair[1:]).any()
 
 
 def _parse(path: Any, kind: str, last: bytes) -> Columns | None:
