@@ -241,10 +241,12 @@ def _numbers(column: Any) -> np.ndarray:
 
 
 #: PyArrow's number types by name, as NumPy's (``to_pandas_dtype`` imports pandas).
-_NUMPY_TYPES = {
-    name: np.dtype(name.replace("double", "float64").replace("float", "float32"))
+_NUMPY_TYPES: dict[str, np.dtype[Any]] = {
+    name: np.dtype(name)
     for name in ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
 } | {"float": np.dtype(np.float32), "double": np.dtype(np.float64)}
+#: The other way: each NumPy type's PyArrow name.
+_ARROW_TYPES: dict[np.dtype[Any], str] = {dtype: name for name, dtype in _NUMPY_TYPES.items()}
 
 
 def numpy_view(array: Any, null: float | None = None) -> np.ndarray:
@@ -277,5 +279,5 @@ def arrow_view(values: np.ndarray) -> Any:
         bits = np.packbits(values, bitorder="little")
         return pa.Array.from_buffers(pa.bool_(), values.size, [None, pa.py_buffer(bits)])
     values = np.ascontiguousarray(values)
-    kind = {v: k for k, v in _NUMPY_TYPES.items()}[values.dtype]
-    return pa.Array.from_buffers(pa.type_for_alias(kind), values.size, [None, pa.py_buffer(values)])
+    kind = pa.type_for_alias(_ARROW_TYPES[values.dtype])
+    return pa.Array.from_buffers(kind, values.size, [None, pa.py_buffer(values)])

@@ -220,12 +220,17 @@ def format_trec(
     forms = forms or {}
     lines = []
     if per_query:
-        shown = [name for name in table.columns if name not in forms or forms[name].per_query]
+        shown = _per_query(table, forms)
         for i, query in enumerate(table.queries.tolist()):
             lines += [_line(name, query, table[name][i], forms.get(name)) for name in shown]
     for name, value in summary(table, forms, recounted).items():
         lines.append(_line(name, "all", value, forms.get(name)))
     return "\n".join(lines) + "\n"
+
+
+def _per_query(table: Table, forms: dict[str, measures.TrecName]) -> list[str]:
+    """Return the columns a per-query line shows (trec_eval prints some on ``all`` only)."""
+    return [name for name in table.columns if name not in forms or forms[name].per_query]
 
 
 def _line(name: str, query: object, value: object, form: measures.TrecName | None) -> str:
@@ -272,7 +277,7 @@ def format_json(
     totals = summary(table, forms, recounted)
     report: dict[str, object] = {"all": {k: typed(k, v) for k, v in totals.items()}}
     if per_query:
-        shown = [name for name in table.columns if name not in forms or forms[name].per_query]
+        shown = _per_query(table, forms)
         report["queries"] = {
             str(q): {k: typed(k, table[k][i]) for k in shown}
             for i, q in enumerate(table.queries.tolist())
