@@ -6,6 +6,7 @@ import { blocksOf } from "./arith.js";
 import { createChartPanel, fitChart } from "./chart.js";
 import { createDock, watchList } from "./dock.js";
 import { h } from "./dom.js";
+import { redrawChart } from "./ranking_draw.js";
 import { listen, rove } from "./ranking_gestures.js";
 import { buildGoals } from "./ranking_goals.js";
 import { buildRow } from "./ranking_list.js";
@@ -218,14 +219,13 @@ function watchScreen(view, { list, goalsBox, chart, chartPanel }) {
   view.ui?.unwatch?.();
   const unwatch = watchList(list, view.uid);
   const dock = goalsBox ? createDock(view.root, goalsBox, list, view.uid) : null;
-  // The chart's drawing follows its width on screen (a phone's is about 330 px).
+  // The chart's drawing follows its width on screen (a phone's is about 330 px). Only the
+  // chart changes: the observer runs inside the frame that first shows the widget, and a
+  // whole redraw there held that frame back.
   const sizer = globalThis.ResizeObserver
     ? new ResizeObserver(() => {
-        if (
-          fitChart(chart, chart.svg.clientWidth || chart.svg.getBoundingClientRect().width) &&
-          view.ui
-        )
-          view.update();
+        const pixels = chart.svg.clientWidth || chart.svg.getBoundingClientRect().width;
+        if (fitChart(chart, pixels) && view.ui) redrawChart(view);
       })
     : null;
   sizer?.observe(chartPanel);

@@ -82,7 +82,9 @@ export function draw(view) {
     cumulativeCg: last.cumulativeCg,
     one: 1,
   };
-  drawChart(view.ui.chart, rows, kept, ideal.rows, k, scale, discount);
+  // Kept for a refit: a new width on screen redraws the chart alone (redrawChart).
+  view.state.chartArgs = [rows, kept, ideal.rows, k, scale, discount];
+  drawChart(view.ui.chart, ...view.state.chartArgs);
   const ofIdeal =
     view.ui.readouts.includes("idcg") || view.ui.readouts.includes("ndcg")
       ? ` against an ideal of ${fixed(now.idcg)}`
@@ -103,6 +105,11 @@ export function draw(view) {
   view.state.pending = null;
   view.state.reached = statuses.map((status) => status.reached);
   view.state.shown = { order: order.slice(), settings, figures: now, k };
+}
+
+/** Draw the chart again as last drawn, at the width it now has on screen. */
+export function redrawChart(view) {
+  if (view.state.chartArgs) drawChart(view.ui.chart, ...view.state.chartArgs);
 }
 
 function bestCumulative(view, grades, gain, unjudged, discount) {

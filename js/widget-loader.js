@@ -103,16 +103,19 @@
   // decodes a data: URL in the page's own process, while a blob: URL is read back from the
   // browser's blob store, an answer queued behind the page's first layout; with a blob: URL
   // the views were drawn one frame later (bench/site.py times the difference).
+  // Only what the URL parser would change is escaped: tabs and line breaks (it drops them),
+  // "%" (read as an escape) and "#" (the start of a fragment). The parser escapes the rest
+  // itself and the browser undoes it; escaping the whole text made the URL about twice as
+  // long, and the page's parser reads it on the main thread.
+  const dataUrl = (text) =>
+    `data:text/javascript;charset=utf-8,${text.replace(/[\t\n\r%#]/g, encodeURIComponent)}`;
   const modules = new Map(); // module source or URL -> Promise of the widget definition
   function loadWidget(esm) {
     if (!modules.has(esm)) {
       modules.set(
         esm,
         (async () => {
-          const url = isHref(esm)
-            ? esm
-            : `data:text/javascript;charset=utf-8,${encodeURIComponent(esm)}`;
-          const mod = await import(url);
+          const mod = await import(isHref(esm) ? esm : dataUrl(esm));
           if (mod.default === undefined && mod.render === undefined) {
             throw new Error("a widget module must export a default object (or render)");
           }
@@ -210,9 +213,11 @@
 
   const report = (error) => console.error("Widgets could not be shown:", error);
 
-  // Everything that can be done before the views' placeholders exist: the models, their
-  // modules, their initialize(). Resolves to null when the page needs the full manager, or
-  // else to the function that mounts the placeholders parsed so far.
+  // Everything that can be done before the views' placeholders exist: the models, and the
+  // first model's module and initialize(). Resolves to null when the page needs the full
+  // manager, or else to { mountViews, bindAll }: the function that mounts the placeholders
+  // parsed so far, and the one that binds every model (anywidget initializes each model
+  // once, whether or not the page shows a view of it).
   async function prepare(entries) {
     const light = Object.values(entries).every((e) => isAnywidget(e) || isLayout(e));
     if (!light) return null;
@@ -231,15 +236,24 @@
         state[key] = Array.isArray(value) ? value.map(resolve) : resolve(value);
       }
     }
-    const widgets = new Map();
+    // Each model's module is imported when first asked for: the first model's (in the state's
+    // order, the notebook's, so usually the first view's) now, any other's when a view of it
+    // is met or once the page is parsed. A page's other widgets are further down, and their
+    // modules, compiled before the first frame, held back the frame that shows the first.
     const anywidgets = Object.keys(entries).filter((id) => isAnywidget(entries[id]));
-    const bind = async (id) => widgets.set(id, await bindModel(models.get(id)));
-    await Promise.all(anywidgets.map(bind));
+    const widgets = new Map(); // model id -> Promise of its widget definition
+    const widgetOf = (id) => {
+      if (!widgets.has(id)) widgets.set(id, bindModel(models.get(id)));
+      return widgets.get(id);
+    };
+    if (anywidgets.length) await widgetOf(anywidgets[0]);
+    const bindAll = () => Promise.all(anywidgets.map(widgetOf));
 
     // While the page is still parsing, the last placeholder's text may be cut short: it is
     // left for the next call. Each call returns the views it mounted, settled (true: drawn).
     const handled = new WeakSet();
-    return function mountViews({ parsed }) {
+    const known = new Set(anywidgets);
+    function mountViews({ parsed }) {
       const mounted = [];
       for (const tag of document.querySelectorAll(VIEW)) {
         if (handled.has(tag)) continue;
@@ -251,12 +265,12 @@
           id = tag.textContent.trim().slice(0, 80);
         }
         handled.add(tag);
-        if (!widgets.has(id)) {
+        if (!known.has(id)) {
           console.error(`Widget ${id} has no saved state on this page; it cannot be shown.`);
           mounted.push(false);
           continue;
         }
-        const view = async () => mountView(tag, models.get(id), widgets.get(id), states);
+        const view = async () => mountView(tag, models.get(id), await widgetOf(id), states);
         mounted.push(
           view().then(
             () => true,
@@ -268,7 +282,8 @@
         );
       }
       return mounted;
-    };
+    }
+    return { mountViews, bindAll };
   }
 
   // The state normally comes before this script, so the modules load while the page parses
@@ -282,7 +297,7 @@
   if (prepared) {
     observer.observe(document, { childList: true, subtree: true });
     const ready = (mount) => {
-      mountViews = mount;
+      mountViews = mount?.mountViews ?? null; // null: the full manager's page
       mountParsed();
     };
     prepared.then(ready, () => {}); // a failure is reported once the page is parsed
@@ -292,8 +307,15 @@
     observer.disconnect();
     const mount = await (prepared || prepare(readState()));
     if (!mount) return loadFullManager();
-    views.push(...mount({ parsed: true }));
-    const drawn = await Promise.all(views);
+    views.push(...mount.mountViews({ parsed: true }));
+    const bound = mount.bindAll().then(
+      () => true,
+      (error) => {
+        report(error);
+        return false;
+      },
+    );
+    const drawn = await Promise.all([...views, bound]);
     document.documentElement.dataset.widgets = drawn.every(Boolean) ? "ready" : "failed";
   }
   const start = () => finish().catch(report);

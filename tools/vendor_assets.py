@@ -18,7 +18,8 @@ What is there, and who asks for it:
   inlined) and its notes plugin (the speaker view), for the chapters' slides
   (``tools/slides.py``).
 - ``icons/icons.css``: the theme's icons that the pages show, drawn from Font Awesome's SVG
-  files, in place of the theme's 1.5 MB icon script (see ``book/_templates/layout.html``).
+  files, in place of the theme's 1.5 MB icon script (see ``book/_templates/layout.html``); the
+  pages' own icons are written in as inline SVG (``tools/inline_icons.py``), which it sizes.
 - ``evaluate/``: the evaluation page's script and stylesheet (``book/evaluate.md``), built
   by ``tools/evaluate_page.py``.
 """
@@ -69,8 +70,8 @@ ICON_BASE = """\
 .fas {
   font-family: inherit;
 }
-.fa-solid::before,
-.fas::before {
+.fa-solid:not(svg)::before,
+.fas:not(svg)::before {
   content: "";
   display: inline-block;
   width: var(--icon-width, 1em);
@@ -79,6 +80,15 @@ ICON_BASE = """\
   background-color: currentColor;
   -webkit-mask: var(--icon) center / contain no-repeat;
   mask: var(--icon) center / contain no-repeat;
+}
+/* An icon written into the page as SVG (tools/inline_icons.py): the browser would fetch the
+   mask above for its ::before too, though it never draws it. */
+svg.fa-solid,
+svg.fas {
+  width: var(--icon-width, 1em);
+  height: 1em;
+  vertical-align: -0.125em;
+  fill: currentColor;
 }
 """
 

@@ -80,6 +80,15 @@ def counter_state(**traits) -> tuple[dict, str]:
     return state, model_id
 
 
+def only(state: dict, model_ids: list[str]) -> dict:
+    """``state`` cut to ``model_ids`` and the layouts they use (Jupyter saves every widget)."""
+    keep = set(model_ids)
+    for model_id in model_ids:
+        layout = state["state"][model_id]["state"].get("layout", "")
+        keep.add(layout.removeprefix("IPY_MODEL_"))
+    return {**state, "state": {k: v for k, v in state["state"].items() if k in keep}}
+
+
 def _script(kind: str, value: dict) -> str:
     # As myst-nb writes it: no "</script>" inside the tag's text.
     text = json.dumps(value).replace("</", "<\\/")
@@ -256,3 +265,83 @@ def test_a_page_with_another_widget_loads_the_full_manager(watched, loader, tmp_
     assert len(fetched) == 1, page.requested
     assert any("/html-manager/embed-amd.js" in url for url in page.requested)
     assert not [line for line in page.console if line.startswith(("error", "pageerror"))]
+
+
+# Raw in the module's text: a tab, a vertical tab and a form feed, "%" alone and before two
+# hex digits, "#", "?", letters from outside ASCII and trailing spaces; after the string, a
+# comment ended by a carriage return alone and one ended by a line feed. A data: URL reads
+# "%41" as "A", stops at "#", and the URL parser drops tabs and line breaks: the text must
+# reach the browser exactly as written for the widget to render, and to render this string.
+TRICKY = "a\tb\x0b\x0c %41 %% # ? é ✓ 😀  "
+
+
+def test_a_module_reaches_the_browser_exactly_as_written(watched, loader, tmp_path) -> None:
+    page = watched
+    esm = (
+        f'const TEXT = "{TRICKY}";\n'
+        "// a comment that ends here\r"
+        "const SHOWN = TEXT;\n"
+        "// another that ends here\n"
+        "export default { render({ el }) { el.dataset.text = SHOWN; } };\n"
+    )
+    state, counter = counter_state()
+    state = only(state, [counter])
+    state["state"][counter]["state"]["_esm"] = esm
+    page.goto(widget_page(tmp_path / "h.html", loader, state, [counter]))
+    page.wait_for_function(f"() => document.documentElement.dataset.widgets === '{READY}'")
+    assert page.locator(".widget-subarea > div").get_attribute("data-text") == TRICKY
+    assert page.console == []
+
+
+def test_other_models_modules_wait_for_their_views_or_the_parsed_page(
+    watched, loader, tmp_path
+) -> None:
+    """The first model's module loads with the head; another's once its view is met."""
+    page = watched
+    _, first_id = counter_state()
+    _, second_id = counter_state()
+    state, unseen_id = counter_state()  # the saved state holds every counter made so far
+    # Each module notes whether its own placeholder was in the page when it was evaluated.
+    for model_id, tag in ((first_id, "out0"), (second_id, "out1"), (unseen_id, "none")):
+        state["state"][model_id]["state"]["_esm"] = (
+            f"(window.evaluated ??= []).push(['{tag}', !!document.getElementById('{tag}'),"
+            " document.readyState]);\n"
+            "export default { initialize() { window.initialized = (window.initialized ?? 0)"
+            " + 1; }, render({ el }) { el.textContent = 'drawn'; } };"
+        )
+    state = only(state, [first_id, second_id, unseen_id])
+    page.route(
+        "http://slow.test/**",
+        lambda route: (
+            time.sleep(1.0),
+            route.fulfill(body="window.slowArrived = true;", content_type="text/javascript"),
+        ),
+    )
+    # The first view, then a script that holds the parser back, then the second view.
+    first_view = _script(VIEW_TYPE, {"model_id": first_id, "version_major": 2, "version_minor": 1})
+    second_view = _script(
+        VIEW_TYPE, {"model_id": second_id, "version_major": 2, "version_minor": 1}
+    )
+    path = tmp_path / "i.html"
+    path.write_text(
+        f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>widgets</title>
+{_script(STATE_TYPE, state)}
+<script src="{loader.as_uri()}"></script>
+</head><body><div id="out0">{first_view}</div>
+<script src="http://slow.test/held.js"></script>
+<div id="out1">{second_view}</div></body></html>
+""",
+        encoding="utf-8",
+    )
+    page.goto(path.as_uri())
+    page.wait_for_function(f"() => document.documentElement.dataset.widgets === '{READY}'")
+    evaluated = page.evaluate("() => window.evaluated")
+    assert evaluated[0] == ["out0", False, "loading"]  # with the head, before any view
+    assert ["out1", True, "loading"] in evaluated  # once its view had arrived
+    # No view: once the page was parsed.
+    assert [e[:2] for e in evaluated].count(["none", False]) == 1
+    assert [e[2] for e in evaluated if e[0] == "none"] != ["loading"]
+    assert page.evaluate("() => window.initialized") == 3
+    assert page.locator(".widget-subarea").all_inner_texts() == ["drawn", "drawn"]
+    assert page.console == []
