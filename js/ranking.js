@@ -42,7 +42,10 @@ const TRAITS = [
 
 let views = 0;
 
-/** The model's traits as the view reads them, with the Python side's defaults. */
+/**
+ * The model's traits as the view reads them. The fallbacks, for a state saved before a trait
+ * existed, are the Python side's defaults: tests/widgets/test_trait_defaults.py holds them equal.
+ */
 function traits(model) {
   return {
     readouts: () => model.get("readouts") ?? ["cg", "dcg", "idcg", "ndcg"],

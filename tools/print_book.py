@@ -263,6 +263,8 @@ def article(
                 tag[attr] = f"{SITE}/{target}"
         if tag.name == "details":
             tag["open"] = ""
+        if tag.name == "img":
+            tag.attrs.pop("loading", None)  # the site's are lazy; a printed page shows them all
     for link in body.select("a.headerlink"):
         link.decompose()
     if edition == "student":

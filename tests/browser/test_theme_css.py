@@ -46,20 +46,26 @@ STYLES_JS = """(props) => {
   return out;
 }"""
 # The same chance on both loads: the practice boxes draw their problems (and the number of
-# worked steps) from crypto.getRandomValues, and a widget may shuffle with Math.random, so
-# each load starts the same small generator (mulberry32) in their place.
+# worked steps) from crypto.getRandomValues, and a widget or the theme's scripts may call
+# Math.random, so each load starts the same small generator (mulberry32) in their place, one
+# for each: which of them runs first may differ between loads (a widget's module is imported
+# when its view is met, the theme's scripts start after the first frame).
 REPEATABLE = """(() => {
-  let a = 0x9e3779b9;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
+  const generator = (seed) => {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return (t ^ (t >>> 14)) >>> 0;
+    };
   };
-  Math.random = () => next() / 4294967296;
+  const random = generator(0x9e3779b9);
+  const bytesFrom = generator(0x85ebca6b);
+  Math.random = () => random() / 4294967296;
   crypto.getRandomValues = (array) => {
     const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
-    for (let i = 0; i < bytes.length; i++) bytes[i] = next() & 255;
+    for (let i = 0; i < bytes.length; i++) bytes[i] = bytesFrom() & 255;
     return array;
   };
 })();"""
