@@ -5,11 +5,10 @@ The theme writes an icon as an empty element with Font Awesome's classes
 CSS mask of a small SVG image (``tools/vendor_assets.py``). A browser makes a document of its
 own for each such image while it computes the page's first styles: on the phone profile of
 ``bench/site.py`` a chapter's first widget was ready about 0.04 s sooner without them (in
-alternating visits). Once the pages are written, each of those elements becomes
-the icon's own ``<svg>``, with the same classes and attributes, hidden from assistive
-technology as the theme's icons are; the browser draws it as any other element. The
-stylesheet stays: it sizes these, and draws the icons the theme's script creates at run time
-(a banner's close button).
+alternating visits). Once the pages are written, each of those elements becomes the icon's
+own ``<svg>``, with the same classes and attributes, hidden from assistive technology as the
+theme's icons are; the browser draws it as any other element. The stylesheet stays: it sizes
+these, and draws the icons the theme's script creates at run time (a banner's close button).
 """
 
 from __future__ import annotations

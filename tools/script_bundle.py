@@ -5,16 +5,17 @@ A page's head names seven small scripts that set the page up once it has been pa
 them (``book/_templates/layout.html``). The browser still asks for each as soon as it reads
 the head, and each request costs the page's main thread time before the first frame: on the
 phone profile of ``bench/site.py``, served over http://127.0.0.1, a chapter's widget was
-ready about 0.05 s sooner with none of the seven (the most that joining them can give). Once the pages are written, each
-page's deferred scripts are joined, in their order, into one file named by its parts, and
-the page names that file instead, where the first of them stood. Deferred scripts run in
-order after parsing, each in the page's one global scope, so one file of the same texts in
-the same order runs the same. Two things differ, and are handled: a ``"use strict"`` at the
-top of a part would apply to those after it, so each part starts after a ``;`` (and runs as
-the others do, in sloppy mode); and a part that reads its own tag's attributes
-(``document.currentScript``, as sphinx-design's tabs do) finds them on the joined tag, which
-carries every ``data-`` attribute of the parts (a page whose parts disagree on one keeps its
-tags). The parts stay in the site, unchanged.
+ready about 0.05 s sooner with none of the seven (the most that joining them can give).
+
+Once the pages are written, each page's deferred scripts are joined, in their order, into
+one file named by its parts, and the page names that file instead, where the first of them
+stood. Deferred scripts run in order after parsing, each in the page's one global scope, so
+one file of the same texts in the same order runs the same. Two things differ, and are
+handled: a ``"use strict"`` at the top of a part would apply to those after it, so each part
+starts after a ``;`` (and runs as the others do, in sloppy mode); and a part that reads its
+own tag's attributes (``document.currentScript``, as sphinx-design's tabs do) finds them on
+the joined tag, which carries every ``data-`` attribute of the parts (a page whose parts
+disagree on one keeps its tags). The parts stay in the site, unchanged.
 """
 
 from __future__ import annotations
