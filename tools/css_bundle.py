@@ -79,7 +79,7 @@ def join_sheets(outdir: Path, bundles: Mapping[str, Sequence[str]]) -> None:
         raise RuntimeError(f"css_bundle: esbuild could not join the sheets:\n{done.stderr}")
 
 
-def _manifest(paths: Sequence[str]) -> str:
+def manifest(paths: Sequence[str]) -> str:
     """A bundle's first line: the comment naming its parts, which :func:`parts_of` reads."""
     return f"/* parts: {' '.join(paths)} */"
 
@@ -88,7 +88,7 @@ def parts_of(bundle: str) -> list[str]:
     """The part paths a bundle names in its first comment, in order."""
     match = MANIFEST.match(bundle)
     if match is None:
-        raise ValueError("not a stylesheet bundle: its first line names no parts")
+        raise ValueError("not a bundle: its first line names no parts")
     return match[1].split(" ")
 
 
@@ -121,11 +121,12 @@ def link_runs(html: str) -> list[list[tuple[int, int, str]]]:
     return [run for run in runs if len(run) > 1]
 
 
-def bundle_name(paths: Sequence[str]) -> str:
+def bundle_name(paths: Sequence[str], prefix: str = PREFIX, suffix: str = ".css") -> str:
     """The bundle's path from the site's root: named by its parts, so it is the same across
-    builds and a page written by an earlier build still links the current rules."""
+    builds and a page written by an earlier build still links the current rules (or scripts:
+    ``tools/script_bundle.py`` names its bundles the same way)."""
     digest = hashlib.sha256("\n".join(paths).encode()).hexdigest()[:16]
-    return f"{FOLDER}/{PREFIX}{digest}.css"
+    return f"{FOLDER}/{prefix}{digest}{suffix}"
 
 
 def bundle_pages(outdir: Path) -> dict[str, list[str]]:
@@ -157,7 +158,7 @@ def bundle_pages(outdir: Path) -> dict[str, list[str]]:
             name = bundle_name(paths)
             bundle = outdir / name
             if not bundle.exists():  # the parts, for the pass below to join
-                bundle.write_text(_manifest(paths) + "\n", encoding="utf-8")
+                bundle.write_text(manifest(paths) + "\n", encoding="utf-8")
             href = posixpath.relpath(name, rel_dir)
             link = f'<link rel="stylesheet" type="text/css" href="{href}" />'
             html = html[: run[0][0]] + link + html[run[-1][1] :]

@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import built_pages
 import vendor_assets
 from sphinx.application import Sphinx
 
@@ -60,17 +61,8 @@ def inline_icons(page: str, drawings: dict[str, tuple[str, str]]) -> str:
 
 
 def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
     drawings = icon_drawings()
-    outdir = Path(app.outdir)
-    for page in outdir.rglob("*.html"):
-        if page.relative_to(outdir).parts[0] in ("_static", "_sources", "vendor"):
-            continue
-        text = page.read_text(encoding="utf-8")
-        drawn = inline_icons(text, drawings)
-        if drawn != text:
-            page.write_text(drawn, encoding="utf-8")
+    built_pages.rewrite_pages(app, exception, lambda page: inline_icons(page, drawings))
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

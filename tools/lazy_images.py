@@ -12,9 +12,9 @@ otherwise): the browser then fetches it when it comes near the window. The print
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
+import built_pages
 from sphinx.application import Sphinx
 
 IMAGE = re.compile(r"<img\b(?![^>]*\bloading=)")
@@ -27,16 +27,7 @@ def lazy_images(html: str) -> str:
 
 
 def _on_build_finished(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    outdir = Path(app.outdir)
-    for page in outdir.rglob("*.html"):
-        if page.relative_to(outdir).parts[0] in ("_static", "_sources", "vendor"):
-            continue
-        html = page.read_text(encoding="utf-8")
-        lazy = lazy_images(html)
-        if lazy != html:
-            page.write_text(lazy, encoding="utf-8")
+    built_pages.rewrite_pages(app, exception, lazy_images)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

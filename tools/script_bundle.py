@@ -20,21 +20,20 @@ disagree on one keeps its tags). The parts stay in the site, unchanged.
 
 from __future__ import annotations
 
-import hashlib
 import posixpath
 import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from built_pages import site_pages
+from css_bundle import FOLDER, bundle_name, manifest, parts_of
 from sphinx.application import Sphinx
 
-FOLDER = "_static"
 PREFIX = "scripts-"
 # A deferred external script, as the layout writes it: its attributes in any order.
 DEFERRED = re.compile(r"<script\b(?P<attrs>[^>]*\bdefer\b[^>]*)>\s*</script>")
 ATTR = re.compile(r'([\w-]+)(?:="([^"]*)")?')
-MANIFEST = re.compile(r"^/\* parts: (.*?) \*/")
 
 
 def _attrs(text: str) -> dict[str, str]:
@@ -53,23 +52,9 @@ def deferred_scripts(html: str) -> list[tuple[int, int, dict[str, str]]]:
     return found
 
 
-def bundle_name(paths: Sequence[str]) -> str:
-    """The bundle's path from the site's root, named by its parts (the same across builds)."""
-    digest = hashlib.sha256("\n".join(paths).encode()).hexdigest()[:16]
-    return f"{FOLDER}/{PREFIX}{digest}.js"
-
-
-def parts_of(bundle: str) -> list[str]:
-    """The part paths a bundle names in its first comment, in order."""
-    match = MANIFEST.match(bundle)
-    if match is None:
-        raise ValueError("not a script bundle: its first line names no parts")
-    return match[1].split(" ")
-
-
 def join_scripts(outdir: Path, paths: Sequence[str]) -> str:
     """The text of the bundle of ``paths`` (from the site's root): a manifest, then each part."""
-    texts = [f"/* parts: {' '.join(paths)} */\n"]
+    texts = [manifest(paths) + "\n"]
     for path in paths:
         text = (outdir / path).read_text(encoding="utf-8")
         # The ";" keeps a part's "use strict" from applying to the parts after it.
@@ -91,9 +76,7 @@ def bundle_pages(outdir: Path) -> dict[str, list[str]]:
         Each bundle's path from the site's root, with the parts it joins.
 
     """
-    for page in sorted(outdir.rglob("*.html")):
-        if page.relative_to(outdir).parts[0] in (FOLDER, "_sources", "vendor"):
-            continue
+    for page in site_pages(outdir):
         html = page.read_text(encoding="utf-8")
         scripts = deferred_scripts(html)
         if len(scripts) < 2:
@@ -106,9 +89,9 @@ def bundle_pages(outdir: Path) -> dict[str, list[str]]:
         paths = [
             posixpath.normpath(posixpath.join(rel_dir, a["src"].split("?")[0])) for *_, a in scripts
         ]
-        name = bundle_name(paths)
-        if not (outdir / name).exists():
-            (outdir / name).write_text(f"/* parts: {' '.join(paths)} */\n", encoding="utf-8")
+        name = bundle_name(paths, PREFIX, ".js")
+        if not (outdir / name).exists():  # the parts, for the pass below to join
+            (outdir / name).write_text(manifest(paths) + "\n", encoding="utf-8")
         extra = "".join(f' {k}="{v}"' for k, v in data.items())
         tag = f'<script defer src="{posixpath.relpath(name, rel_dir)}"{extra}></script>'
         for start, end, _ in reversed(scripts[1:]):
