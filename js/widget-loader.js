@@ -236,10 +236,11 @@
         state[key] = Array.isArray(value) ? value.map(resolve) : resolve(value);
       }
     }
-    // Each model's module is imported when first asked for: the first model's (in the state's
-    // order, the notebook's, so usually the first view's) now, any other's when a view of it
-    // is met or once the page is parsed. A page's other widgets are further down, and their
-    // modules, compiled before the first frame, held back the frame that shows the first.
+    // Each model's module is imported when first asked for: the first model's now (the first
+    // view's: the site lists models in the order of their views, tools/widget_state_order.py),
+    // any other's when a view of it is met or once the page is parsed. A page's other widgets
+    // are further down, and their modules, compiled before the first frame, held back the
+    // frame that shows the first.
     const anywidgets = Object.keys(entries).filter((id) => isAnywidget(entries[id]));
     const widgets = new Map(); // model id -> Promise of its widget definition
     const widgetOf = (id) => {

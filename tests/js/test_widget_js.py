@@ -276,3 +276,10 @@ def test_a_rebuild_of_unchanged_sources_rewrites_nothing(tmp_path: Path) -> None
     (tmp_path / "stray.js").write_text("// no widget makes this", encoding="utf-8")
     assert widget_bundles.build(tmp_path) == []
     assert {p.name: p.stat().st_mtime_ns for p in tmp_path.iterdir()} == times
+
+
+def test_each_widget_module_asks_to_be_compiled_whole_and_its_stylesheet_does_not() -> None:
+    # V8 compiles every function of a module that opens with the hint as the module loads.
+    for widget in WIDGETS:
+        assert front_end(widget, "js").startswith(widget_bundles.COMPILE_HINT + "\n"), widget
+        assert widget_bundles.COMPILE_HINT not in front_end(widget, "css"), widget
