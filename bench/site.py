@@ -16,9 +16,10 @@ Measures, on this machine:
   the page it times); each visit then clicks it and checks that the DCG readout changes, so
   only a live widget counts. Median of cold visits (a fresh browser context, so an empty
   cache) over http://127.0.0.1 and from file://. On a phone the widget is several screens
-  below the top of the page, where the site has the browser draw a block only as it nears
-  the window (``content-visibility``, book/_templates/layout.html): the figure is the first
-  frame with the widget live in the page, and the click scrolls to it, which draws it;
+  below the top of the page, and the site has the browser skip blocks far from the window
+  until the page has loaded (``content-visibility``, book/_templates/layout.html): the figure
+  is the first frame with the widget live in the page, not yet laid out; the click comes
+  after the load event, once it is;
 - the same, plus the script bytes of a widget page and of a page without widgets, on a
   desktop window and on a phone: 360 px wide, touch, and 4x CPU slowdown (Chromium DevTools
   protocol), where the widget must also be usable by dragging an item with a finger;
