@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from built_pages import site_pages
 from sphinx.application import Sphinx
 
 FOLDER = "_static"
@@ -147,7 +148,7 @@ def bundle_pages(outdir: Path) -> dict[str, list[str]]:
         Each bundle's path from the site's root, with the parts it joins.
 
     """
-    for page in sorted(outdir.rglob("*.html")):
+    for page in site_pages(outdir):
         rel_dir = page.parent.relative_to(outdir).as_posix()
         html = page.read_text(encoding="utf-8")
         runs = link_runs(html)
